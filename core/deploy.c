@@ -1,0 +1,74 @@
+/*
+** deploy.c: follower deployment after a tile is placed, and followers coming home.
+**
+** A follower goes from the player's supply onto one feature of the tile just placed, if the
+** kind takes followers (a `follower:` role in the tile set), the whole feature has no follower
+** of anyone yet, and, for the farm kind, the ruleset plays with farmers. Rules: base-game digest,
+** "A turn" 2.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static bool can_deploy(const mp_game *g, int placed_idx, int feature) {
+    const mp_placed *p = &g->placed[placed_idx];
+    const mp_tile *t = &g->ts->tiles[p->tile];
+    const mp_kind *k = &g->ts->kinds[t->f[feature].kind];
+    if (!k->follower[0]) return false;
+    if (g->rs->farm_kind == t->f[feature].kind && !g->rs->farms) return false;
+    const mp_seg *root = &g->segs[mp_seg_root(g, p->seg0 + feature)];
+    for (int i = 0; i < g->n_players; i++)
+        if (root->followers[i]) return false;
+    return true;
+}
+
+bool mp_deploy_allowed(const mp_game *g, int feature) {
+    if (g->last_placed < 0 || g->supply[g->player] <= 0) return false;
+    const mp_placed *p = &g->placed[g->last_placed];
+    if (feature < 0 || feature >= g->ts->tiles[p->tile].n_features) return false;
+    return can_deploy(g, g->last_placed, feature);
+}
+
+/* Deployments on the tile just placed, then "pass". Returns the count; writes at most cap. */
+int mp_deploy_list(const mp_game *g, mp_action *out, int cap) {
+    int n = 0;
+    const mp_placed *p = &g->placed[g->last_placed];
+    if (g->supply[g->player] > 0)
+        for (int f = 0; f < g->ts->tiles[p->tile].n_features; f++) {
+            if (!can_deploy(g, g->last_placed, f)) continue;
+            if (n < cap)
+                out[n] = (mp_action){ .kind = MP_ACT_DEPLOY, .feature = (uint8_t)f, .tile = p->tile,
+                                      .x = p->x, .y = p->y, .rot = p->rot };
+            n++;
+        }
+    if (n < cap) out[n] = (mp_action){ .kind = MP_ACT_PASS };
+    return n + 1;
+}
+
+void mp_deploy_put(mp_game *g, int player, int32_t seg) {
+    MP_ASSERT(g->supply[player] > 0);
+    if (g->n_followers == g->cap_followers) {
+        int cap = g->cap_followers ? 2 * g->cap_followers : 16;
+        mp_follower *f = realloc(g->followers, (size_t)cap * sizeof *f);
+        if (!f) abort();
+        g->followers = f;
+        g->cap_followers = cap;
+    }
+    g->followers[g->n_followers++] = (mp_follower){ .player = (int8_t)player, .seg = seg };
+    g->supply[player]--;
+    g->segs[mp_seg_find(g, seg)].followers[player]++;
+}
+
+/* Every follower on the feature goes back to its owner's supply. */
+void mp_deploy_return(mp_game *g, int32_t root) {
+    for (int i = 0; i < g->n_followers;) {
+        mp_follower *f = &g->followers[i];
+        if (mp_seg_find(g, f->seg) != root) { i++; continue; }
+        g->supply[f->player]++;
+        g->segs[root].followers[f->player]--;
+        /* Keep the others in deployment order: final scoring walks them in that order. */
+        memmove(f, f + 1, (size_t)(g->n_followers - i - 1) * sizeof *f);
+        g->n_followers--;
+    }
+}

@@ -1,0 +1,132 @@
+/*
+** feature.c: features as union-find sets of segments (the features of placed tiles).
+**
+** Invariant: every feature of every placed tile is one segment, in exactly one set, and the
+** set's root holds its totals: ports facing an empty cell (open), icons, followers per player,
+** members. Placing a tile creates its segments, then for each port that meets a neighbour closes
+** the neighbour's open port and joins the two segments when their kinds are the same. So
+** completion ("no open port"), pennants and occupancy are known at once, with no board scan.
+** Rules: base-game digest, "Completion"; The Castle digest, "Connected features and completion".
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+int32_t mp_seg_find(mp_game *g, int32_t s) {
+    while (g->segs[s].parent != s) {
+        g->segs[s].parent = g->segs[g->segs[s].parent].parent;   /* path halving */
+        s = g->segs[s].parent;
+    }
+    return s;
+}
+
+int32_t mp_seg_root(const mp_game *g, int32_t s) {
+    while (g->segs[s].parent != s) s = g->segs[s].parent;
+    return s;
+}
+
+static void seg_union(mp_game *g, int32_t a, int32_t b) {
+    a = mp_seg_find(g, a);
+    b = mp_seg_find(g, b);
+    if (a == b) return;
+    if (g->segs[a].n_segs < g->segs[b].n_segs) { int32_t t = a; a = b; b = t; }
+    mp_seg *ra = &g->segs[a], *rb = &g->segs[b];
+    rb->parent = a;
+    ra->open += rb->open;
+    ra->n_segs += rb->n_segs;
+    for (int i = 0; i < MP_MAX_ICONS; i++) ra->icons[i] += rb->icons[i];
+    for (int i = 0; i < MP_MAX_PLAYERS; i++) ra->followers[i] += rb->followers[i];
+    int32_t na = ra->next;                 /* splice the two circular member lists */
+    ra->next = rb->next;
+    rb->next = na;
+}
+
+static int grow(void **v, int *cap, int need, size_t size) {
+    if (need <= *cap) return 0;
+    int n = *cap ? *cap : 16;
+    while (n < need) n *= 2;
+    void *p = realloc(*v, (size_t)n * size);
+    if (!p) return 1;
+    *v = p;
+    *cap = n;
+    return 0;
+}
+
+int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed) {
+    const mp_tile *t = &g->ts->tiles[tile];
+    if (grow((void **)&g->placed, &g->cap_placed, g->n_placed + 1, sizeof *g->placed) ||
+        grow((void **)&g->segs, &g->cap_segs, g->n_segs + t->n_features, sizeof *g->segs))
+        return -1;
+    int idx = g->n_placed++;
+    int32_t seg0 = g->n_segs;
+    g->placed[idx] = (mp_placed){ .x = (int16_t)x, .y = (int16_t)y, .tile = (int16_t)tile,
+                                  .rot = (uint8_t)rot, .fixed = fixed, .seg0 = seg0 };
+    mp_grid_set(g, x, y, idx);
+    if (x < g->min_x) g->min_x = x;     /* fixed pieces too: tiles are laid against them */
+    if (y < g->min_y) g->min_y = y;
+    if (x > g->max_x) g->max_x = x;
+    if (y > g->max_y) g->max_y = y;
+    for (int i = 0; i < t->n_features; i++) {
+        mp_seg *s = &g->segs[g->n_segs++];
+        memset(s, 0, sizeof *s);
+        s->parent = s->next = seg0 + i;
+        s->placed = idx;
+        s->feature = (uint8_t)i;
+        s->kind = t->f[i].kind;
+        s->n_segs = 1;
+        memcpy(s->icons, t->f[i].icons, sizeof s->icons);
+    }
+    for (int i = 0; i < t->n_features; i++)
+        for (int j = 0; j < t->n_features; j++)
+            if (t->f[i].touches & (1u << j)) {
+                if (grow((void **)&g->links, &g->cap_links, g->n_links + 1, sizeof *g->links)) return -1;
+                g->links[g->n_links++] = (mp_link){ seg0 + i, seg0 + j };
+            }
+    for (int side = 0; side < 4; side++) {
+        int nx, ny;
+        mp_grid_neighbour(x, y, side, &nx, &ny);
+        int32_t v = mp_grid_get(g, nx, ny);
+        for (int k = 0; k < 3; k++) {
+            int p = 3 * side + k;
+            int f = t->port_feature[rot][p];
+            if (v == -1) {                      /* an empty cell: our port stays open */
+                if (f >= 0) g->segs[mp_seg_find(g, seg0 + f)].open++;
+                continue;
+            }
+            if (v < 0) continue;                /* the wall closes the port */
+            const mp_placed *o = &g->placed[v];
+            int q = MP_PORT_OPPOSITE(p);
+            int of = g->ts->tiles[o->tile].port_feature[o->rot][q];
+            if (of < 0) continue;
+            int32_t oseg = o->seg0 + of;
+            g->segs[mp_seg_find(g, oseg)].open--;   /* its port faced our cell, empty until now */
+            if (f >= 0 && g->segs[oseg].kind == t->f[f].kind) seg_union(g, seg0 + f, oseg);
+        }
+    }
+    return idx;
+}
+
+int mp_feature_tiles(const mp_game *g, int32_t root) {
+    /* Distinct tiles among the members: a tile holding two segments of one feature counts once. */
+    int n = 0;
+    int32_t s = root;
+    do {
+        int32_t p = g->segs[s].placed;
+        bool seen = false;
+        for (int32_t u = root; u != s; u = g->segs[u].next)
+            if (g->segs[u].placed == p) { seen = true; break; }
+        n += !seen;
+        s = g->segs[s].next;
+    } while (s != root);
+    return n;
+}
+
+int mp_feature_surround(const mp_game *g, int32_t seg) {
+    const mp_placed *p = &g->placed[g->segs[seg].placed];
+    int n = 0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            n += mp_grid_get(g, p->x + dx, p->y + dy) >= 0;
+    return n;
+}

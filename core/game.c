@@ -1,0 +1,458 @@
+/*
+** game.c: a game from setup to final scoring, one action at a time.
+**
+** The turn: draw (a tile that fits nowhere is discarded or returned, as the ruleset says, and
+** another drawn), PLACE (a decision), the variants' after_place hooks, DEPLOY (a decision; skipped
+** when "pass" is the only choice), before_score hooks, scoring of completed features, end_turn
+** hooks, the next player (or the same one again for an extra turn). With an empty bag: final
+** scoring, then OVER. Only PLACE, DEPLOY and variant decisions wait for an action; everything in
+** between runs inside mp_game_apply, so a bot, a human and a replay drive the game the same way.
+*/
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "../variants/variant.h"
+
+
+static int fail(mp_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(mp_diag *d, const char *fmt, ...) {
+    if (d) {
+        va_list ap;
+        snprintf(d->file, sizeof d->file, "<action>");
+        d->line = d->column = 0;
+        va_start(ap, fmt);
+        vsnprintf(d->message, sizeof d->message, fmt, ap);
+        va_end(ap);
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ setup */
+
+static void add_category(mp_game *g, const char *name) {
+    snprintf(g->categories[g->n_categories++], MP_NAME, "%s", name);
+}
+
+int mp_game_add_category(mp_game *g, const char *name) {
+    for (int i = 0; i < g->n_categories; i++)
+        if (strcmp(g->categories[i], name) == 0) return i;
+    if (g->n_categories == (int)(sizeof g->categories / sizeof g->categories[0])) return -1;
+    add_category(g, name);
+    return g->n_categories - 1;
+}
+
+static void begin_turn(mp_game *g);
+
+mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *d) {
+    if (opt->n_players < rs->min_players || opt->n_players > rs->max_players) {
+        snprintf(d->file, sizeof d->file, "%s", rs->path);
+        d->line = d->column = 0;
+        snprintf(d->message, sizeof d->message, "%d players; ruleset '%s' expects %d to %d",
+                 opt->n_players, rs->name, rs->min_players, rs->max_players);
+        return NULL;
+    }
+    mp_game *g = calloc(1, sizeof *g);
+    if (!g) abort();
+    g->rs = rs;
+    g->ts = rs->tiles;
+    g->n_players = opt->n_players;
+    mp_rng_seed(g->rng, opt->seed);
+    g->min_x = g->min_y = INT16_MAX;
+    g->max_x = g->max_y = INT16_MIN;
+    g->last_placed = -1;
+    g->drawn = -1;
+    if (mp_grid_init(g)) abort();
+    for (int k = 0; k < g->ts->n_kinds; k++) add_category(g, g->ts->kinds[k].name);
+    g->farm_category = g->n_categories;
+    add_category(g, rs->farm_category[0] ? rs->farm_category : "farm");
+    for (int p = 0; p < g->n_players; p++) g->supply[p] = rs->followers;
+
+    /* The board: fixed pieces, then the start tile at 0,0. */
+    for (int i = 0; i < rs->n_fixed; i++)
+        if (mp_feature_add_tile(g, rs->fixed[i].tile, rs->fixed[i].x, rs->fixed[i].y, rs->fixed[i].rot, true) < 0) abort();
+    /* The bag: every copy, the start copy left out; shuffled with the game's RNG. */
+    g->bag = malloc((size_t)(g->ts->total + 1) * sizeof *g->bag);
+    if (!g->bag) abort();
+    for (int t = 0; t < g->ts->n_tiles; t++)
+        for (int c = 0; c < g->ts->tiles[t].count - (t == g->ts->start_tile); c++) g->bag[g->n_bag++] = (int16_t)t;
+    for (int i = g->n_bag - 1; i > 0; i--) {
+        int j = (int)mp_rng_below(g->rng, (uint32_t)i + 1);
+        int16_t tmp = g->bag[i];
+        g->bag[i] = g->bag[j];
+        g->bag[j] = tmp;
+    }
+    if (g->ts->start_tile >= 0 && mp_feature_add_tile(g, g->ts->start_tile, 0, 0, 0, true) < 0) abort();
+    g->turn_player = opt->first_player >= 0 && opt->first_player < g->n_players
+                         ? opt->first_player
+                         : (int)mp_rng_below(g->rng, (uint32_t)g->n_players);
+    for (int i = 0; i < rs->n_variants; i++) {
+        const mp_variant_use *u = &rs->variants[i];
+        g->vstate[i] = calloc(1, u->v->state_size ? u->v->state_size : 1);
+        if (!g->vstate[i]) abort();
+        if (u->v->setup && u->v->setup(g, g->vstate[i], u->config, d)) { mp_game_free(g); return NULL; }
+    }
+    begin_turn(g);
+    return g;
+}
+
+void mp_game_free(mp_game *g) {
+    if (!g) return;
+    for (int i = 0; i < MP_MAX_VARIANTS; i++) free(g->vstate[i]);
+    free(g->cells);
+    free(g->placed);
+    free(g->segs);
+    free(g->links);
+    free(g->followers);
+    free(g->bag);
+    free(g);
+}
+
+static void *dup(const void *p, size_t n) {
+    if (!n) return NULL;
+    void *q = malloc(n);
+    if (!q) abort();
+    memcpy(q, p, n);
+    return q;
+}
+
+mp_game *mp_game_clone(const mp_game *g) {
+    mp_game *c = dup(g, sizeof *g);
+    c->cells = dup(g->cells, (size_t)g->gw * (size_t)g->gh * sizeof *g->cells);
+    c->placed = dup(g->placed, (size_t)g->cap_placed * sizeof *g->placed);
+    c->segs = dup(g->segs, (size_t)g->cap_segs * sizeof *g->segs);
+    c->links = dup(g->links, (size_t)g->cap_links * sizeof *g->links);
+    c->followers = dup(g->followers, (size_t)g->cap_followers * sizeof *g->followers);
+    c->bag = dup(g->bag, (size_t)(g->ts->total + 1) * sizeof *g->bag);
+    for (int i = 0; i < MP_MAX_VARIANTS; i++)
+        c->vstate[i] = g->vstate[i] ? dup(g->vstate[i], g->rs->variants[i].v->state_size
+                                                              ? g->rs->variants[i].v->state_size : 1)
+                                    : NULL;
+    return c;
+}
+
+int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag *d) {
+    if (g->phase != MP_PHASE_PLACE) return fail(d, "draws can be set only before a tile is placed");
+    /* Put the drawn tile back at the front of what is left, then move each named tile forward. */
+    if (g->drawn >= 0) g->bag[--g->bag_pos] = (int16_t)g->drawn;
+    for (int i = 0; i < n; i++) {
+        int t = mp_tileset_find(g->ts, ids[i]);
+        if (t < 0) return fail(d, "unknown tile '%s'; expected a tile id of ruleset '%s'", ids[i], g->rs->name);
+        int at = -1;
+        for (int j = g->bag_pos + i; j < g->n_bag && at < 0; j++)
+            if (g->bag[j] == t) at = j;
+        if (at < 0) return fail(d, "no tile '%s' left in the bag", ids[i]);
+        memmove(&g->bag[g->bag_pos + i + 1], &g->bag[g->bag_pos + i], (size_t)(at - g->bag_pos - i) * sizeof *g->bag);
+        g->bag[g->bag_pos + i] = (int16_t)t;
+    }
+    g->drawn = g->bag[g->bag_pos++];
+    return 0;
+}
+
+int mp_game_set_player(mp_game *g, int p, mp_diag *d) {
+    if (g->phase != MP_PHASE_PLACE) return fail(d, "the player can be set only before a tile is placed");
+    if (p < 0 || p >= g->n_players) return fail(d, "seat %d; expected 0 to %d", p, g->n_players - 1);
+    g->turn_player = g->player = p;
+    return 0;
+}
+
+static void game_over(mp_game *g);
+
+int mp_game_end_now(mp_game *g, mp_diag *d) {
+    if (g->phase != MP_PHASE_PLACE) return fail(d, "the game can be ended only before a tile is placed");
+    if (g->drawn >= 0) g->bag[--g->bag_pos] = (int16_t)g->drawn;
+    game_over(g);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the turn */
+
+static void game_over(mp_game *g) {
+    g->drawn = -1;
+    g->last_placed = -1;
+    mp_score_final(g);
+    g->phase = MP_PHASE_OVER;
+}
+
+/* Draws until a tile fits somewhere; an empty bag ends the game. */
+static void begin_turn(mp_game *g) {
+    g->last_placed = -1;
+    g->player = g->turn_player;
+    int returned = 0;
+    while (g->bag_pos < g->n_bag) {
+        int t = g->bag[g->bag_pos++];
+        if (mp_place_any(g, t)) {
+            g->drawn = t;
+            g->phase = MP_PHASE_PLACE;
+            return;
+        }
+        /* Unplaceable. House rule "return": back into the bag at a random place, unless every
+        ** tile left has come back unplaceable already (then nothing can be placed: discard). */
+        int left = g->n_bag - g->bag_pos;
+        if (g->rs->unplaceable == MP_UNPLACEABLE_RETURN && left > 0 && returned <= left) {
+            returned++;
+            int at = g->bag_pos + (int)mp_rng_below(g->rng, (uint32_t)left + 1);
+            memmove(&g->bag[g->bag_pos - 1], &g->bag[g->bag_pos], (size_t)(at - g->bag_pos) * sizeof *g->bag);
+            g->bag[at - 1] = (int16_t)t;
+            g->bag_pos--;
+            continue;
+        }
+        g->discarded++;
+    }
+    game_over(g);
+}
+
+static void end_turn(mp_game *g) {
+    const mp_ruleset *rs = g->rs;
+    for (int i = 0; i < rs->n_variants; i++)
+        if (rs->variants[i].v->before_score) rs->variants[i].v->before_score(g, g->vstate[i], rs->variants[i].config);
+    mp_score_completed(g);
+    for (int i = 0; i < rs->n_variants; i++)
+        if (rs->variants[i].v->end_turn) rs->variants[i].v->end_turn(g, g->vstate[i], rs->variants[i].config);
+    if (g->n_extra > 0) g->n_extra--;
+    else g->turn_player = (g->turn_player + 1) % g->n_players;
+    begin_turn(g);
+}
+
+static bool fills_hole(const mp_game *g, int x, int y) {
+    for (int side = 0; side < 4; side++) {
+        int nx, ny;
+        mp_grid_neighbour(x, y, side, &nx, &ny);
+        if (mp_grid_get(g, nx, ny) < 0) return false;
+    }
+    return true;
+}
+
+static void enter_deploy(mp_game *g) {
+    g->phase = MP_PHASE_DEPLOY;
+    if (mp_deploy_list(g, NULL, 0) == 1) end_turn(g);   /* only "pass": nothing to decide */
+}
+
+static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
+    if (a->tile != g->drawn)
+        return fail(d, "tile '%s' is not the drawn tile; expected '%s'", mp_tileset_tile_id(g->ts, a->tile),
+                    mp_tileset_tile_id(g->ts, g->drawn));
+    if (a->rot > 3) return fail(d, "rotation %d; expected 0 to 3", a->rot);
+    if (!mp_place_fits(g, a->tile, a->x, a->y, a->rot)) {
+        char why[200];
+        mp_place_why(g, a->tile, a->x, a->y, a->rot, why, sizeof why);
+        return fail(d, "tile '%s' does not fit at %d,%d rotation %d: %s", mp_tileset_tile_id(g->ts, a->tile),
+                    a->x, a->y, a->rot, why);
+    }
+    int idx = mp_feature_add_tile(g, a->tile, a->x, a->y, a->rot, false);
+    if (idx < 0) abort();
+    g->last_placed = idx;
+    g->drawn = -1;
+    g->turns++;
+    if (g->rs->hole_extra_turn && fills_hole(g, a->x, a->y)) g->n_extra = 1;
+    const mp_ruleset *rs = g->rs;
+    for (int i = 0; i < rs->n_variants; i++)
+        if (rs->variants[i].v->after_place) rs->variants[i].v->after_place(g, g->vstate[i], rs->variants[i].config, idx);
+    enter_deploy(g);
+    return 0;
+}
+
+static int apply_deploy(mp_game *g, const mp_action *a, mp_diag *d) {
+    if (!mp_deploy_allowed(g, a->feature)) {
+        if (g->supply[g->player] <= 0) return fail(d, "no follower left in the supply; expected 'pass'");
+        return fail(d, "feature %d of the tile just placed cannot take a follower (occupied, or no follower "
+                    "goes there); expected one of the legal deployments", a->feature);
+    }
+    const mp_placed *p = &g->placed[g->last_placed];
+    mp_deploy_put(g, g->player, p->seg0 + a->feature);
+    end_turn(g);
+    return 0;
+}
+
+int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d) {
+    const mp_ruleset *rs = g->rs;
+    if (g->phase == MP_PHASE_OVER) return fail(d, "the game is over; expected no more actions");
+    if (a->kind == MP_ACT_VARIANT) {
+        if (a->variant >= rs->n_variants || !rs->variants[a->variant].v->apply)
+            return fail(d, "variant action for a module this ruleset does not use");
+        const mp_variant_use *u = &rs->variants[a->variant];
+        return u->v->apply(g, g->vstate[a->variant], u->config, a, d);
+    }
+    switch (g->phase) {
+    case MP_PHASE_PLACE:
+        if (a->kind != MP_ACT_PLACE) return fail(d, "a tile must be placed now; expected a placement");
+        return apply_place(g, a, d);
+    case MP_PHASE_DEPLOY:
+        if (a->kind == MP_ACT_PASS) { end_turn(g); return 0; }
+        if (a->kind != MP_ACT_DEPLOY) return fail(d, "a follower may be deployed now; expected a deployment or 'pass'");
+        return apply_deploy(g, a, d);
+    default:
+        return fail(d, "no decision of this kind is pending");
+    }
+}
+
+int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
+    int n = 0;
+    switch (g->phase) {
+    case MP_PHASE_PLACE: n = mp_place_list(g, g->drawn, out, cap); break;
+    case MP_PHASE_DEPLOY: n = mp_deploy_list(g, out, cap); break;
+    default: break;
+    }
+    const mp_ruleset *rs = g->rs;
+    for (int i = 0; i < rs->n_variants; i++)
+        if (rs->variants[i].v->legal) {
+            int room = cap > n ? cap - n : 0;
+            n += rs->variants[i].v->legal(g, g->vstate[i], rs->variants[i].config, room ? out + n : NULL, room);
+        }
+    return n;
+}
+
+/* ------------------------------------------------------------------ queries */
+
+mp_phase mp_game_phase(const mp_game *g) { return g->phase; }
+int mp_game_n_players(const mp_game *g) { return g->n_players; }
+int mp_game_current_player(const mp_game *g) { return g->player; }
+int mp_game_drawn_tile(const mp_game *g) { return g->drawn; }
+int mp_game_tiles_left(const mp_game *g) { return g->n_bag - g->bag_pos; }
+int mp_game_turn(const mp_game *g) { return g->turns; }
+int mp_game_discarded(const mp_game *g) { return g->discarded; }
+const mp_ruleset *mp_game_ruleset(const mp_game *g) { return g->rs; }
+int mp_game_score(const mp_game *g, int p) { return p >= 0 && p < g->n_players ? g->score[p] : 0; }
+int mp_game_supply(const mp_game *g, int p) { return p >= 0 && p < g->n_players ? g->supply[p] : 0; }
+int mp_game_n_categories(const mp_game *g) { return g->n_categories; }
+const char *mp_game_category_name(const mp_game *g, int c) {
+    return c >= 0 && c < g->n_categories ? g->categories[c] : "?";
+}
+int mp_game_points(const mp_game *g, int p, int c) {
+    return p >= 0 && p < g->n_players && c >= 0 && c < g->n_categories ? g->points[p][c] : 0;
+}
+
+int mp_game_category_scored(const mp_game *g, int c) {
+    if (c < 0 || c >= g->n_categories) return 0;
+    if (c >= g->ts->n_kinds) return 1;
+    return g->rs->kind[c].scored_in_play || g->rs->kind[c].scored_at_end;
+}
+
+int mp_game_on_board(const mp_game *g, int p) {
+    int n = 0;
+    for (int i = 0; i < g->n_followers; i++) n += g->followers[i].player == p;
+    return n;
+}
+
+unsigned mp_game_winners(const mp_game *g) {
+    if (g->phase != MP_PHASE_OVER) return 0;
+    int best = INT_MIN;
+    unsigned who = 0;
+    for (int p = 0; p < g->n_players; p++) {
+        if (g->score[p] > best) { best = g->score[p]; who = 0; }
+        if (g->score[p] == best) who |= 1u << p;
+    }
+    return who;
+}
+
+int mp_game_feature_at(const mp_game *g, int x, int y, const char *where) {
+    int32_t v = mp_grid_get(g, x, y);
+    if (v < 0) return -1;
+    const mp_placed *p = &g->placed[v];
+    const mp_tile *t = &g->ts->tiles[p->tile];
+    int port = mp_port_from_name(where);
+    if (port >= 0) return t->port_feature[p->rot][port];
+    int k = mp_tileset_kind(g->ts, where);
+    for (int f = 0; f < t->n_features && k >= 0; f++)
+        if (t->f[f].kind == k) return f;
+    return -1;
+}
+
+int mp_game_bounds(const mp_game *g, int *min_x, int *min_y, int *max_x, int *max_y) {
+    if (!g->n_placed) return 1;
+    *min_x = g->min_x;
+    *min_y = g->min_y;
+    *max_x = g->max_x;
+    *max_y = g->max_y;
+    return 0;
+}
+
+int mp_game_tile_at(const mp_game *g, int x, int y, int *rot) {
+    int32_t v = mp_grid_get(g, x, y);
+    if (v < 0) return v == -2 ? -2 : -1;
+    if (rot) *rot = g->placed[v].rot;
+    return g->placed[v].tile;
+}
+
+char mp_game_side_letter(const mp_game *g, int x, int y, int side) {
+    int32_t v = mp_grid_get(g, x, y);
+    if (v < 0) return ' ';
+    const mp_placed *p = &g->placed[v];
+    const mp_tile *t = &g->ts->tiles[p->tile];
+    int k = t->port_kind[p->rot][MP_MIDDLE(side)];
+    if (!k) k = t->port_kind[p->rot][3 * side];
+    return k ? g->ts->kinds[k - 1].letter : ' ';
+}
+
+char mp_game_port_letter(const mp_game *g, int x, int y, int port) {
+    int32_t v = mp_grid_get(g, x, y);
+    if (v < 0 || port < 0 || port >= MP_PORTS) return ' ';
+    const mp_placed *p = &g->placed[v];
+    int k = g->ts->tiles[p->tile].port_kind[p->rot][port];
+    return k ? g->ts->kinds[k - 1].letter : ' ';
+}
+
+char mp_game_inner_letter(const mp_game *g, int x, int y) {
+    int32_t v = mp_grid_get(g, x, y);
+    if (v < 0) return ' ';
+    const mp_tile *t = &g->ts->tiles[g->placed[v].tile];
+    for (int f = 0; f < t->n_features; f++)
+        if (!t->f[f].ports) return g->ts->kinds[t->f[f].kind].letter;
+    return ' ';
+}
+
+int mp_game_follower_at(const mp_game *g, int x, int y, int *feature) {
+    int32_t v = mp_grid_get(g, x, y);
+    if (v < 0) return -1;
+    const mp_placed *p = &g->placed[v];
+    int n = g->ts->tiles[p->tile].n_features;
+    for (int i = 0; i < g->n_followers; i++) {
+        int32_t s = g->followers[i].seg;
+        if (s >= p->seg0 && s < p->seg0 + n) {
+            if (feature) *feature = s - p->seg0;
+            return g->followers[i].player;
+        }
+    }
+    return -1;
+}
+
+int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *complete, int *tiles, int *points) {
+    int32_t v = mp_grid_get(g, x, y);
+    if (v < 0 || feature < 0 || feature >= g->ts->tiles[g->placed[v].tile].n_features) return 1;
+    int32_t root = mp_seg_root(g, g->placed[v].seg0 + feature);
+    const mp_seg *r = &g->segs[root];
+    bool done = r->complete;
+    if (complete) *complete = done;
+    if (tiles)
+        *tiles = g->ts->kinds[r->kind].completes == MP_COMPLETE_SURROUNDED ? mp_feature_surround(g, root)
+                                                                          : mp_feature_tiles(g, root);
+    if (points) *points = mp_score_points(g, root, done);
+    return 0;
+}
+
+void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t size) {
+    switch (a->kind) {
+    case MP_ACT_PLACE:
+        snprintf(buf, size, "place %s at %d,%d rotation %d", mp_tileset_tile_id(g->ts, a->tile), a->x, a->y, a->rot);
+        break;
+    case MP_ACT_DEPLOY: {
+        int32_t v = mp_grid_get(g, a->x, a->y);
+        const char *kind = "?", *role = "follower";
+        if (v >= 0) {
+            const mp_tile *t = &g->ts->tiles[g->placed[v].tile];
+            if (a->feature < t->n_features) {
+                const mp_kind *k = &g->ts->kinds[t->f[a->feature].kind];
+                kind = k->name;
+                if (k->follower[0]) role = k->follower;
+            }
+        }
+        snprintf(buf, size, "deploy a %s on the %s (feature %d)", role, kind, a->feature);
+        break;
+    }
+    case MP_ACT_PASS: snprintf(buf, size, "pass"); break;
+    default: snprintf(buf, size, "variant action %d", a->code); break;
+    }
+}

@@ -1,0 +1,299 @@
+/*
+** internal.h: the structures behind the public handles, shared inside core/ and variants/.
+**
+** The tile model in one paragraph: every tile has 12 edge ports, three per side, numbered
+** clockwise from the north-west corner: Nw N Ne | En E Es | Se S Sw | Ws W Wn (0..11). A side
+** letter's middle port (N, E, S, W) is where roads and paths cross; the two halves are where
+** fields, and in The Castle houses, towers and courts, meet their neighbours. A feature covers a
+** set of ports; a city side covers all three ports of that side. Turning a tile a quarter turn
+** clockwise moves port p to p+3 (mod 12). Port p of one tile faces port opposite(p) of its
+** neighbour on that side (Nw faces Sw, N faces S, Ne faces Se, ...).
+*/
+#ifndef MP_INTERNAL_H
+#define MP_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "meeple.h"
+
+#if defined(__GNUC__)
+#define MP_INTERNAL __attribute__((visibility("hidden")))
+#else
+#define MP_INTERNAL
+#endif
+
+#ifdef NDEBUG
+#define MP_ASSERT(x) ((void)0)
+#else
+#include <assert.h>
+#define MP_ASSERT(x) assert(x)
+#endif
+
+enum {
+    MP_PORTS = 12,          /* edge ports per tile */
+    MP_MAX_KINDS = 16,      /* feature kinds in one ruleset */
+    MP_MAX_ICONS = 8,       /* icon kinds (pennant, market, fountain, ...) */
+    MP_MAX_MARKERS = 16,    /* marker kinds (inn, bazaar, square, ...) */
+    MP_MAX_FEATURES = 16,   /* features on one tile */
+    MP_MAX_VARIANTS = 8,    /* variant modules in one ruleset */
+    MP_MAX_EXTRA_CATS = 8,  /* score categories beyond the kinds and "farm" */
+    MP_NAME = 32            /* bytes for a short name */
+};
+
+enum { MP_N, MP_E, MP_S, MP_W };                     /* sides, clockwise */
+#define MP_PORT_SIDE(p) ((p) / 3)
+#define MP_PORT_OPPOSITE(p) ((((p) / 3 + 2) % 4) * 3 + 2 - (p) % 3)
+#define MP_PORT_ROTATE(p, r) (((p) + 3 * (r)) % MP_PORTS)
+#define MP_SIDE_MASK(s) (7u << (3 * (s)))
+#define MP_MIDDLE(s) (3 * (s) + 1)
+
+/* ------------------------------------------------------------------ tile sets */
+
+enum { MP_COVER_SIDE = 1, MP_COVER_MIDDLE = 2, MP_COVER_HALVES = 4, MP_COVER_NONE = 8 };
+enum { MP_COMPLETE_CLOSED, MP_COMPLETE_SURROUNDED, MP_COMPLETE_NEVER };
+enum { MP_SHAPE_NONE, MP_SHAPE_CAP, MP_SHAPE_TRIANGLE, MP_SHAPE_IRREGULAR };
+
+typedef struct mp_kind {
+    char name[MP_NAME];     /* "city", "road", "field", "cloister", "path", ... */
+    char letter;            /* edge letter of a side this kind covers ('C', 'R', 'F') */
+    uint8_t covers;         /* MP_COVER_* bits: how a feature of this kind may meet sides */
+    uint8_t completes;      /* MP_COMPLETE_*: when a feature of this kind is complete */
+    char follower[MP_NAME]; /* role of a follower on it ("knight"); empty: no followers */
+} mp_kind;
+
+typedef struct mp_tile_feature {
+    uint8_t kind;                 /* index into the tile set's kinds */
+    uint8_t shape;                /* MP_SHAPE_* of a one-side city segment */
+    uint16_t ports;               /* bit p: covers port p, at rotation 0 */
+    uint16_t touches;             /* bit f: borders feature f of this tile (a field's cities) */
+    uint32_t markers;             /* bit m: carries marker m */
+    uint8_t icons[MP_MAX_ICONS];  /* count of each icon (pennants, markets, fountains) */
+    int line, column;             /* where the feature was written */
+} mp_tile_feature;
+
+typedef struct mp_tile {
+    char id[MP_NAME];             /* "D", "BB-1", ... */
+    char jcz[MP_NAME];            /* JCloisterZone id, "" if none */
+    int count;                    /* copies, the start copy included */
+    bool start;                   /* one copy is the start tile */
+    bool fixed;                   /* a piece of a board (a start space), never drawn */
+    uint32_t markers;             /* bit m: the tile carries marker m */
+    int n_features;
+    mp_tile_feature f[MP_MAX_FEATURES];
+    int line, column;             /* where the tile was written */
+    /* Derived when loading: */
+    int8_t port_feature[4][MP_PORTS]; /* per rotation: feature covering each port, -1 none */
+    uint8_t port_kind[4][MP_PORTS];   /* per rotation: 1 + kind at each port, 0 none */
+    uint8_t distinct_rot;             /* bit r: rotation r differs from every smaller one */
+} mp_tile;
+
+struct mp_tileset {
+    char path[256];               /* first file loaded, for messages */
+    int n_kinds;
+    mp_kind kinds[MP_MAX_KINDS];
+    int n_icons;
+    char icons[MP_MAX_ICONS][MP_NAME];
+    int n_markers;
+    char markers[MP_MAX_MARKERS][MP_NAME];
+    int n_tiles;
+    mp_tile *tiles;
+    int start_tile;               /* tile kind with the start copy, -1 if none */
+    int total;                    /* sum of counts */
+};
+
+typedef struct mp_ynode mp_ynode;
+typedef struct mp_arena mp_arena;
+
+/* Loads a tile-set file and adds it to ts (kinds of the same name must agree). */
+MP_INTERNAL mp_tileset *mp_tileset_empty(void);
+MP_INTERNAL int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d);
+MP_INTERNAL int mp_tileset_kind(const mp_tileset *ts, const char *name);
+MP_INTERNAL int mp_tileset_icon(const mp_tileset *ts, const char *name);
+MP_INTERNAL int mp_tileset_marker(const mp_tileset *ts, const char *name);
+/* Port index of a name ("Nw", "N", ...), -1 if none. */
+MP_INTERNAL int mp_port_from_name(const char *name);
+MP_INTERNAL const char *mp_port_name(int port);
+
+/* ------------------------------------------------------------------ rulesets */
+
+/* A scoring formula: fixed + per_tile*tiles + sum(per_icon*icons), times multiply_by when the
+** feature carries at least one multiply_icon. */
+typedef struct mp_points {
+    int fixed;
+    int per_tile;
+    int per_icon[MP_MAX_ICONS];
+    int multiply_icon;            /* icon index, -1 none */
+    int multiply_by;
+} mp_points;
+
+typedef struct mp_kind_rules {
+    bool scored_in_play;          /* completed features of this kind score during play */
+    bool scored_at_end;           /* incomplete ones score at the end */
+    mp_points complete, incomplete;
+    int small_tiles;              /* small-city rule: 0 off, else completed size that uses `small` */
+    mp_points small;
+} mp_kind_rules;
+
+enum { MP_FARM_CITY4, MP_FARM_3_ONCE, MP_FARM_3 };
+enum { MP_TIES_ALL, MP_TIES_NONE };
+enum { MP_UNPLACEABLE_DISCARD, MP_UNPLACEABLE_RETURN };
+
+typedef struct mp_fixed_piece { int tile, x, y, rot; } mp_fixed_piece;
+
+typedef struct mp_variant mp_variant;
+typedef struct mp_variant_use {
+    const mp_variant *v;          /* the compiled-in module */
+    void *config;                 /* what its configure hook read from `options:` */
+} mp_variant_use;
+
+struct mp_ruleset {
+    mp_arena *arena;              /* owns the YAML trees and variant configs */
+    char name[64];
+    char description[256];
+    char path[512];
+    mp_tileset *tiles;            /* all tile files of the ruleset, merged */
+    int min_players, max_players;
+    int followers;                /* supply per player */
+    uint16_t match_kinds;         /* bit k: kind k must meet the same kind across a side */
+    mp_kind_rules kind[MP_MAX_KINDS];
+    int ties;                     /* MP_TIES_*: who scores a tied majority */
+    /* Farms (final scoring of a kind that never completes, by the completed features it borders). */
+    bool farms;
+    int farm_kind;
+    int farm_method;              /* MP_FARM_* */
+    int farm_points[MP_MAX_KINDS];/* per bordered completed feature of each kind; 0: not counted */
+    char farm_category[MP_NAME];
+    bool score_incomplete;        /* house rule off: incomplete features score nothing */
+    int unplaceable;              /* MP_UNPLACEABLE_* */
+    bool hole_extra_turn;         /* house rule: filling a hole gives another turn */
+    /* Board: unbounded, or a fixed set of cells. */
+    bool bounded;
+    int board_x0, board_y0;       /* cell coordinates of the map's top-left character */
+    int board_w, board_h;
+    uint8_t *board_cells;         /* w*h: 1 where a tile may lie */
+    int n_fixed;
+    mp_fixed_piece *fixed;        /* pieces set on the board at setup (start spaces) */
+    int n_variants;
+    mp_variant_use variants[MP_MAX_VARIANTS];
+};
+
+/* ------------------------------------------------------------------ games */
+
+typedef struct mp_placed {
+    int16_t x, y;                 /* cell */
+    int16_t tile;                 /* tile kind */
+    uint8_t rot;                  /* clockwise quarter turns */
+    uint8_t fixed;                /* set at setup, not drawn */
+    int32_t seg0;                 /* its features are segments seg0 .. seg0 + n_features - 1 */
+} mp_placed;
+
+/* A feature of a placed tile. Segments joined across sides form one feature, a union-find set
+** whose root carries the totals, so nothing ever rescans the board. */
+typedef struct mp_seg {
+    int32_t parent;               /* union-find parent; itself at a root */
+    int32_t next;                 /* circular list of the set's members */
+    int32_t placed;               /* index of its tile in g->placed */
+    uint8_t feature;              /* feature index on that tile */
+    uint8_t kind;
+    /* Valid at a root: */
+    uint8_t complete;             /* completion seen (scored or not) */
+    uint8_t scored;               /* already scored (never twice) */
+    int16_t open;                 /* ports facing an empty cell of the board */
+    int16_t n_segs;               /* members */
+    uint8_t icons[MP_MAX_ICONS];  /* icon totals */
+    uint8_t followers[MP_MAX_PLAYERS]; /* followers per player */
+} mp_seg;
+
+typedef struct mp_follower {
+    int8_t player;
+    int32_t seg;                  /* the segment it stands on */
+} mp_follower;
+
+typedef struct mp_link { int32_t field, city; } mp_link;  /* a field segment borders a city segment */
+
+struct mp_game {
+    const mp_ruleset *rs;
+    const mp_tileset *ts;
+    int n_players;
+    uint64_t rng[4];              /* xoshiro256** state */
+    /* The grid: cells[(y - gy0) * gw + (x - gx0)] = placed index, -1 empty, -2 off the board. */
+    int gx0, gy0, gw, gh;
+    int32_t *cells;
+    int n_placed, cap_placed;
+    mp_placed *placed;
+    int n_segs, cap_segs;
+    mp_seg *segs;
+    int n_links, cap_links;
+    mp_link *links;
+    int n_followers, cap_followers;
+    mp_follower *followers;
+    int min_x, min_y, max_x, max_y;  /* bounding box of placed tiles */
+    /* The bag: bag[bag_pos .. n_bag-1] are still to draw. */
+    int n_bag, bag_pos;
+    int16_t *bag;
+    /* Turn state. */
+    mp_phase phase;
+    int player;                   /* whose decision it is */
+    int turn_player;              /* whose turn it is */
+    int drawn;                    /* tile kind drawn, -1 none */
+    int last_placed;              /* placed index of this turn's tile, -1 none */
+    int turns;                    /* tiles placed from the bag */
+    int n_extra;                  /* extra turns queued for turn_player (hole rule) */
+    int discarded;                /* tiles drawn unplaceable and discarded */
+    /* Scores. */
+    int supply[MP_MAX_PLAYERS];
+    int score[MP_MAX_PLAYERS];
+    int n_categories;
+    char categories[MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS][MP_NAME];
+    int points[MP_MAX_PLAYERS][MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS];
+    int farm_category;
+    /* Variant state: one block per active variant, copied with the game. */
+    void *vstate[MP_MAX_VARIANTS];
+    unsigned variant_phase;       /* in MP_PHASE_VARIANT: which variant asked */
+};
+
+/* grid.c */
+MP_INTERNAL int mp_grid_init(mp_game *g);
+MP_INTERNAL int32_t mp_grid_get(const mp_game *g, int x, int y);   /* -1 empty, -2 off board */
+MP_INTERNAL void mp_grid_set(mp_game *g, int x, int y, int32_t placed);
+MP_INTERNAL void mp_grid_neighbour(int x, int y, int side, int *nx, int *ny);
+
+/* feature.c */
+MP_INTERNAL int32_t mp_seg_find(mp_game *g, int32_t s);
+MP_INTERNAL int32_t mp_seg_root(const mp_game *g, int32_t s);
+MP_INTERNAL int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed);
+MP_INTERNAL int mp_feature_tiles(const mp_game *g, int32_t root);
+MP_INTERNAL int mp_feature_surround(const mp_game *g, int32_t seg);  /* cells of the 3x3 that hold tiles */
+
+/* place.c */
+MP_INTERNAL bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot);
+MP_INTERNAL int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap);
+MP_INTERNAL bool mp_place_any(const mp_game *g, int tile);
+/* Why a placement is illegal, in words ("side E at port E: road meets city"). */
+MP_INTERNAL void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, size_t size);
+
+/* deploy.c */
+MP_INTERNAL int mp_deploy_list(const mp_game *g, mp_action *out, int cap);
+MP_INTERNAL bool mp_deploy_allowed(const mp_game *g, int feature);
+MP_INTERNAL void mp_deploy_put(mp_game *g, int player, int32_t seg);
+MP_INTERNAL void mp_deploy_return(mp_game *g, int32_t root);
+
+/* score.c */
+MP_INTERNAL int mp_score_points(const mp_game *g, int32_t root, bool complete);
+MP_INTERNAL unsigned mp_score_majority(const mp_game *g, const uint8_t *followers);
+MP_INTERNAL void mp_score_award(mp_game *g, unsigned players, int points, int category);
+MP_INTERNAL void mp_score_completed(mp_game *g);
+MP_INTERNAL void mp_score_final(mp_game *g);
+
+/* farm.c */
+MP_INTERNAL void mp_farm_score(mp_game *g);
+
+/* game.c: a score category for a variant's points ("castle"); returns its index, -1 when full. */
+MP_INTERNAL int mp_game_add_category(mp_game *g, const char *name);
+
+/* rng.c */
+MP_INTERNAL void mp_rng_seed(uint64_t s[4], uint64_t seed);
+MP_INTERNAL uint64_t mp_rng_next(uint64_t s[4]);
+MP_INTERNAL uint32_t mp_rng_below(uint64_t s[4], uint32_t n);
+
+#endif

@@ -1,0 +1,175 @@
+/*
+** meeple.h: the public API of libmeeple, a kernel for the rules of Carcassonne and its variants.
+**
+** Everything a front end (the meeple command, a bot, a test) needs: load a ruleset, start a
+** game, ask for the legal actions of the current phase, apply one action at a time, read the
+** scores. The structures behind the handles are private (core/internal.h). The core never
+** prints: failing functions return non-zero and fill an mp_diag.
+*/
+#ifndef MEEPLE_H
+#define MEEPLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define MP_API __attribute__((visibility("default")))
+#else
+#define MP_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ diagnostics */
+
+/* One diagnostic: "file:line:column: message". Lines and columns count from 1; 0 = unknown. */
+typedef struct mp_diag {
+    char file[512];     /* the file (or "<stdin>", "<options>") the problem is in */
+    int line;           /* 1-based line, 0 when not known */
+    int column;         /* 1-based column, 0 when not known */
+    char message[512];  /* lowercase, no full stop: the problem first, then "; expected ..." */
+} mp_diag;
+
+/* Writes "file:line:column: message" (parts that are unknown left out) into buf. */
+MP_API void mp_diag_format(const mp_diag *d, char *buf, size_t size);
+
+/* ------------------------------------------------------------------ rulesets and tile sets */
+
+typedef struct mp_ruleset mp_ruleset;
+typedef struct mp_tileset mp_tileset;
+
+/* Loads a ruleset by path (contains '/' or ends in .yaml) or by name, searched in each directory
+** of the NULL-terminated list dirs (NAME.yaml). Resolves `extends:` and loads the tile sets it
+** names. Returns NULL and fills d on any error. */
+MP_API mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *dirs, mp_diag *d);
+MP_API void mp_ruleset_free(mp_ruleset *rs);
+MP_API const char *mp_ruleset_name(const mp_ruleset *rs);
+MP_API const char *mp_ruleset_description(const mp_ruleset *rs);
+MP_API const char *mp_ruleset_path(const mp_ruleset *rs);
+MP_API int mp_ruleset_min_players(const mp_ruleset *rs);
+MP_API int mp_ruleset_max_players(const mp_ruleset *rs);
+MP_API const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs);
+
+/* Loads one tile-set file on its own (for checking it). */
+MP_API mp_tileset *mp_tileset_load(const char *path, mp_diag *d);
+MP_API void mp_tileset_free(mp_tileset *ts);
+MP_API int mp_tileset_n_tiles(const mp_tileset *ts);          /* distinct tile kinds */
+MP_API int mp_tileset_total(const mp_tileset *ts);            /* tiles counting copies */
+MP_API const char *mp_tileset_tile_id(const mp_tileset *ts, int tile);
+MP_API int mp_tileset_tile_count(const mp_tileset *ts, int tile);
+MP_API int mp_tileset_find(const mp_tileset *ts, const char *id); /* -1 if none */
+
+/* ------------------------------------------------------------------ games */
+
+typedef struct mp_game mp_game;
+
+#define MP_MAX_PLAYERS 8
+
+typedef struct mp_game_options {
+    int n_players;      /* within the ruleset's range */
+    uint64_t seed;      /* decides the draw order and the first player */
+    int first_player;   /* seat that moves first; -1: drawn from the seed */
+} mp_game_options;
+
+/* Phases in which somebody must decide. Drawing, scoring and the end of a turn run by themselves
+** between decisions (see ARCHITECTURE.md, "A turn"). */
+typedef enum mp_phase {
+    MP_PHASE_PLACE = 0,   /* place the drawn tile */
+    MP_PHASE_DEPLOY,      /* deploy a follower on the tile just placed, or pass */
+    MP_PHASE_VARIANT,     /* a decision a variant module asked for (see mp_game_variant_phase) */
+    MP_PHASE_OVER         /* final scoring done */
+} mp_phase;
+
+typedef enum mp_action_kind {
+    MP_ACT_PLACE = 1,     /* tile, x, y, rot */
+    MP_ACT_DEPLOY,        /* feature: index of the feature on the tile just placed */
+    MP_ACT_PASS,          /* decline the optional action of this phase */
+    MP_ACT_VARIANT        /* variant, code, arg[]: defined by the variant module */
+} mp_action_kind;
+
+typedef struct mp_action {
+    uint8_t kind;        /* mp_action_kind */
+    uint8_t rot;         /* clockwise quarter turns, 0..3 */
+    uint8_t feature;     /* feature index on the tile (deploy), or a variant's choice */
+    uint8_t variant;     /* index of the variant in the ruleset (MP_ACT_VARIANT, or extras) */
+    int16_t tile;        /* tile kind index in the ruleset's tile set */
+    int16_t x, y;        /* cell; x grows east, y grows south; the start tile is at 0,0 */
+    int32_t code;        /* variant-defined action code */
+    int32_t arg[3];      /* variant-defined arguments */
+} mp_action;
+
+MP_API mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *d);
+MP_API mp_game *mp_game_clone(const mp_game *g);
+MP_API void mp_game_free(mp_game *g);
+
+/* Makes the next draws come in this order (tile ids), ahead of the seeded order; the tiles are
+** taken out of the bag. For building positions and replaying records. Fails on an unknown id or
+** a tile no longer in the bag. Call only in MP_PHASE_PLACE before the first action, or right
+** after mp_game_new; the currently drawn tile is replaced by the first of the list. */
+MP_API int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag *d);
+
+/* Makes seat p the one whose turn it is (only in MP_PHASE_PLACE). For building positions. */
+MP_API int mp_game_set_player(mp_game *g, int p, mp_diag *d);
+/* Ends the game now, as if the bag were empty: the drawn tile goes back, final scoring runs
+** (only in MP_PHASE_PLACE). For building positions and for records that end early. */
+MP_API int mp_game_end_now(mp_game *g, mp_diag *d);
+
+/* The legal actions of the current phase, at most cap of them written to out; returns how many
+** there are (call with cap 0 to count). */
+MP_API int mp_game_legal(const mp_game *g, mp_action *out, int cap);
+/* Applies one action; returns 0, or non-zero with d filled when the action is not legal. */
+MP_API int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d);
+
+MP_API mp_phase mp_game_phase(const mp_game *g);
+MP_API int mp_game_n_players(const mp_game *g);
+MP_API int mp_game_current_player(const mp_game *g);
+MP_API int mp_game_drawn_tile(const mp_game *g);     /* tile kind index, -1 when none */
+MP_API int mp_game_tiles_left(const mp_game *g);     /* in the bag, not counting the drawn one */
+MP_API int mp_game_turn(const mp_game *g);           /* number of tiles placed since setup */
+MP_API int mp_game_discarded(const mp_game *g);      /* tiles drawn that fitted nowhere */
+MP_API const mp_ruleset *mp_game_ruleset(const mp_game *g);
+
+MP_API int mp_game_score(const mp_game *g, int player);
+MP_API int mp_game_supply(const mp_game *g, int player);      /* followers in the supply */
+MP_API int mp_game_on_board(const mp_game *g, int player);    /* followers on the board */
+/* Points by category: each feature kind, then "farm", then what variants add. */
+MP_API int mp_game_n_categories(const mp_game *g);
+MP_API const char *mp_game_category_name(const mp_game *g, int category);
+MP_API int mp_game_points(const mp_game *g, int player, int category);
+/* Whether the ruleset can ever give points in the category (a kind with no scoring cannot). */
+MP_API int mp_game_category_scored(const mp_game *g, int category);
+/* Winners as a bit set of seats (all tied leaders), once the game is over. */
+MP_API unsigned mp_game_winners(const mp_game *g);
+
+/* The feature of the tile at (x, y) that covers the named port ("N", "Nw", "Es", ...), or the
+** first feature of the named kind ("cloister"); -1 if none. For building positions. */
+MP_API int mp_game_feature_at(const mp_game *g, int x, int y, const char *where);
+
+/* The board, for display. */
+MP_API int mp_game_bounds(const mp_game *g, int *min_x, int *min_y, int *max_x, int *max_y);
+/* Tile kind at a cell (-1 empty), its rotation, and whether it is a fixed piece of the board. */
+MP_API int mp_game_tile_at(const mp_game *g, int x, int y, int *rot);
+/* Character of the tile's side (0..3 = N E S W) as the kind letters give it, for drawing. */
+MP_API char mp_game_side_letter(const mp_game *g, int x, int y, int side);
+/* Edge letter of the feature at a port of the tile at (x, y) as it lies (0 = Nw, 1 = N, ... 11 = Wn,
+** clockwise), ' ' if none; and the letter of a feature inside the tile (a cloister), or ' '. */
+MP_API char mp_game_port_letter(const mp_game *g, int x, int y, int port);
+MP_API char mp_game_inner_letter(const mp_game *g, int x, int y);
+/* Owner of a follower on the tile at (x, y), or -1; *feature receives its feature index. */
+MP_API int mp_game_follower_at(const mp_game *g, int x, int y, int *feature);
+/* Whether the feature (tile at x,y, feature index) is complete, its tile count and points now. */
+MP_API int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *complete,
+                                int *tiles, int *points);
+
+/* Describes an action in words for display ("place E at 1,0 rot 2"). */
+MP_API void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t size);
+
+/* Checks every incremental structure against a recomputation from scratch; 0 when consistent. */
+MP_API int mp_game_check(const mp_game *g, mp_diag *d);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

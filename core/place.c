@@ -1,0 +1,100 @@
+/*
+** place.c: where the drawn tile may go (the move generator for tile placement).
+**
+** A placement is legal when the cell is an empty cell of the board, at least one side touches a
+** tile already there (corners do not count), and across every side that touches a tile each pair
+** of facing ports obeys the ruleset's `match:` list: where either port holds a kind on that
+** list, both must hold the same kind. The base game lists city, road and field (every side must
+** continue its neighbour); The Castle lists only path. Rotations that give the same picture are
+** generated once. Rules: base-game digest, "A turn" 1; The Castle digest, "A turn" 1.
+*/
+#include <stdio.h>
+
+#include "internal.h"
+
+/* 0 when the tile fits; otherwise a reason code, and the side at fault in *bad_side. */
+enum { FIT_OK, FIT_TAKEN, FIT_OFF_BOARD, FIT_ALONE, FIT_SIDE };
+
+static int fit(const mp_game *g, int tile, int x, int y, int rot, int *bad_side, int *bad_port) {
+    int32_t here = mp_grid_get(g, x, y);
+    if (here >= 0) return FIT_TAKEN;
+    if (here == -2) return FIT_OFF_BOARD;
+    const mp_tile *t = &g->ts->tiles[tile];
+    uint16_t match = g->rs->match_kinds;
+    bool touches = false;
+    for (int side = 0; side < 4; side++) {
+        int nx, ny;
+        mp_grid_neighbour(x, y, side, &nx, &ny);
+        int32_t v = mp_grid_get(g, nx, ny);
+        if (v < 0) continue;
+        touches = true;
+        const mp_placed *o = &g->placed[v];
+        const uint8_t *their = g->ts->tiles[o->tile].port_kind[o->rot];
+        for (int k = 0; k < 3; k++) {
+            int p = 3 * side + k;
+            int a = t->port_kind[rot][p], b = their[MP_PORT_OPPOSITE(p)];
+            if (a == b) continue;
+            if ((a && (match >> (a - 1) & 1)) || (b && (match >> (b - 1) & 1))) {
+                *bad_side = side;
+                *bad_port = p;
+                return FIT_SIDE;
+            }
+        }
+    }
+    return touches ? FIT_OK : FIT_ALONE;
+}
+
+bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot) {
+    int s, p;
+    return fit(g, tile, x, y, rot, &s, &p) == FIT_OK;
+}
+
+void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, size_t size) {
+    static const char *const sides = "NESW";
+    int side = 0, port = 0;
+    switch (fit(g, tile, x, y, rot, &side, &port)) {
+    case FIT_OK: snprintf(buf, size, "it fits"); break;
+    case FIT_TAKEN: snprintf(buf, size, "cell %d,%d already holds a tile", x, y); break;
+    case FIT_OFF_BOARD: snprintf(buf, size, "cell %d,%d is not on the board", x, y); break;
+    case FIT_ALONE: snprintf(buf, size, "cell %d,%d touches no tile along a side", x, y); break;
+    default: {
+        const mp_tile *t = &g->ts->tiles[tile];
+        int nx, ny;
+        mp_grid_neighbour(x, y, side, &nx, &ny);
+        const mp_placed *o = &g->placed[mp_grid_get(g, nx, ny)];
+        int a = t->port_kind[rot][port], b = g->ts->tiles[o->tile].port_kind[o->rot][MP_PORT_OPPOSITE(port)];
+        snprintf(buf, size, "side %c at port %s: %s meets %s", sides[side], mp_port_name(port),
+                 a ? g->ts->kinds[a - 1].name : "nothing", b ? g->ts->kinds[b - 1].name : "nothing");
+    }
+    }
+}
+
+/* Lists the legal placements of the tile, row by row, west to east, rotations in order. Writes at
+** most cap of them (out may be NULL with cap 0); returns the number there are. */
+int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
+    const mp_tile *t = &g->ts->tiles[tile];
+    int n = 0;
+    for (int y = g->min_y - 1; y <= g->max_y + 1; y++)
+        for (int x = g->min_x - 1; x <= g->max_x + 1; x++) {
+            if (mp_grid_get(g, x, y) != -1) continue;
+            for (int r = 0; r < 4; r++) {
+                if (!(t->distinct_rot & (1u << r)) || !mp_place_fits(g, tile, x, y, r)) continue;
+                if (n < cap)
+                    out[n] = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)x,
+                                          .y = (int16_t)y, .rot = (uint8_t)r };
+                n++;
+            }
+        }
+    return n;
+}
+
+bool mp_place_any(const mp_game *g, int tile) {
+    const mp_tile *t = &g->ts->tiles[tile];
+    for (int y = g->min_y - 1; y <= g->max_y + 1; y++)
+        for (int x = g->min_x - 1; x <= g->max_x + 1; x++) {
+            if (mp_grid_get(g, x, y) != -1) continue;
+            for (int r = 0; r < 4; r++)
+                if ((t->distinct_rot & (1u << r)) && mp_place_fits(g, tile, x, y, r)) return true;
+        }
+    return false;
+}

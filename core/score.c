@@ -1,0 +1,133 @@
+/*
+** score.c: the points of a feature, majorities, scoring during play and the final scoring.
+**
+** A feature's points come from the ruleset's formula for its kind (per tile, per icon, fixed,
+** a multiplier for an icon such as The Castle's fountain) and, for completed features of the
+** size the small-city rule names, the small formula instead. Tiles are counted once however many
+** segments of the feature a tile holds; a "surrounded" kind (the cloister) counts the tiles of
+** its 3x3 block. Rules: base-game digest, "Scoring during the game", "End of the game".
+*/
+#include <string.h>
+
+#include "internal.h"
+#include "../variants/variant.h"
+
+static int formula(const mp_points *p, int tiles, const uint8_t *icons) {
+    int v = p->fixed + p->per_tile * tiles;
+    for (int i = 0; i < MP_MAX_ICONS; i++) v += p->per_icon[i] * icons[i];
+    if (p->multiply_icon >= 0 && icons[p->multiply_icon]) v *= p->multiply_by;
+    return v;
+}
+
+int mp_score_points(const mp_game *g, int32_t root, bool complete) {
+    const mp_seg *r = &g->segs[root];
+    const mp_kind_rules *kr = &g->rs->kind[r->kind];
+    int tiles = g->ts->kinds[r->kind].completes == MP_COMPLETE_SURROUNDED ? mp_feature_surround(g, root)
+                                                                         : mp_feature_tiles(g, root);
+    if (!complete) return formula(&kr->incomplete, tiles, r->icons);
+    if (kr->small_tiles && tiles == kr->small_tiles) return formula(&kr->small, tiles, r->icons);
+    return formula(&kr->complete, tiles, r->icons);
+}
+
+/* Players who score a feature with these follower counts: the most followers, and on a tie
+** every tied player or nobody, as the ruleset's `ties:` says. */
+unsigned mp_score_majority(const mp_game *g, const uint8_t *followers) {
+    int best = 0;
+    unsigned who = 0;
+    for (int p = 0; p < g->n_players; p++) {
+        if (!followers[p] || followers[p] < best) continue;
+        if (followers[p] > best) { best = followers[p]; who = 0; }
+        who |= 1u << p;
+    }
+    if (g->rs->ties == MP_TIES_NONE && (who & (who - 1))) return 0;
+    return who;
+}
+
+void mp_score_award(mp_game *g, unsigned players, int points, int category) {
+    for (int p = 0; p < g->n_players; p++)
+        if (players & (1u << p)) {
+            g->score[p] += points;
+            g->points[p][category] += points;
+        }
+}
+
+static bool is_complete(mp_game *g, int32_t seg) {
+    const mp_kind *k = &g->ts->kinds[g->segs[seg].kind];
+    if (k->completes == MP_COMPLETE_CLOSED) return g->segs[mp_seg_find(g, seg)].open == 0;
+    if (k->completes == MP_COMPLETE_SURROUNDED) return mp_feature_surround(g, seg) == 9;
+    return false;
+}
+
+static void score_one(mp_game *g, int32_t root) {
+    mp_seg *r = &g->segs[root];
+    r->complete = 1;
+    if (!g->rs->kind[r->kind].scored_in_play) return;
+    int points = mp_score_points(g, root, true);
+    for (int i = 0; i < g->rs->n_variants; i++) {
+        const mp_variant_use *u = &g->rs->variants[i];
+        if (u->v->score_feature) u->v->score_feature(g, g->vstate[i], u->config, root, &points);
+    }
+    mp_score_award(g, mp_score_majority(g, r->followers), points, r->kind);
+    r->scored = 1;
+    for (int i = 0; i < g->rs->n_variants; i++) {
+        const mp_variant_use *u = &g->rs->variants[i];
+        if (u->v->feature_scored) u->v->feature_scored(g, g->vstate[i], u->config, root, points);
+    }
+    mp_deploy_return(g, root);
+}
+
+static void score_if_complete(mp_game *g, int32_t seg) {
+    int32_t root = mp_seg_find(g, seg);
+    if (!g->segs[root].complete && is_complete(g, root)) score_one(g, root);
+}
+
+/* Scores every feature the tile just placed completed: its own features, the neighbours'
+** features that face it (in The Castle a house meeting a tower is closed without joining it),
+** and the surrounded kinds (cloisters) of the 3x3 block around it. */
+void mp_score_completed(mp_game *g) {
+    if (g->last_placed < 0) return;
+    const mp_placed *p = &g->placed[g->last_placed];
+    const mp_tile *t = &g->ts->tiles[p->tile];
+    for (int f = 0; f < t->n_features; f++) score_if_complete(g, p->seg0 + f);
+    for (int side = 0; side < 4; side++) {
+        int nx, ny;
+        mp_grid_neighbour(p->x, p->y, side, &nx, &ny);
+        int32_t v = mp_grid_get(g, nx, ny);
+        if (v < 0) continue;
+        const mp_placed *q = &g->placed[v];
+        for (int k = 0; k < 3; k++) {
+            int f = g->ts->tiles[q->tile].port_feature[q->rot][MP_PORT_OPPOSITE(3 * side + k)];
+            if (f >= 0) score_if_complete(g, q->seg0 + f);
+        }
+    }
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int32_t v = mp_grid_get(g, p->x + dx, p->y + dy);
+            if (v < 0 || v == g->last_placed) continue;
+            const mp_placed *q = &g->placed[v];
+            const mp_tile *qt = &g->ts->tiles[q->tile];
+            for (int f = 0; f < qt->n_features; f++)
+                if (g->ts->kinds[qt->f[f].kind].completes == MP_COMPLETE_SURROUNDED)
+                    score_if_complete(g, q->seg0 + f);
+        }
+}
+
+/* Final scoring: incomplete features with followers (in deployment order), then farms, then what
+** the variants add; every follower goes home. */
+void mp_score_final(mp_game *g) {
+    const mp_ruleset *rs = g->rs;
+    for (int i = 0; i < g->n_followers;) {
+        int32_t root = mp_seg_find(g, g->followers[i].seg);
+        mp_seg *r = &g->segs[root];
+        if (rs->farms && r->kind == rs->farm_kind) { i++; continue; }
+        if (rs->score_incomplete && !r->complete && rs->kind[r->kind].scored_at_end)
+            mp_score_award(g, mp_score_majority(g, r->followers), mp_score_points(g, root, false), r->kind);
+        mp_deploy_return(g, root);
+    }
+    if (rs->farms) mp_farm_score(g);
+    for (int i = 0; i < rs->n_variants; i++) {
+        const mp_variant_use *u = &rs->variants[i];
+        if (u->v->final_scoring) u->v->final_scoring(g, g->vstate[i], u->config);
+    }
+    while (g->n_followers) mp_deploy_return(g, mp_seg_find(g, g->followers[0].seg));
+}

@@ -1,0 +1,468 @@
+/*
+** tileset.c: load and check a tile-set YAML file (format: meeple-tileset(5)).
+**
+** A tile set declares the feature kinds its tiles use (with the edge letter, how the kind meets a
+** side, when it is complete), the icons and markers it knows, and the tiles. Everything that can
+** be checked is checked here, with the position of the node at fault: the edge letters against
+** the features, every port covered once, every half-side covered, field-to-city links naming a
+** feature of the same tile, counts, at most one start tile.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "yamlx.h"
+
+static const char *const port_names[MP_PORTS] = {
+    "Nw", "N", "Ne", "En", "E", "Es", "Se", "S", "Sw", "Ws", "W", "Wn"
+};
+static const char side_letters[4] = { 'N', 'E', 'S', 'W' };
+
+int mp_port_from_name(const char *name) {
+    for (int p = 0; p < MP_PORTS; p++)
+        if (strcmp(port_names[p], name) == 0) return p;
+    return -1;
+}
+
+const char *mp_port_name(int port) { return port >= 0 && port < MP_PORTS ? port_names[port] : "?"; }
+
+static int side_from_name(const char *s) {
+    for (int i = 0; i < 4; i++)
+        if (s[0] == side_letters[i] && s[1] == 0) return i;
+    return -1;
+}
+
+int mp_tileset_kind(const mp_tileset *ts, const char *name) {
+    for (int i = 0; i < ts->n_kinds; i++)
+        if (strcmp(ts->kinds[i].name, name) == 0) return i;
+    return -1;
+}
+
+int mp_tileset_icon(const mp_tileset *ts, const char *name) {
+    for (int i = 0; i < ts->n_icons; i++)
+        if (strcmp(ts->icons[i], name) == 0) return i;
+    return -1;
+}
+
+int mp_tileset_marker(const mp_tileset *ts, const char *name) {
+    for (int i = 0; i < ts->n_markers; i++)
+        if (strcmp(ts->markers[i], name) == 0) return i;
+    return -1;
+}
+
+/* ------------------------------------------------------------------ kinds, icons, markers */
+
+static int copy_name(char *dst, const mp_ynode *n, const char *what, mp_diag *d) {
+    const char *s;
+    if (mp_y_string(n, &s, d)) return 1;
+    if (!*s || strlen(s) >= MP_NAME)
+        return mp_y_error(d, n, "%s name '%s' is empty or too long; expected 1 to %d characters",
+                          what, s, MP_NAME - 1);
+    strcpy(dst, s);
+    return 0;
+}
+
+static int read_kind(mp_ynode *key, mp_ynode *val, mp_kind *k, mp_diag *d) {
+    static const char *const keys[] = { "letter", "covers", "completes", "follower", NULL };
+    static const char *const covers[] = { "side", "middle", "halves", "none", NULL };
+    static const char *const completes[] = { "closed", "surrounded", "never", NULL };
+    memset(k, 0, sizeof *k);
+    if (copy_name(k->name, key, "kind", d)) return 1;
+    if (mp_y_expect(val, MP_Y_MAP, "a kind", d) || mp_y_check_keys(val, keys, d)) return 1;
+    mp_ynode *n = mp_y_get(val, "letter");
+    if (!n) return mp_y_error(d, val, "kind '%s' has no 'letter'; expected a one-letter edge code", k->name);
+    if (n->type != MP_Y_SCALAR || strlen(n->value) != 1)
+        return mp_y_error(d, n, "letter must be one character; expected for example C, R or F");
+    k->letter = n->value[0];
+    n = mp_y_get(val, "covers");
+    if (!n) return mp_y_error(d, val, "kind '%s' has no 'covers'; expected a list of side, middle, halves, none", k->name);
+    if (mp_y_expect(n, MP_Y_SEQ, "covers", d)) return 1;
+    for (int i = 0; i < n->n; i++) {
+        int c;
+        if (mp_y_enum(n->items[i], covers, &c, d)) return 1;
+        k->covers |= (uint8_t)(1u << c);
+    }
+    n = mp_y_get(val, "completes");
+    int c = MP_COMPLETE_CLOSED;
+    if (n && mp_y_enum(n, completes, &c, d)) return 1;
+    k->completes = (uint8_t)c;
+    n = mp_y_get(val, "follower");
+    if (n && !mp_y_is_null(n) && copy_name(k->follower, n, "follower", d)) return 1;
+    return 0;
+}
+
+static int add_kinds(mp_tileset *ts, const mp_ynode *kinds, mp_diag *d) {
+    if (mp_y_expect(kinds, MP_Y_MAP, "kinds", d)) return 1;
+    for (int i = 0; i < kinds->n; i++) {
+        mp_kind k;
+        if (read_kind(kinds->items[2 * i], kinds->items[2 * i + 1], &k, d)) return 1;
+        int old = mp_tileset_kind(ts, k.name);
+        if (old >= 0) {
+            if (memcmp(&ts->kinds[old], &k, sizeof k) != 0)
+                return mp_y_error(d, kinds->items[2 * i], "kind '%s' differs from its earlier definition; "
+                                  "expected the same letter, covers, completes and follower", k.name);
+            continue;
+        }
+        if (ts->n_kinds == MP_MAX_KINDS)
+            return mp_y_error(d, kinds->items[2 * i], "too many kinds; expected at most %d", MP_MAX_KINDS);
+        ts->kinds[ts->n_kinds++] = k;
+    }
+    return 0;
+}
+
+static int add_names(char (*names)[MP_NAME], int *n, int max, const mp_ynode *list, const char *what,
+                     mp_diag *d) {
+    if (mp_y_expect(list, MP_Y_SEQ, what, d)) return 1;
+    for (int i = 0; i < list->n; i++) {
+        char name[MP_NAME];
+        if (copy_name(name, list->items[i], what, d)) return 1;
+        bool seen = false;
+        for (int j = 0; j < *n; j++) seen |= strcmp(names[j], name) == 0;
+        if (seen) continue;
+        if (*n == max) return mp_y_error(d, list->items[i], "too many %s; expected at most %d", what, max);
+        strcpy(names[(*n)++], name);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ tiles */
+
+static int read_markers(const mp_tileset *ts, const mp_ynode *n, uint32_t *out, mp_diag *d) {
+    if (mp_y_expect(n, MP_Y_SEQ, "markers", d)) return 1;
+    for (int i = 0; i < n->n; i++) {
+        const char *s;
+        if (mp_y_string(n->items[i], &s, d)) return 1;
+        int m = mp_tileset_marker(ts, s);
+        if (m < 0) return mp_y_error(d, n->items[i], "unknown marker '%s'; expected one declared under 'markers:'", s);
+        *out |= 1u << m;
+    }
+    return 0;
+}
+
+/* Reads `sides:` (whole sides or middles, by the kind) and `halves:` into a port mask. */
+static int read_ports(const mp_tileset *ts, const mp_ynode *feat, mp_tile_feature *f, mp_diag *d) {
+    const mp_kind *k = &ts->kinds[f->kind];
+    mp_ynode *sides = mp_y_get(feat, "sides"), *halves = mp_y_get(feat, "halves");
+    if (sides) {
+        if (!(k->covers & (MP_COVER_SIDE | MP_COVER_MIDDLE)))
+            return mp_y_error(d, mp_y_key_node(feat, "sides"),
+                              "a %s does not cover sides; expected 'halves:'", k->name);
+        if (mp_y_expect(sides, MP_Y_SEQ, "sides", d)) return 1;
+        for (int i = 0; i < sides->n; i++) {
+            const mp_ynode *s = sides->items[i];
+            int side = s->type == MP_Y_SCALAR ? side_from_name(s->value) : -1;
+            if (side < 0)
+                return mp_y_error(d, s, "'%s' is not a side; expected N, E, S or W",
+                                  s->type == MP_Y_SCALAR ? s->value : "a collection");
+            uint16_t add = (k->covers & MP_COVER_SIDE) ? (uint16_t)MP_SIDE_MASK(side)
+                                                        : (uint16_t)(1u << MP_MIDDLE(side));
+            if (f->ports & add) return mp_y_error(d, s, "side '%s' is listed twice; expected each side once", s->value);
+            f->ports |= add;
+        }
+    }
+    if (halves) {
+        if (!(k->covers & MP_COVER_HALVES))
+            return mp_y_error(d, mp_y_key_node(feat, "halves"),
+                              "a %s does not cover half-sides; expected 'sides:'", k->name);
+        if (mp_y_expect(halves, MP_Y_SEQ, "halves", d)) return 1;
+        for (int i = 0; i < halves->n; i++) {
+            const mp_ynode *s = halves->items[i];
+            int p = s->type == MP_Y_SCALAR ? mp_port_from_name(s->value) : -1;
+            if (p < 0 || p % 3 == 1)
+                return mp_y_error(d, s, "'%s' is not a half-side; expected one of Nw Ne En Es Se Sw Ws Wn",
+                                  s->type == MP_Y_SCALAR ? s->value : "a collection");
+            if (f->ports & (1u << p)) return mp_y_error(d, s, "half-side '%s' is listed twice; expected each once", s->value);
+            f->ports |= (uint16_t)(1u << p);
+        }
+    }
+    if (!f->ports && !(k->covers & MP_COVER_NONE))
+        return mp_y_error(d, feat, "a %s must meet at least one side; expected 'sides:' or 'halves:'", k->name);
+    if (f->ports && k->covers == MP_COVER_NONE)
+        return mp_y_error(d, feat, "a %s lies inside its tile; expected no 'sides:' or 'halves:'", k->name);
+    return 0;
+}
+
+static int read_feature(const mp_tileset *ts, const mp_ynode *n, mp_tile_feature *f, mp_diag *d) {
+    static const char *const keys[] = { "kind", "sides", "halves", "touches", "icons", "shape", "markers", NULL };
+    static const char *const shapes[] = { "none", "cap", "triangle", "irregular", NULL };
+    memset(f, 0, sizeof *f);
+    f->line = n->line;
+    f->column = n->column;
+    if (mp_y_expect(n, MP_Y_MAP, "a feature", d) || mp_y_check_keys(n, keys, d)) return 1;
+    mp_ynode *kn = mp_y_get(n, "kind");
+    if (!kn) return mp_y_error(d, n, "feature has no 'kind'; expected one of the kinds declared under 'kinds:'");
+    const char *kind;
+    if (mp_y_string(kn, &kind, d)) return 1;
+    int k = mp_tileset_kind(ts, kind);
+    if (k < 0) {
+        char list[200] = "";
+        size_t used = 0;
+        for (int i = 0; i < ts->n_kinds; i++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", ts->kinds[i].name);
+        return mp_y_error(d, kn, "unknown feature kind '%s'; expected one of %s", kind, list);
+    }
+    f->kind = (uint8_t)k;
+    if (read_ports(ts, n, f, d)) return 1;
+    mp_ynode *icons = mp_y_get(n, "icons");
+    if (icons) {
+        if (mp_y_expect(icons, MP_Y_MAP, "icons", d)) return 1;
+        for (int i = 0; i < icons->n; i++) {
+            int ic = mp_tileset_icon(ts, icons->items[2 * i]->value);
+            if (ic < 0) return mp_y_error(d, icons->items[2 * i], "unknown icon '%s'; expected one declared under 'icons:'",
+                                          icons->items[2 * i]->value);
+            long v;
+            if (mp_y_int(icons->items[2 * i + 1], 0, 20, &v, d)) return 1;
+            f->icons[ic] = (uint8_t)v;
+        }
+    }
+    mp_ynode *shape = mp_y_get(n, "shape");
+    if (shape) {
+        int s;
+        if (mp_y_enum(shape, shapes, &s, d)) return 1;
+        f->shape = (uint8_t)s;
+    } else if (ts->kinds[k].covers & MP_COVER_SIDE) {
+        int sides = 0;
+        for (int s = 0; s < 4; s++) sides += (f->ports & MP_SIDE_MASK(s)) == MP_SIDE_MASK(s);
+        if (sides == 1) f->shape = MP_SHAPE_CAP;   /* a one-side segment is a cap unless told */
+    }
+    mp_ynode *markers = mp_y_get(n, "markers");
+    if (markers && read_markers(ts, markers, &f->markers, d)) return 1;
+    return 0;
+}
+
+/* The letter a side shows: the kind at its middle, else the kind of both halves. */
+static char side_letter(const mp_tileset *ts, const mp_tile *t, int side) {
+    int m = t->port_feature[0][MP_MIDDLE(side)];
+    if (m >= 0) return ts->kinds[t->f[m].kind].letter;
+    int a = t->port_feature[0][3 * side], b = t->port_feature[0][3 * side + 2];
+    if (a >= 0 && b >= 0 && t->f[a].kind == t->f[b].kind) return ts->kinds[t->f[a].kind].letter;
+    return '?';
+}
+
+/* Links `touches:` sides to the features covering them, once every feature's ports are known. */
+static int read_touches(const mp_tile *t, const mp_ynode *feats, mp_tile_feature *f, int self, mp_diag *d) {
+    const mp_ynode *n = mp_y_get(feats->items[self], "touches");
+    if (!n) return 0;
+    if (mp_y_expect(n, MP_Y_SEQ, "touches", d)) return 1;
+    for (int i = 0; i < n->n; i++) {
+        const mp_ynode *s = n->items[i];
+        int side = s->type == MP_Y_SCALAR ? side_from_name(s->value) : -1;
+        if (side < 0)
+            return mp_y_error(d, s, "'%s' is not a side; expected the side (N, E, S or W) of a city on this tile",
+                              s->type == MP_Y_SCALAR ? s->value : "a collection");
+        int other = -1;
+        for (int j = 0; j < t->n_features; j++)
+            if (j != self && (t->f[j].ports & MP_SIDE_MASK(side)) == MP_SIDE_MASK(side)) other = j;
+        if (other < 0)
+            return mp_y_error(d, s, "touches '%s', but no feature of this tile covers side %s; "
+                              "expected the side of a city on this tile", s->value, s->value);
+        f->touches |= (uint16_t)(1u << other);
+    }
+    return 0;
+}
+
+static void derive_rotations(mp_tile *t) {
+    for (int r = 0; r < 4; r++) {
+        for (int p = 0; p < MP_PORTS; p++) { t->port_feature[r][p] = -1; t->port_kind[r][p] = 0; }
+        for (int i = 0; i < t->n_features; i++)
+            for (int p = 0; p < MP_PORTS; p++)
+                if (t->f[i].ports & (1u << p)) {
+                    int q = MP_PORT_ROTATE(p, r);
+                    t->port_feature[r][q] = (int8_t)i;
+                    t->port_kind[r][q] = (uint8_t)(1 + t->f[i].kind);
+                }
+    }
+    /* Rotation r duplicates r' < r when the rotated tile is the same picture: relabel features by
+    ** first appearance around the edge and compare labels and each feature's attributes. */
+    t->distinct_rot = 0;
+    for (int r = 0; r < 4; r++) {
+        bool dup = false;
+        for (int r2 = 0; r2 < r && !dup; r2++) {
+            int map[MP_MAX_FEATURES];
+            for (int i = 0; i < MP_MAX_FEATURES; i++) map[i] = -1;
+            bool same = true;
+            for (int p = 0; p < MP_PORTS && same; p++) {
+                int a = t->port_feature[r][p], b = t->port_feature[r2][p];
+                if ((a < 0) != (b < 0)) { same = false; break; }
+                if (a < 0) continue;
+                if (map[a] < 0) map[a] = b;
+                else if (map[a] != b) same = false;
+            }
+            for (int i = 0; i < t->n_features && same; i++) {
+                int j = map[i] < 0 ? i : map[i];
+                const mp_tile_feature *x = &t->f[i], *y = &t->f[j];
+                if (x->kind != y->kind || x->shape != y->shape || x->markers != y->markers ||
+                    memcmp(x->icons, y->icons, sizeof x->icons) != 0)
+                    same = false;
+                for (int k = 0; k < t->n_features && same; k++)
+                    if (x->touches & (1u << k)) {
+                        int mk = map[k] < 0 ? k : map[k];
+                        if (!(y->touches & (1u << mk))) same = false;
+                    }
+            }
+            dup = same;
+        }
+        if (!dup) t->distinct_rot |= (uint8_t)(1u << r);
+    }
+}
+
+static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) {
+    static const char *const keys[] = { "id", "count", "start", "fixed", "edges", "jcz", "markers",
+                                        "features", "note", NULL };
+    memset(t, 0, sizeof *t);
+    t->line = n->line;
+    t->column = n->column;
+    if (mp_y_expect(n, MP_Y_MAP, "a tile", d) || mp_y_check_keys(n, keys, d)) return 1;
+    mp_ynode *x = mp_y_get(n, "id");
+    if (!x) return mp_y_error(d, n, "tile has no 'id'; expected a short name such as 'D'");
+    if (copy_name(t->id, x, "tile", d)) return 1;
+    for (const char *c = t->id; *c; c++)
+        if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-", *c))
+            return mp_y_error(d, x, "tile id '%s' has the character '%c'; expected letters, digits, '_', '.', '+' or '-'",
+                              t->id, *c);
+    for (int i = 0; i < ts->n_tiles; i++)
+        if (strcmp(ts->tiles[i].id, t->id) == 0)
+            return mp_y_error(d, x, "tile id '%s' is used twice; expected each id once (first at line %d)",
+                              t->id, ts->tiles[i].line);
+    long v = 1;
+    if ((x = mp_y_get(n, "count")) && mp_y_int(x, 0, 1000, &v, d)) return 1;
+    t->count = (int)v;
+    if ((x = mp_y_get(n, "start")) && mp_y_bool(x, &t->start, d)) return 1;
+    if ((x = mp_y_get(n, "fixed")) && mp_y_bool(x, &t->fixed, d)) return 1;
+    if (t->start && t->count < 1)
+        return mp_y_error(d, mp_y_key_node(n, "start"), "start tile '%s' has count 0; expected at least 1", t->id);
+    if (t->fixed && (x = mp_y_get(n, "count")) && v != 0)
+        return mp_y_error(d, x, "fixed piece '%s' has a count; expected none (it is never drawn)", t->id);
+    if (t->fixed) t->count = 0;
+    if ((x = mp_y_get(n, "jcz")) && copy_name(t->jcz, x, "jcz", d)) return 1;
+    if ((x = mp_y_get(n, "markers")) && read_markers(ts, x, &t->markers, d)) return 1;
+    mp_ynode *feats = mp_y_get(n, "features");
+    if (!feats) return mp_y_error(d, n, "tile '%s' has no 'features'; expected a list of features", t->id);
+    if (mp_y_expect(feats, MP_Y_SEQ, "features", d)) return 1;
+    if (feats->n > MP_MAX_FEATURES)
+        return mp_y_error(d, feats, "%d features on one tile; expected at most %d", feats->n, MP_MAX_FEATURES);
+    t->n_features = feats->n;
+    uint16_t covered = 0;
+    for (int i = 0; i < feats->n; i++) {
+        mp_tile_feature *f = &t->f[i];
+        if (read_feature(ts, feats->items[i], f, d)) return 1;
+        uint16_t twice = covered & f->ports;
+        if (twice) {
+            int p = __builtin_ctz(twice);
+            int by = 0;
+            while (!(t->f[by].ports & (1u << p))) by++;
+            return mp_y_error(d, feats->items[i], "port '%s' is covered twice (also by the %s at line %d); "
+                              "expected each port covered once", mp_port_name(p),
+                              ts->kinds[t->f[by].kind].name, t->f[by].line);
+        }
+        covered |= f->ports;
+    }
+    if (!t->fixed)
+        for (int p = 0; p < MP_PORTS; p++)
+            if (p % 3 != 1 && !(covered & (1u << p)))
+                return mp_y_error(d, feats, "half-side '%s' of tile '%s' is not covered by any feature; "
+                                  "expected every half-side covered once", mp_port_name(p), t->id);
+    derive_rotations(t);
+    for (int i = 0; i < feats->n; i++)
+        if (read_touches(t, feats, &t->f[i], i, d)) return 1;
+    derive_rotations(t);   /* again: touches take part in telling rotations apart */
+    if ((x = mp_y_get(n, "edges"))) {
+        const char *e;
+        if (mp_y_string(x, &e, d)) return 1;
+        if (strlen(e) != 4)
+            return mp_y_error(d, x, "edges '%s' has %zu letters; expected 4, for N E S W", e, strlen(e));
+        for (int s = 0; s < 4; s++) {
+            char want = side_letter(ts, t, s);
+            bool known = false;
+            for (int k = 0; k < ts->n_kinds; k++) known |= ts->kinds[k].letter == e[s];
+            if (!known)
+                return mp_y_error(d, x, "unknown edge letter '%c' for side %c; expected a letter of a declared kind",
+                                  e[s], side_letters[s]);
+            if (want != e[s])
+                return mp_y_error(d, x, "edge letter '%c' for side %c does not agree with the features, "
+                                  "which make it '%c'; expected '%c'", e[s], side_letters[s], want, want);
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ files */
+
+int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
+    static const char *const keys[] = { "tileset", "description", "note", "kinds", "icons", "markers", "tiles", NULL };
+    mp_arena *a = mp_arena_new();
+    int rc = 1;
+    mp_ynode *root = mp_y_load_file(a, path, d);
+    if (!root) goto out;
+    if (mp_y_expect(root, MP_Y_MAP, "a tile set", d) || mp_y_check_keys(root, keys, d)) goto out;
+    if (!ts->path[0]) snprintf(ts->path, sizeof ts->path, "%s", path);
+    mp_ynode *n;
+    if (!(n = mp_y_get(root, "kinds"))) { mp_y_error(d, root, "no 'kinds:'; expected the feature kinds the tiles use"); goto out; }
+    if (add_kinds(ts, n, d)) goto out;
+    if ((n = mp_y_get(root, "icons")) && add_names(ts->icons, &ts->n_icons, MP_MAX_ICONS, n, "icons", d)) goto out;
+    if ((n = mp_y_get(root, "markers")) && add_names(ts->markers, &ts->n_markers, MP_MAX_MARKERS, n, "markers", d)) goto out;
+    mp_ynode *tiles = mp_y_get(root, "tiles");
+    if (!tiles) { mp_y_error(d, root, "no 'tiles:'; expected a list of tiles"); goto out; }
+    if (mp_y_expect(tiles, MP_Y_SEQ, "tiles", d)) goto out;
+    if (tiles->n > 4096) { mp_y_error(d, tiles, "%d tiles; expected at most 4096", tiles->n); goto out; }
+    mp_tile *grown = realloc(ts->tiles, (size_t)(ts->n_tiles + tiles->n + 1) * sizeof *grown);
+    if (!grown) abort();
+    ts->tiles = grown;
+    for (int i = 0; i < tiles->n; i++) {
+        mp_tile *t = &ts->tiles[ts->n_tiles];
+        if (read_tile(ts, tiles->items[i], t, d)) goto out;
+        if (t->start) {
+            if (ts->start_tile >= 0) {
+                mp_y_error(d, mp_y_key_node(tiles->items[i], "start"), "a second start tile '%s'; expected exactly one "
+                           "(the first is '%s')", t->id, ts->tiles[ts->start_tile].id);
+                goto out;
+            }
+            ts->start_tile = ts->n_tiles;
+        }
+        if (ts->total + t->count > 100000) {
+            mp_y_error(d, mp_y_get(tiles->items[i], "count"), "more than 100000 tiles in all; expected fewer");
+            goto out;
+        }
+        ts->total += t->count;
+        ts->n_tiles++;
+    }
+    rc = 0;
+out:
+    mp_arena_free(a);
+    return rc;
+}
+
+static mp_tileset *tileset_new(void) {
+    mp_tileset *ts = calloc(1, sizeof *ts);
+    if (!ts) abort();
+    ts->start_tile = -1;
+    return ts;
+}
+
+mp_tileset *mp_tileset_load(const char *path, mp_diag *d) {
+    mp_tileset *ts = tileset_new();
+    if (mp_tileset_add_file(ts, path, d)) { mp_tileset_free(ts); return NULL; }
+    return ts;
+}
+
+mp_tileset *mp_tileset_empty(void) { return tileset_new(); }
+
+void mp_tileset_free(mp_tileset *ts) {
+    if (!ts) return;
+    free(ts->tiles);
+    free(ts);
+}
+
+int mp_tileset_n_tiles(const mp_tileset *ts) { return ts->n_tiles; }
+int mp_tileset_total(const mp_tileset *ts) { return ts->total; }
+const char *mp_tileset_tile_id(const mp_tileset *ts, int tile) {
+    return tile >= 0 && tile < ts->n_tiles ? ts->tiles[tile].id : "?";
+}
+int mp_tileset_tile_count(const mp_tileset *ts, int tile) {
+    return tile >= 0 && tile < ts->n_tiles ? ts->tiles[tile].count : 0;
+}
+int mp_tileset_find(const mp_tileset *ts, const char *id) {
+    for (int i = 0; i < ts->n_tiles; i++)
+        if (strcmp(ts->tiles[i].id, id) == 0) return i;
+    return -1;
+}

@@ -1,0 +1,65 @@
+/*
+** yamlx.h: YAML documents as a small node tree that keeps every node's position.
+**
+** libyaml's event stream is turned into nodes allocated in an arena; each node remembers its
+** file, line and column so that errors found long after parsing (a port covered twice, an
+** `extends` cycle) still point at the node that caused them. Typed getters report errors in
+** the one diagnostic format. Hostile input is bounded: no aliases, limited depth, node count and
+** scalar size.
+*/
+#ifndef MP_YAMLX_H
+#define MP_YAMLX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "meeple.h"
+#include "internal.h"
+
+typedef enum { MP_Y_SCALAR, MP_Y_SEQ, MP_Y_MAP } mp_ytype;
+
+typedef struct mp_ynode mp_ynode;
+struct mp_ynode {
+    mp_ytype type;
+    const char *file;      /* arena copy of the path the node was read from */
+    int line, column;      /* 1-based start of the node */
+    const char *value;     /* scalar text (NUL-terminated), NULL for collections */
+    bool quoted;           /* scalar was quoted: never a number, bool or null */
+    int n;                 /* items in a sequence; key/value pairs in a mapping */
+    mp_ynode **items;      /* sequence: n items; mapping: 2n nodes, key then value */
+};
+
+typedef struct mp_arena mp_arena;
+MP_INTERNAL mp_arena *mp_arena_new(void);
+MP_INTERNAL void mp_arena_free(mp_arena *a);
+MP_INTERNAL void *mp_arena_alloc(mp_arena *a, size_t size);
+MP_INTERNAL char *mp_arena_strdup(mp_arena *a, const char *s);
+
+/* Parses the first document of a file. NULL with d filled on error (an empty file is an error). */
+MP_INTERNAL mp_ynode *mp_y_load_file(mp_arena *a, const char *path, mp_diag *d);
+MP_INTERNAL mp_ynode *mp_y_load_string(mp_arena *a, const char *name, const char *text, size_t len,
+                                       mp_diag *d);
+
+/* Fills d with "message" located at node n (printf format). Always returns 1 (an error). */
+MP_INTERNAL int mp_y_error(mp_diag *d, const mp_ynode *n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Mappings. */
+MP_INTERNAL mp_ynode *mp_y_get(const mp_ynode *map, const char *key);
+MP_INTERNAL mp_ynode *mp_y_key_node(const mp_ynode *map, const char *key);
+/* Reports the first key not in the NULL-terminated list allowed. */
+MP_INTERNAL int mp_y_check_keys(const mp_ynode *map, const char *const *allowed, mp_diag *d);
+MP_INTERNAL int mp_y_expect(const mp_ynode *n, mp_ytype type, const char *what, mp_diag *d);
+
+/* Scalars. Each returns 0 on success or 1 with d filled ("... ; expected ..."). */
+MP_INTERNAL int mp_y_int(const mp_ynode *n, long min, long max, long *out, mp_diag *d);
+MP_INTERNAL int mp_y_bool(const mp_ynode *n, bool *out, mp_diag *d);
+MP_INTERNAL int mp_y_string(const mp_ynode *n, const char **out, mp_diag *d);
+/* Index of the scalar in the NULL-terminated list names. */
+MP_INTERNAL int mp_y_enum(const mp_ynode *n, const char *const *names, int *out, mp_diag *d);
+MP_INTERNAL bool mp_y_is_null(const mp_ynode *n);
+
+/* A new mapping: parent's keys, with child's keys replacing them; maps under the same key are
+** merged the same way, recursively. Other values (scalars, sequences) are replaced whole. */
+MP_INTERNAL mp_ynode *mp_y_merge(mp_arena *a, const mp_ynode *parent, const mp_ynode *child);
+
+#endif

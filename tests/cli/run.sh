@@ -1,0 +1,63 @@
+#!/bin/sh
+# run.sh: the command line as a user meets it: every subcommand has --help and a man page,
+# misuse exits 2, bad input exits 1 with file:line:column, a game plays to the end.
+set -u
+M=${MEEPLE:?set MEEPLE to the meeple binary}
+SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+expect_exit() { # expected-code description command...
+    want=$1; what=$2; shift 2
+    "$@" >/tmp/meeple-cli.$$.out 2>/tmp/meeple-cli.$$.err
+    got=$?
+    if [ "$got" = "$want" ]; then ok; else bad "$what: exit $got, expected $want"; cat /tmp/meeple-cli.$$.err; fi
+}
+
+for cmd in $("$M" help --list); do
+    expect_exit 0 "$cmd --help" "$M" "$cmd" --help
+    grep -q '^usage: meeple' /tmp/meeple-cli.$$.out && ok || bad "$cmd --help prints no usage"
+    [ -s /tmp/meeple-cli.$$.err ] && bad "$cmd --help writes to stderr" || ok
+    expect_exit 2 "$cmd with a bad option" "$M" "$cmd" --no-such-option
+    [ -f "$SRC/man/meeple-$cmd.1" ] && ok || bad "no man page man/meeple-$cmd.1"
+    # The man page's SYNOPSIS names the same options as the usage line.
+    if [ -f "$SRC/man/meeple-$cmd.1" ]; then
+        for opt in $("$M" "$cmd" --help | sed -n 1p | grep -o -- '--[a-z-]*' | sort -u); do
+            grep -q -- "$(printf '%s' "$opt" | sed 's/-/\\\\-/g')" "$SRC/man/meeple-$cmd.1" && ok || bad "man page of $cmd lacks $opt"
+        done
+    fi
+done
+expect_exit 2 "unknown command" "$M" frobnicate
+expect_exit 0 "help" "$M" help
+
+# A full game, text and JSON.
+expect_exit 0 "play" "$M" play --seed 7
+grep -q 'winner' /tmp/meeple-cli.$$.out && ok || bad "play prints no winner"
+expect_exit 0 "play --json" "$M" play --seed 7 --players greedy,random,random --json
+for key in '"ruleset":"c3"' '"seed":7' '"players":\[' '"winners":\[' '"points":{' '"road":' '"farm":'; do
+    grep -q "$key" /tmp/meeple-cli.$$.out && ok || bad "play --json lacks $key"
+done
+# Same seed, same game.
+"$M" play --seed 11 --json >/tmp/meeple-cli.$$.a
+"$M" play --seed 11 --json >/tmp/meeple-cli.$$.b
+cmp -s /tmp/meeple-cli.$$.a /tmp/meeple-cli.$$.b && ok || bad "same seed gave different games"
+for rs in c1-2000 c1-2001 c1 c3 c3-nofarmers; do
+    expect_exit 0 "play --ruleset $rs" "$M" play --ruleset "$rs" --seed 3 --players random,random,greedy
+done
+expect_exit 0 "rulesets" "$M" rulesets
+grep -q '^c1-2000 ' /tmp/meeple-cli.$$.out && ok || bad "rulesets does not list c1-2000"
+expect_exit 0 "rulesets --json" "$M" rulesets --json
+grep -q '"name":"c3"' /tmp/meeple-cli.$$.out && ok || bad "rulesets --json lacks c3"
+
+# Bad input: one file:line:column diagnostic, exit 1.
+expect_exit 1 "bad ruleset" "$M" play --ruleset "$SRC/tests/bad/rules-bad-method.yaml"
+grep -q "rules-bad-method.yaml:5:11: 'farm-4' is not valid here" /tmp/meeple-cli.$$.err && ok || bad "bad ruleset diagnostic: $(cat /tmp/meeple-cli.$$.err)"
+expect_exit 1 "unknown ruleset" "$M" play --ruleset c9
+expect_exit 1 "too many players" "$M" play --players random,random,random,random,random,random
+expect_exit 2 "bad seat kind" "$M" play --players random,clever
+expect_exit 2 "bad seed" "$M" play --seed -4
+
+rm -f /tmp/meeple-cli.$$.*
+echo "cli: $pass passed, $fail failed"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,103 @@
+/*
+** helpers.c: see helpers.h.
+*/
+#include <string.h>
+
+#include "helpers.h"
+
+mp_ruleset *t_ruleset(const char *name) {
+    static const char *const dirs[] = { TEST_SRCDIR "/rulesets", NULL };
+    mp_diag d = { 0 };
+    mp_ruleset *rs = mp_ruleset_load(name, dirs, &d);
+    char buf[1024];
+    mp_diag_format(&d, buf, sizeof buf);
+    cr_assert(rs != NULL, "ruleset %s: %s", name, buf);
+    return rs;
+}
+
+mp_game *t_game(const mp_ruleset *rs, int n_players) {
+    mp_diag d = { 0 };
+    mp_game_options o = { .n_players = n_players, .seed = 1, .first_player = 0 };
+    mp_game *g = mp_game_new(rs, &o, &d);
+    cr_assert(g != NULL, "new game: %s", d.message);
+    return g;
+}
+
+static void check(const mp_game *g) {
+    mp_diag d = { 0 };
+    cr_assert(mp_game_check(g, &d) == 0, "kernel state inconsistent: %s", d.message);
+}
+
+void t_place(mp_game *g, int player, const char *id, int x, int y, int rot) {
+    mp_diag d = { 0 };
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE, "placing %s at %d,%d: not in the place phase", id, x, y);
+    cr_assert(mp_game_set_player(g, player, &d) == 0, "set player: %s", d.message);
+    const char *ids[1] = { id };
+    cr_assert(mp_game_set_draws(g, ids, 1, &d) == 0, "draw %s: %s", id, d.message);
+    mp_action a = { .kind = MP_ACT_PLACE, .tile = (int16_t)mp_game_drawn_tile(g), .x = (int16_t)x,
+                    .y = (int16_t)y, .rot = (uint8_t)rot };
+    cr_assert(mp_game_apply(g, &a, &d) == 0, "place %s at %d,%d rot %d: %s", id, x, y, rot, d.message);
+    check(g);
+}
+
+static int last_x, last_y;
+
+void t_deploy(mp_game *g, const char *where) {
+    mp_diag d = { 0 };
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_DEPLOY, "deploy at %s: not in the deploy phase", where);
+    mp_action legal[64];
+    int n = mp_game_legal(g, legal, 64);
+    cr_assert(n > 0 && legal[n - 1].kind == MP_ACT_PASS);
+    /* The tile just placed is the one every deploy action names. */
+    cr_assert(n > 1, "deploy at %s: no deployment is legal", where);
+    last_x = legal[0].x;
+    last_y = legal[0].y;
+    int f = mp_game_feature_at(g, last_x, last_y, where);
+    cr_assert(f >= 0, "no feature at '%s' on the tile at %d,%d", where, last_x, last_y);
+    mp_action a = { .kind = MP_ACT_DEPLOY, .feature = (uint8_t)f, .x = (int16_t)last_x, .y = (int16_t)last_y };
+    cr_assert(mp_game_apply(g, &a, &d) == 0, "deploy at %s: %s", where, d.message);
+    check(g);
+}
+
+void t_pass(mp_game *g) {
+    if (mp_game_phase(g) != MP_PHASE_DEPLOY) return;   /* nothing to decide: the kernel moved on */
+    mp_diag d = { 0 };
+    mp_action a = { .kind = MP_ACT_PASS };
+    cr_assert(mp_game_apply(g, &a, &d) == 0, "pass: %s", d.message);
+    check(g);
+}
+
+void t_end(mp_game *g) {
+    mp_diag d = { 0 };
+    cr_assert(mp_game_end_now(g, &d) == 0, "end: %s", d.message);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_OVER);
+    check(g);
+}
+
+int t_points(const mp_game *g, int player, const char *category) {
+    for (int c = 0; c < mp_game_n_categories(g); c++)
+        if (strcmp(mp_game_category_name(g, c), category) == 0) return mp_game_points(g, player, c);
+    cr_assert_fail("no score category '%s'", category);
+    return 0;
+}
+
+static char err[1024];
+
+const char *t_ruleset_error(const char *path) {
+    static const char *const dirs[] = { TEST_SRCDIR "/rulesets", NULL };
+    mp_diag d = { 0 };
+    err[0] = 0;
+    mp_ruleset *rs = mp_ruleset_load(path, dirs, &d);
+    if (rs) { mp_ruleset_free(rs); return err; }
+    mp_diag_format(&d, err, sizeof err);
+    return err;
+}
+
+const char *t_tileset_error(const char *path) {
+    mp_diag d = { 0 };
+    err[0] = 0;
+    mp_tileset *ts = mp_tileset_load(path, &d);
+    if (ts) { mp_tileset_free(ts); return err; }
+    mp_diag_format(&d, err, sizeof err);
+    return err;
+}

@@ -1,0 +1,36 @@
+/*
+** helpers.h: building positions tile by tile through the public API, for the criterion tests.
+**
+** A test loads a shipped ruleset, starts a game (seat 0 first, seed 1), then lays tiles where it
+** wants them: t_place names the tile, the cell and the rotation and makes that tile the next
+** draw; t_deploy puts the current player's follower on the feature of the tile just placed that
+** covers a port ("N", "Es", ...) or is of a kind ("cloister"); t_pass declines. Every step
+** asserts it was legal and re-checks the kernel's incremental state from scratch.
+*/
+#ifndef MP_TEST_HELPERS_H
+#define MP_TEST_HELPERS_H
+
+#include <criterion/criterion.h>
+#include "meeple.h"
+
+#ifndef TEST_SRCDIR
+#define TEST_SRCDIR "."
+#endif
+
+mp_ruleset *t_ruleset(const char *name);
+/* A game with n players, seat 0 moving first, seed 1. */
+mp_game *t_game(const mp_ruleset *rs, int n_players);
+/* Seat `player` places tile `id` at x,y with `rot` clockwise quarter turns. */
+void t_place(mp_game *g, int player, const char *id, int x, int y, int rot);
+/* The current player deploys on the tile just placed, on the feature at `where`. */
+void t_deploy(mp_game *g, const char *where);
+void t_pass(mp_game *g);
+/* Ends the game now: final scoring. */
+void t_end(mp_game *g);
+/* Points of a category ("road", "city", "cloister", "farm") for a player. */
+int t_points(const mp_game *g, int player, const char *category);
+/* Loads a file under tests/ and returns the formatted diagnostic ("" when it loads). */
+const char *t_ruleset_error(const char *path);
+const char *t_tileset_error(const char *path);
+
+#endif

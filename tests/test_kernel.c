@@ -1,0 +1,104 @@
+/*
+** test_kernel.c: the kernel's mechanisms on small positions: placement legality, deployment
+** rules, completion, majorities and ties.
+*/
+#include <string.h>
+
+#include "helpers.h"
+
+/* Base digest, "A turn" 1: every side that touches a tile must continue its feature. */
+Test(kernel, placement_must_match_every_side) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);
+    const char *ids[1] = { "E" };
+    mp_diag d = { 0 };
+    cr_assert(mp_game_set_draws(g, ids, 1, &d) == 0);
+    /* E (city N, fields elsewhere) east of the start tile D: D's east side is a road. */
+    mp_action a = { .kind = MP_ACT_PLACE, .tile = (int16_t)mp_game_drawn_tile(g), .x = 1, .y = 0, .rot = 0 };
+    cr_assert_neq(mp_game_apply(g, &a, &d), 0);
+    cr_assert(strstr(d.message, "road meets") || strstr(d.message, "meets road"), "%s", d.message);
+    /* Corner contact only. */
+    a.x = 1; a.y = 1;
+    cr_assert_neq(mp_game_apply(g, &a, &d), 0);
+    cr_assert(strstr(d.message, "touches no tile"), "%s", d.message);
+    /* North of D, rotated so its city faces D's city. */
+    a.x = 0; a.y = -1; a.rot = 2;
+    cr_assert_eq(mp_game_apply(g, &a, &d), 0, "%s", d.message);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Every legal placement the generator lists is accepted, and only distinct rotations are listed. */
+Test(kernel, symmetric_tiles_list_each_picture_once) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);
+    const char *ids[1] = { "C" };   /* CCCC: one picture in four rotations */
+    mp_diag d = { 0 };
+    cr_assert(mp_game_set_draws(g, ids, 1, &d) == 0);
+    mp_action v[64];
+    int n = mp_game_legal(g, v, 64);
+    cr_assert_eq(n, 1, "only north of the start tile's city, once");
+    cr_assert_eq(v[0].x, 0);
+    cr_assert_eq(v[0].y, -1);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Base digest, "A turn" 2: no follower on a feature that already has one, even one's own. */
+Test(kernel, no_deploy_on_occupied_feature) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", 1, 0, 0);
+    t_deploy(g, "E");                       /* thief on the road through D */
+    t_place(g, 0, "U", 2, 0, 0);
+    mp_action v[16];
+    int n = mp_game_legal(g, v, 16);
+    int road = mp_game_feature_at(g, 2, 0, "E");
+    for (int i = 0; i < n; i++)
+        cr_assert(!(v[i].kind == MP_ACT_DEPLOY && v[i].feature == road), "road already occupied");
+    cr_assert_eq(n, 3, "two fields and pass");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Base digest, "Scoring during the game": completing an unoccupied feature scores nobody. */
+Test(kernel, unoccupied_completion_scores_nobody) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "E", 0, -1, 2);           /* closes D's one-side city: 2 tiles */
+    t_pass(g);
+    cr_assert_eq(mp_game_score(g, 0) + mp_game_score(g, 1), 0);
+    int complete = 0, tiles = 0, points = 0;
+    cr_assert_eq(mp_game_feature_info(g, 0, 0, mp_game_feature_at(g, 0, 0, "N"), &complete, &tiles, &points), 0);
+    cr_assert(complete);
+    cr_assert_eq(tiles, 2);
+    cr_assert_eq(points, 4);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* c3-nofarmers: fields take no followers. */
+Test(kernel, no_farmers_without_farms) {
+    mp_ruleset *rs = t_ruleset("c3-nofarmers");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", 1, 0, 0);
+    mp_action v[16];
+    int n = mp_game_legal(g, v, 16);
+    cr_assert_eq(n, 2, "the road, and pass");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Ending the game with a tile drawn puts it back; final scoring returns every follower. */
+Test(kernel, end_now_runs_final_scoring) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", 1, 0, 0);
+    t_deploy(g, "E");
+    t_end(g);
+    cr_assert_eq(mp_game_score(g, 0), 2, "incomplete road of 2 tiles");
+    cr_assert_eq(mp_game_supply(g, 0), 7);
+    cr_assert_eq(mp_game_winners(g), 1u);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}

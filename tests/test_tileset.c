@@ -1,0 +1,76 @@
+/*
+** test_tileset.c: the shipped tile sets load and add up; every malformed file in tests/bad
+** gives exactly the diagnostic its first line expects ("# expect: LINE:COLUMN: message").
+*/
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+
+#define BAD_DIR TEST_SRCDIR "/tests/bad"
+
+/* base-tiles.md: 72 tiles in 24 kinds, one start tile (a D). */
+Test(tileset, base_set_adds_up) {
+    mp_diag d = { 0 };
+    mp_tileset *ts = mp_tileset_load(TEST_SRCDIR "/rulesets/tiles/base.yaml", &d);
+    cr_assert(ts, "%s:%d:%d: %s", d.file, d.line, d.column, d.message);
+    cr_assert_eq(mp_tileset_n_tiles(ts), 24);
+    cr_assert_eq(mp_tileset_total(ts), 72);
+    static const int counts[24] = { 2, 4, 1, 4, 5, 2, 1, 3, 2, 3, 3, 3, 2, 3, 2, 3, 1, 3, 2, 1, 8, 9, 4, 1 };
+    for (int i = 0; i < 24; i++) {
+        char id[2] = { (char)('A' + i), 0 };
+        int t = mp_tileset_find(ts, id);
+        cr_assert(t >= 0, "tile %s", id);
+        cr_assert_eq(mp_tileset_tile_count(ts, t), counts[i], "count of %s", id);
+    }
+    mp_tileset_free(ts);
+}
+
+/* Reads the expectation on line 1 of a bad file. */
+static void expectation(const char *path, char *out, size_t size) {
+    FILE *f = fopen(path, "r");
+    cr_assert(f, "cannot open %s", path);
+    char line[1024] = "";
+    cr_assert(fgets(line, sizeof line, f));
+    fclose(f);
+    cr_assert(strncmp(line, "# expect: ", 10) == 0, "%s: line 1 is not '# expect: ...'", path);
+    line[strcspn(line, "\n")] = 0;
+    /* TESTDIR stands for the directory of the bad files, for messages that name other files. */
+    char *body = line + 10, *at;
+    out[0] = 0;
+    while ((at = strstr(body, "TESTDIR"))) {
+        strncat(out, body, (size_t)(at - body));
+        strncat(out, BAD_DIR, size - strlen(out) - 1);
+        body = at + 7;
+    }
+    strncat(out, body, size - strlen(out) - 1);
+}
+
+static void check_bad(const char *prefix, const char *(*load)(const char *)) {
+    DIR *dp = opendir(BAD_DIR);
+    cr_assert(dp, "no %s", BAD_DIR);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(dp))) {
+        if (strncmp(e->d_name, prefix, strlen(prefix)) != 0) continue;
+        char path[1024], want[1200], full[2400];
+        snprintf(path, sizeof path, "%s/%s", BAD_DIR, e->d_name);
+        expectation(path, want, sizeof want);
+        /* An error found in another file (an extends cycle) names that file first. */
+        const char *colon = strchr(want, ':');
+        if (colon && colon - want > 5 && strncmp(colon - 5, ".yaml", 5) == 0)
+            snprintf(full, sizeof full, "%s/%s", BAD_DIR, want);
+        else
+            snprintf(full, sizeof full, "%s:%s", path, want);
+        const char *got = load(path);
+        cr_expect_str_eq(got, full, "%s:\n   got: %s\n  want: %s", e->d_name, got, full);
+        n++;
+    }
+    closedir(dp);
+    cr_assert_geq(n, 5, "too few bad files with prefix %s", prefix);
+}
+
+Test(tileset, malformed_files_give_one_exact_diagnostic) { check_bad("tiles-", t_tileset_error); }
+Test(ruleset, malformed_files_give_one_exact_diagnostic) { check_bad("rules-", t_ruleset_error); }

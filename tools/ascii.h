@@ -1,0 +1,16 @@
+/*
+** ascii.h: the board and the scores as text, for the terminal.
+*/
+#ifndef MP_TOOLS_ASCII_H
+#define MP_TOOLS_ASCII_H
+
+#include <stdio.h>
+#include "meeple.h"
+
+/* Draws every placed tile as 5x3 characters, with x coordinates above and y on the left:
+** '#' city, '.' field, '|' and '-' roads, 'M' a cloister, a digit the seat of a follower. */
+void ascii_board(FILE *f, const mp_game *g);
+/* One line per player: total, then points per category; winners marked. */
+void ascii_scores(FILE *f, const mp_game *g, const char *const *names);
+
+#endif

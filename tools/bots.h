@@ -1,0 +1,30 @@
+/*
+** bots.h: the computer players, one seat kind each.
+**   random  picks uniformly among the legal actions;
+**   greedy  picks the action with the best immediate score gain for itself (a placement is
+**           worth the best deployment that can follow it); ties go to the feature worth most
+**           now, then to the bot's own seeded choice.
+** A bot's randomness comes from its own generator, seeded from the game seed and its seat, so
+** the same seed gives the same game and the bots never disturb the draw order.
+*/
+#ifndef MP_TOOLS_BOTS_H
+#define MP_TOOLS_BOTS_H
+
+#include <stdint.h>
+#include "meeple.h"
+
+typedef enum { BOT_RANDOM, BOT_GREEDY } bot_kind;
+
+typedef struct bot {
+    bot_kind kind;
+    uint64_t rng;          /* splitmix64 state */
+} bot;
+
+/* Parses "random" or "greedy"; -1 if unknown. */
+int bot_kind_from_name(const char *name);
+const char *bot_kind_name(bot_kind k);
+void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat);
+/* Chooses one of the legal actions of the current phase. Returns 0, or 1 when there is none. */
+int bot_choose(bot *b, const mp_game *g, mp_action *out);
+
+#endif

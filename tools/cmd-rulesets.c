@@ -1,0 +1,75 @@
+/*
+** cmd-rulesets.c: `meeple rulesets`, the shipped rulesets with a one-line description each.
+*/
+#include <dirent.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "json.h"
+
+static const char usage[] =
+    "usage: meeple rulesets [--json]\n"
+    "List the rulesets found in the search directories, with a one-line description each.\n"
+    "  --json    print them as a JSON array of {name, description, path, players}\n"
+    "  --help    print this help\n";
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+int cmd_rulesets(int argc, char **argv) {
+    static const struct option opts[] = { { "json", no_argument, 0, 'j' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+    bool as_json = false;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        if (c == 'j') as_json = true;
+        else if (c == 'h') { fputs(usage, stdout); return 0; }
+        else return usage_error(usage, "rulesets: unknown option '%s'", argv[optind - 1]);
+    }
+    if (optind < argc) return usage_error(usage, "rulesets: unexpected argument '%s'", argv[optind]);
+    /* Every NAME.yaml in the search directories, the first directory that has a name winning. */
+    char *names[256];
+    int n = 0;
+    for (const char *const *dir = ruleset_dirs(); *dir; dir++) {
+        DIR *dp = opendir(*dir);
+        if (!dp) continue;
+        struct dirent *e;
+        while ((e = readdir(dp)) && n < 256) {
+            size_t len = strlen(e->d_name);
+            if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0) continue;
+            char name[256];
+            snprintf(name, sizeof name, "%.*s", (int)(len - 5), e->d_name);
+            bool seen = false;
+            for (int i = 0; i < n; i++) seen |= strcmp(names[i], name) == 0;
+            if (!seen) names[n++] = strdup(name);
+        }
+        closedir(dp);
+    }
+    qsort(names, (size_t)n, sizeof *names, by_name);
+    json j;
+    json_init(&j, stdout);
+    if (as_json) json_array(&j);
+    int rc = 0;
+    for (int i = 0; i < n; i++) {
+        mp_ruleset *rs = load_ruleset(names[i]);
+        if (!rs) { rc = EXIT_BAD_INPUT; free(names[i]); continue; }
+        if (as_json) {
+            json_object(&j);
+            json_key(&j, "name"); json_string(&j, mp_ruleset_name(rs));
+            json_key(&j, "description"); json_string(&j, mp_ruleset_description(rs));
+            json_key(&j, "path"); json_string(&j, mp_ruleset_path(rs));
+            json_key(&j, "players"); json_array(&j);
+            json_int(&j, mp_ruleset_min_players(rs)); json_int(&j, mp_ruleset_max_players(rs));
+            json_array_end(&j);
+            json_object_end(&j);
+        } else {
+            printf("%-14s %s\n", mp_ruleset_name(rs), mp_ruleset_description(rs));
+        }
+        mp_ruleset_free(rs);
+        free(names[i]);
+    }
+    if (as_json) { json_array_end(&j); json_done(&j); }
+    return rc;
+}

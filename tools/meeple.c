@@ -1,0 +1,53 @@
+/*
+** meeple.c: the `meeple` command: global options, the subcommand table, dispatch.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "cmd.h"
+
+enum { CMD_JSON = 1 };   /* the subcommand has --json */
+
+struct mp_cmd {
+    const char *name;
+    mp_cmd_fn *run;
+    const char *summary;
+    unsigned flags;
+};
+
+static const struct mp_cmd commands[] = {   /* sorted by name */
+    { "play", cmd_play, "play a full game between bots and print the board and scores", CMD_JSON },
+    { "rulesets", cmd_rulesets, "list the shipped rulesets", CMD_JSON },
+};
+enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
+
+static const char usage[] =
+    "usage: meeple <command> [options]\n"
+    "       meeple help [--list]\n"
+    "       meeple --version\n"
+    "Run 'meeple <command> --help' for a command's options.\n";
+
+static int help(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--list") == 0) {
+        for (int i = 0; i < N_COMMANDS; i++) printf("%s\n", commands[i].name);
+        return 0;
+    }
+    fputs(usage, stdout);
+    printf("\ncommands:\n");
+    for (int i = 0; i < N_COMMANDS; i++) printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) { fputs(usage, stderr); return EXIT_USAGE; }
+    const char *name = argv[1];
+    if (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h")) return help(argc - 1, argv + 1);
+    if (!strcmp(name, "--version")) { printf("meeple %s\n", PACKAGE_VERSION); return 0; }
+    for (int i = 0; i < N_COMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "meeple: unknown command '%s'; expected one of:", name);
+    for (int i = 0; i < N_COMMANDS; i++) fprintf(stderr, " %s", commands[i].name);
+    fprintf(stderr, "\n");
+    return EXIT_USAGE;
+}

@@ -1,0 +1,23 @@
+/*
+** registry.c: the compiled-in variant modules, sorted by name.
+**
+** A ruleset names a module under `variants:`; mp_variant_find looks it up here. The table is
+** empty until the first module lands (bridges, castles, bazaars, castle: see ARCHITECTURE.md).
+*/
+#include <string.h>
+
+#include "variant.h"
+
+static const mp_variant *const registry[] = {
+    NULL    /* sentinel: keeps the array non-empty while no module is compiled in */
+};
+
+int mp_variant_count(void) { return (int)(sizeof registry / sizeof registry[0]) - 1; }
+
+const mp_variant *mp_variant_at(int i) { return i >= 0 && i < mp_variant_count() ? registry[i] : NULL; }
+
+const mp_variant *mp_variant_find(const char *name) {
+    for (int i = 0; i < mp_variant_count(); i++)
+        if (strcmp(registry[i]->name, name) == 0) return registry[i];
+    return NULL;
+}
