@@ -31,6 +31,13 @@ static int fail(mp_diag *d, const char *fmt, ...) {
     return 1;
 }
 
+/* The stages between decisions. Each runs, then moves to the next; a stage whose hooks ask for a
+** decision stops the run and is resumed after it, at the next hook. */
+enum { ST_AFTER_PLACE, ST_DEPLOY, ST_BEFORE_SCORE, ST_SCORE, ST_END_TURN, ST_NEXT, ST_DRAW };
+
+static void run(mp_game *g);
+static void game_over(mp_game *g);
+
 /* ------------------------------------------------------------------ setup */
 
 static void add_category(mp_game *g, const char *name) {
@@ -45,7 +52,6 @@ int mp_game_add_category(mp_game *g, const char *name) {
     return g->n_categories - 1;
 }
 
-static void begin_turn(mp_game *g);
 
 mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *d) {
     if (opt->n_players < rs->min_players || opt->n_players > rs->max_players) {
@@ -86,7 +92,7 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
         g->bag[j] = tmp;
     }
     if (g->ts->start_tile >= 0 && mp_feature_add_tile(g, g->ts->start_tile, 0, 0, 0, true) < 0) abort();
-    g->turn_player = opt->first_player >= 0 && opt->first_player < g->n_players
+    g->turn_player = g->base_player = opt->first_player >= 0 && opt->first_player < g->n_players
                          ? opt->first_player
                          : (int)mp_rng_below(g->rng, (uint32_t)g->n_players);
     for (int i = 0; i < rs->n_variants; i++) {
@@ -95,7 +101,8 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
         if (!g->vstate[i]) abort();
         if (u->v->setup && u->v->setup(g, g->vstate[i], u->config, d)) { mp_game_free(g); return NULL; }
     }
-    begin_turn(g);
+    g->stage = ST_DRAW;
+    run(g);
     return g;
 }
 
@@ -155,11 +162,9 @@ int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag *d) {
 int mp_game_set_player(mp_game *g, int p, mp_diag *d) {
     if (g->phase != MP_PHASE_PLACE) return fail(d, "the player can be set only before a tile is placed");
     if (p < 0 || p >= g->n_players) return fail(d, "seat %d; expected 0 to %d", p, g->n_players - 1);
-    g->turn_player = g->player = p;
+    g->turn_player = g->base_player = g->player = p;
     return 0;
 }
-
-static void game_over(mp_game *g);
 
 int mp_game_end_now(mp_game *g, mp_diag *d) {
     if (g->phase != MP_PHASE_PLACE) return fail(d, "the game can be ended only before a tile is placed");
@@ -170,6 +175,7 @@ int mp_game_end_now(mp_game *g, mp_diag *d) {
 
 /* ------------------------------------------------------------------ the turn */
 
+
 static void game_over(mp_game *g) {
     g->drawn = -1;
     g->last_placed = -1;
@@ -177,10 +183,23 @@ static void game_over(mp_game *g) {
     g->phase = MP_PHASE_OVER;
 }
 
+void mp_game_request(mp_game *g, int variant, int player) {
+    g->pending = true;
+    g->pending_variant = (int8_t)variant;
+    g->pending_player = (int8_t)player;
+}
+
+int mp_game_queue_turn(mp_game *g, int player, int tile) {
+    if (g->n_queued == (int)(sizeof g->queued / sizeof g->queued[0])) return 1;
+    g->queued[g->n_queued++] = (struct mp_queued_turn){ (int8_t)player, (int16_t)tile };
+    return 0;
+}
+
 /* Draws until a tile fits somewhere; an empty bag ends the game. */
-static void begin_turn(mp_game *g) {
+static void draw(mp_game *g) {
     g->last_placed = -1;
     g->player = g->turn_player;
+    g->from_bag = true;
     int returned = 0;
     while (g->bag_pos < g->n_bag) {
         int t = g->bag[g->bag_pos++];
@@ -205,16 +224,34 @@ static void begin_turn(mp_game *g) {
     game_over(g);
 }
 
-static void end_turn(mp_game *g) {
+typedef void hook_fn(mp_game *g, const mp_variant_use *u, void *st);
+static void call_after_place(mp_game *g, const mp_variant_use *u, void *st) {
+    if (u->v->after_place) u->v->after_place(g, st, u->config, g->last_placed);
+}
+static void call_before_score(mp_game *g, const mp_variant_use *u, void *st) {
+    if (u->v->before_score) u->v->before_score(g, st, u->config);
+}
+static void call_end_turn(mp_game *g, const mp_variant_use *u, void *st) {
+    if (u->v->end_turn) u->v->end_turn(g, st, u->config);
+}
+
+/* Runs one hook of every variant, from g->stage_hook on; true when one asked for a decision
+** (the game is then in MP_PHASE_VARIANT, and stage_hook says where to go on). */
+static bool run_hooks(mp_game *g, hook_fn *call) {
     const mp_ruleset *rs = g->rs;
-    for (int i = 0; i < rs->n_variants; i++)
-        if (rs->variants[i].v->before_score) rs->variants[i].v->before_score(g, g->vstate[i], rs->variants[i].config);
-    mp_score_completed(g);
-    for (int i = 0; i < rs->n_variants; i++)
-        if (rs->variants[i].v->end_turn) rs->variants[i].v->end_turn(g, g->vstate[i], rs->variants[i].config);
-    if (g->n_extra > 0) g->n_extra--;
-    else g->turn_player = (g->turn_player + 1) % g->n_players;
-    begin_turn(g);
+    while (g->stage_hook < rs->n_variants) {
+        int i = g->stage_hook++;
+        call(g, &rs->variants[i], g->vstate[i]);
+        if (g->pending) {
+            g->pending = false;
+            g->phase = MP_PHASE_VARIANT;
+            g->variant_phase = g->pending_variant;
+            g->player = g->pending_player;
+            return true;
+        }
+    }
+    g->stage_hook = 0;
+    return false;
 }
 
 static bool fills_hole(const mp_game *g, int x, int y) {
@@ -226,9 +263,56 @@ static bool fills_hole(const mp_game *g, int x, int y) {
     return true;
 }
 
-static void enter_deploy(mp_game *g) {
-    g->phase = MP_PHASE_DEPLOY;
-    if (mp_deploy_list(g, NULL, 0) == 1) end_turn(g);   /* only "pass": nothing to decide */
+/* Runs the turn from g->stage until somebody must decide or the game is over. */
+static void run(mp_game *g) {
+    for (;;) {
+        switch (g->stage) {
+        case ST_AFTER_PLACE:
+            if (run_hooks(g, call_after_place)) return;
+            g->stage = ST_DEPLOY;
+            break;
+        case ST_DEPLOY:
+            g->phase = MP_PHASE_DEPLOY;
+            g->player = g->turn_player;
+            if (mp_game_legal(g, NULL, 0) > 1) return;   /* more than "pass": a decision */
+            g->stage = ST_BEFORE_SCORE;
+            break;
+        case ST_BEFORE_SCORE:
+            if (run_hooks(g, call_before_score)) return;
+            g->stage = ST_SCORE;
+            break;
+        case ST_SCORE:
+            mp_score_completed(g);
+            g->stage = ST_END_TURN;
+            break;
+        case ST_END_TURN:
+            if (run_hooks(g, call_end_turn)) return;
+            g->stage = ST_NEXT;
+            break;
+        case ST_NEXT:
+            g->stage = ST_DRAW;
+            if (g->n_queued) {
+                struct mp_queued_turn q = g->queued[0];
+                memmove(&g->queued[0], &g->queued[1], (size_t)(--g->n_queued) * sizeof q);
+                g->turn_player = q.player;
+                if (q.tile >= 0 && mp_place_any(g, q.tile)) {
+                    g->last_placed = -1;
+                    g->player = q.player;
+                    g->drawn = q.tile;
+                    g->from_bag = false;
+                    g->phase = MP_PHASE_PLACE;
+                    return;
+                }
+                if (q.tile >= 0) break;   /* a queued tile that fits nowhere is lost: next turn */
+            } else {
+                g->turn_player = g->base_player = (g->base_player + 1) % g->n_players;
+            }
+            break;
+        case ST_DRAW:
+            draw(g);
+            return;
+        }
+    }
 }
 
 static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
@@ -247,11 +331,11 @@ static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
     g->last_placed = idx;
     g->drawn = -1;
     g->turns++;
-    if (g->rs->hole_extra_turn && fills_hole(g, a->x, a->y)) g->n_extra = 1;
-    const mp_ruleset *rs = g->rs;
-    for (int i = 0; i < rs->n_variants; i++)
-        if (rs->variants[i].v->after_place) rs->variants[i].v->after_place(g, g->vstate[i], rs->variants[i].config, idx);
-    enter_deploy(g);
+    /* House rule: filling a hole gives another turn (not again for a tile of an extra turn). */
+    if (g->rs->hole_extra_turn && g->from_bag && fills_hole(g, a->x, a->y)) mp_game_queue_turn(g, g->turn_player, -1);
+    g->stage = ST_AFTER_PLACE;
+    g->stage_hook = 0;
+    run(g);
     return 0;
 }
 
@@ -263,7 +347,8 @@ static int apply_deploy(mp_game *g, const mp_action *a, mp_diag *d) {
     }
     const mp_placed *p = &g->placed[g->last_placed];
     mp_deploy_put(g, g->player, p->seg0 + a->feature);
-    end_turn(g);
+    g->stage = ST_BEFORE_SCORE;
+    run(g);
     return 0;
 }
 
@@ -273,15 +358,28 @@ int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d) {
     if (a->kind == MP_ACT_VARIANT) {
         if (a->variant >= rs->n_variants || !rs->variants[a->variant].v->apply)
             return fail(d, "variant action for a module this ruleset does not use");
+        if (g->phase == MP_PHASE_VARIANT && a->variant != g->variant_phase)
+            return fail(d, "a decision of variant '%s' is pending; expected one of its actions",
+                        rs->variants[g->variant_phase].v->name);
         const mp_variant_use *u = &rs->variants[a->variant];
-        return u->v->apply(g, g->vstate[a->variant], u->config, a, d);
+        bool deciding = g->phase == MP_PHASE_VARIANT;
+        if (u->v->apply(g, g->vstate[a->variant], u->config, a, d)) return 1;
+        if (g->pending) {                     /* it asks for another decision */
+            g->pending = false;
+            g->phase = MP_PHASE_VARIANT;
+            g->variant_phase = g->pending_variant;
+            g->player = g->pending_player;
+        } else if (deciding) {
+            run(g);                           /* the turn goes on where it stopped */
+        }
+        return 0;
     }
     switch (g->phase) {
     case MP_PHASE_PLACE:
         if (a->kind != MP_ACT_PLACE) return fail(d, "a tile must be placed now; expected a placement");
         return apply_place(g, a, d);
     case MP_PHASE_DEPLOY:
-        if (a->kind == MP_ACT_PASS) { end_turn(g); return 0; }
+        if (a->kind == MP_ACT_PASS) { g->stage = ST_BEFORE_SCORE; run(g); return 0; }
         if (a->kind != MP_ACT_DEPLOY) return fail(d, "a follower may be deployed now; expected a deployment or 'pass'");
         return apply_deploy(g, a, d);
     default:
@@ -298,7 +396,7 @@ int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
     }
     const mp_ruleset *rs = g->rs;
     for (int i = 0; i < rs->n_variants; i++)
-        if (rs->variants[i].v->legal) {
+        if (rs->variants[i].v->legal && (g->phase != MP_PHASE_VARIANT || i == g->variant_phase)) {
             int room = cap > n ? cap - n : 0;
             n += rs->variants[i].v->legal(g, g->vstate[i], rs->variants[i].config, room ? out + n : NULL, room);
         }

@@ -235,10 +235,17 @@ struct mp_game {
     mp_phase phase;
     int player;                   /* whose decision it is */
     int turn_player;              /* whose turn it is */
+    int base_player;              /* whose turn it is in the normal order (extra turns aside) */
     int drawn;                    /* tile kind drawn, -1 none */
     int last_placed;              /* placed index of this turn's tile, -1 none */
     int turns;                    /* tiles placed from the bag */
-    int n_extra;                  /* extra turns queued for turn_player (hole rule) */
+    int stage;                    /* where the turn goes on after a decision (game.c) */
+    int stage_hook;               /* next variant whose hook of this stage has to run */
+    int n_queued;                 /* extra turns waiting, before the next player in order */
+    struct mp_queued_turn { int8_t player; int16_t tile; } queued[MP_MAX_PLAYERS * 2];
+    bool from_bag;                /* this turn's tile was drawn from the bag (not a queued tile) */
+    bool pending;                 /* a hook asked for a decision (mp_game_request) */
+    int8_t pending_variant, pending_player;
     int discarded;                /* tiles drawn unplaceable and discarded */
     /* Scores. */
     int supply[MP_MAX_PLAYERS];
@@ -249,7 +256,7 @@ struct mp_game {
     int farm_category;
     /* Variant state: one block per active variant, copied with the game. */
     void *vstate[MP_MAX_VARIANTS];
-    unsigned variant_phase;       /* in MP_PHASE_VARIANT: which variant asked */
+    int variant_phase;            /* in MP_PHASE_VARIANT: index of the variant that asked */
 };
 
 /* grid.c */
@@ -288,8 +295,17 @@ MP_INTERNAL void mp_score_final(mp_game *g);
 /* farm.c */
 MP_INTERNAL void mp_farm_score(mp_game *g);
 
-/* game.c: a score category for a variant's points ("castle"); returns its index, -1 when full. */
+/* game.c, for variant modules. */
+/* A score category for a variant's points ("castle"); returns its index, -1 when full. */
 MP_INTERNAL int mp_game_add_category(mp_game *g, const char *name);
+/* From inside a hook: the turn stops for a decision of `player` that variant `variant` (its
+** index in the ruleset) will list (legal hook) and take (apply hook); when the apply hook
+** returns without asking again, the turn goes on from where it stopped. */
+MP_INTERNAL void mp_game_request(mp_game *g, int variant, int player);
+/* Queues an extra turn for `player`, played before the next player in order, with `tile`
+** (a tile kind, not taken from the bag) or, with tile -1, a tile drawn from the bag.
+** Returns 1 when the queue is full. */
+MP_INTERNAL int mp_game_queue_turn(mp_game *g, int player, int tile);
 
 /* rng.c */
 MP_INTERNAL void mp_rng_seed(uint64_t s[4], uint64_t seed);

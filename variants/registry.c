@@ -12,6 +12,10 @@ static const mp_variant *const registry[] = {
     NULL    /* sentinel: keeps the array non-empty while no module is compiled in */
 };
 
+/* Modules a test program adds to exercise the hooks (tests/test_variants.c); never set by the
+** library or the command. */
+static const mp_variant *extra[4];
+
 int mp_variant_count(void) { return (int)(sizeof registry / sizeof registry[0]) - 1; }
 
 const mp_variant *mp_variant_at(int i) { return i >= 0 && i < mp_variant_count() ? registry[i] : NULL; }
@@ -19,5 +23,13 @@ const mp_variant *mp_variant_at(int i) { return i >= 0 && i < mp_variant_count()
 const mp_variant *mp_variant_find(const char *name) {
     for (int i = 0; i < mp_variant_count(); i++)
         if (strcmp(registry[i]->name, name) == 0) return registry[i];
+    for (int i = 0; i < 4; i++)
+        if (extra[i] && strcmp(extra[i]->name, name) == 0) return extra[i];
     return NULL;
+}
+
+int mp_variant_register_for_tests(const mp_variant *v) {
+    for (int i = 0; i < 4; i++)
+        if (!extra[i] || extra[i] == v) { extra[i] = v; return 0; }
+    return 1;
 }

@@ -56,5 +56,7 @@ struct mp_variant {
 MP_INTERNAL const mp_variant *mp_variant_find(const char *name);
 MP_INTERNAL int mp_variant_count(void);
 MP_INTERNAL const mp_variant *mp_variant_at(int i);
+/* Lets a test program add a module of its own, found by name like the compiled-in ones. */
+MP_INTERNAL int mp_variant_register_for_tests(const mp_variant *v);
 
 #endif

@@ -1,0 +1,152 @@
+/*
+** test_variants.c: the variant hook interface, exercised by a module defined here.
+**
+** 'test-bonus' reads an option, adds a score category at setup, and at the end of every turn
+** asks the next player to choose 1 or 2 bonus points (a variant decision); choosing 2 also
+** queues an extra turn for that player. The kernel must stop the turn for the decision, list
+** only that module's actions, refuse others, and go on afterwards.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "../variants/variant.h"
+
+typedef struct bonus_config { long every; } bonus_config;
+typedef struct bonus_state { int category; int asked; } bonus_state;
+
+static int bonus_configure(mp_arena *a, const mp_ynode *options, void **config, mp_diag *d) {
+    static const char *const keys[] = { "every", NULL };
+    bonus_config *c = mp_arena_alloc(a, sizeof *c);
+    c->every = 1;
+    if (options) {
+        if (mp_y_expect(options, MP_Y_MAP, "options", d) || mp_y_check_keys(options, keys, d)) return 1;
+        mp_ynode *n = mp_y_get(options, "every");
+        if (n && mp_y_int(n, 1, 100, &c->every, d)) return 1;
+    }
+    *config = c;
+    return 0;
+}
+
+static int bonus_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
+    (void)config; (void)d;
+    bonus_state *s = st;
+    s->category = mp_game_add_category(g, "bonus");
+    return s->category < 0;
+}
+
+static int bonus_legal(const mp_game *g, const void *st, const void *config, mp_action *out, int cap) {
+    (void)st; (void)config;
+    if (mp_game_phase(g) != MP_PHASE_VARIANT) return 0;
+    for (int i = 0; i < 2 && i < cap; i++)
+        out[i] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = 0, .code = i };
+    return 2;
+}
+
+static int bonus_apply(mp_game *g, void *st, const void *config, const mp_action *a, mp_diag *d) {
+    (void)config;
+    bonus_state *s = st;
+    if (mp_game_phase(g) != MP_PHASE_VARIANT || a->code < 0 || a->code > 1) {
+        snprintf(d->message, sizeof d->message, "no bonus decision pending");
+        return 1;
+    }
+    mp_score_award(g, 1u << mp_game_current_player(g), a->code + 1, s->category);
+    if (a->code == 1) mp_game_queue_turn(g, mp_game_current_player(g), -1);
+    return 0;
+}
+
+static void bonus_end_turn(mp_game *g, void *st, const void *config) {
+    bonus_state *s = st;
+    const bonus_config *c = config;
+    if (++s->asked % c->every == 0)
+        mp_game_request(g, 0, (mp_game_current_player(g) + 1) % mp_game_n_players(g));
+}
+
+static const mp_variant test_bonus = {
+    .name = "test-bonus",
+    .summary = "asks the next player to take 1 or 2 bonus points (tests only)",
+    .state_size = sizeof(bonus_state),
+    .configure = bonus_configure,
+    .setup = bonus_setup,
+    .legal = bonus_legal,
+    .apply = bonus_apply,
+    .end_turn = bonus_end_turn,
+};
+
+static mp_ruleset *test_ruleset(const char *file) {
+    mp_variant_register_for_tests(&test_bonus);
+    mp_diag d = { 0 };
+    mp_ruleset *rs = mp_ruleset_load(file, NULL, &d);
+    cr_assert(rs, "%s:%d:%d: %s", d.file, d.line, d.column, d.message);
+    return rs;
+}
+
+Test(variants, hook_asks_for_a_decision_and_the_turn_goes_on) {
+    mp_ruleset *rs = test_ruleset(TEST_SRCDIR "/tests/rulesets/test-bonus.yaml");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", 1, 0, 0);
+    t_pass(g);
+    /* End of seat 0's turn: seat 1 must answer the module first. */
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT);
+    cr_assert_eq(mp_game_current_player(g), 1);
+    mp_action v[8];
+    cr_assert_eq(mp_game_legal(g, v, 8), 2, "only the module's two actions");
+    mp_diag d = { 0 };
+    mp_action pass = { .kind = MP_ACT_PASS };
+    cr_assert_neq(mp_game_apply(g, &pass, &d), 0, "a kernel action is refused during the decision");
+    cr_assert_eq(mp_game_apply(g, &v[0], &d), 0, "%s", d.message);
+    cr_assert_eq(t_points(g, 1, "bonus"), 1);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE, "the turn went on to the next draw");
+    cr_assert_eq(mp_game_current_player(g), 1);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+Test(variants, queued_turn_comes_before_the_next_player) {
+    mp_ruleset *rs = test_ruleset(TEST_SRCDIR "/tests/rulesets/test-bonus.yaml");
+    mp_game *g = t_game(rs, 3);
+    t_place(g, 0, "U", 1, 0, 0);
+    t_pass(g);
+    mp_action v[8];
+    mp_diag d = { 0 };
+    cr_assert_eq(mp_game_current_player(g), 1);
+    cr_assert_eq(mp_game_legal(g, v, 8), 2);
+    cr_assert_eq(mp_game_apply(g, &v[1], &d), 0, "%s", d.message);   /* 2 points and an extra turn */
+    cr_assert_eq(t_points(g, 1, "bonus"), 2);
+    cr_assert_eq(mp_game_current_player(g), 1, "seat 1's extra turn");
+    mp_game *c = mp_game_clone(g);   /* the module's state is copied with the game */
+    cr_assert_eq(t_points(c, 1, "bonus"), 2);
+    mp_game_free(c);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+Test(variants, unknown_option_is_a_diagnostic) {
+    mp_variant_register_for_tests(&test_bonus);
+    const char *e = t_ruleset_error(TEST_SRCDIR "/tests/bad/variant-option.yaml");
+    cr_assert(strstr(e, "variant-option.yaml:6:15: unknown key 'evry'; expected one of every"), "%s", e);
+}
+
+/* House rule (base digest): filling a hole, a cell with tiles on all four sides, gives another turn.
+**        x=0      1      2
+**  y=-2  B      B
+**  y=-1  E(r2)  [hole]  B
+**  y= 0  D      U       U
+*/
+Test(variants, hole_rule_gives_another_turn) {
+    mp_ruleset *rs = test_ruleset(TEST_SRCDIR "/tests/rulesets/hole.yaml");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", 1, 0, 0); t_pass(g);
+    t_place(g, 1, "E", 0, -1, 2); t_pass(g);
+    t_place(g, 0, "B", 0, -2, 0); t_pass(g);
+    t_place(g, 1, "B", 1, -2, 0); t_pass(g);
+    t_place(g, 0, "U", 2, 0, 0); t_pass(g);
+    t_place(g, 1, "B", 2, -1, 0); t_pass(g);
+    cr_assert_eq(mp_game_current_player(g), 0);
+    t_place(g, 0, "B", 1, -1, 0); t_pass(g);
+    cr_assert_eq(mp_game_current_player(g), 0, "seat 0 filled a hole and plays again");
+    t_place(g, 0, "V", 3, 0, 0); t_pass(g);
+    cr_assert_eq(mp_game_current_player(g), 1, "then the order goes on");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
