@@ -44,6 +44,11 @@ cmp -s /tmp/meeple-cli.$$.a /tmp/meeple-cli.$$.b && ok || bad "same seed gave di
 for rs in c1-2000 c1-2001 c1 c3 c3-nofarmers; do
     expect_exit 0 "play --ruleset $rs" "$M" play --ruleset "$rs" --seed 3 --players random,random,greedy
 done
+expect_exit 0 "play --games" "$M" play --games 20 --players random,greedy --json
+for key in '"games":20' '"games_per_second":' '"mean_score":' '"wins":' '"mean_points":{'; do
+    grep -q "$key" /tmp/meeple-cli.$$.out && ok || bad "play --games --json lacks $key"
+done
+expect_exit 2 "play --games 0" "$M" play --games 0
 expect_exit 0 "rulesets" "$M" rulesets
 grep -q '^c1-2000 ' /tmp/meeple-cli.$$.out && ok || bad "rulesets does not list c1-2000"
 expect_exit 0 "rulesets --json" "$M" rulesets --json
