@@ -37,6 +37,12 @@ enum { ST_AFTER_PLACE, ST_DEPLOY, ST_BEFORE_SCORE, ST_SCORE, ST_END_TURN, ST_NEX
 
 static void run(mp_game *g);
 static void game_over(mp_game *g);
+static void draw(mp_game *g);
+
+/* The player's hand goes back to the front of the bag, in order. */
+static void hand_to_bag(mp_game *g, int p) {
+    while (g->hand_n[p]) g->bag[--g->bag_pos] = g->hand[p][--g->hand_n[p]];
+}
 
 /* ------------------------------------------------------------------ setup */
 
@@ -70,7 +76,7 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
     g->min_x = g->min_y = INT16_MAX;
     g->max_x = g->max_y = INT16_MIN;
     g->last_placed = -1;
-    g->drawn = -1;
+    g->forced = -1;
     if (mp_grid_init(g)) abort();
     for (int k = 0; k < g->ts->n_kinds; k++) add_category(g, g->ts->kinds[k].name);
     g->farm_category = g->n_categories;
@@ -143,8 +149,8 @@ mp_game *mp_game_clone(const mp_game *g) {
 
 int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag *d) {
     if (g->phase != MP_PHASE_PLACE) return fail(d, "draws can be set only before a tile is placed");
-    /* Put the drawn tile back at the front of what is left, then move each named tile forward. */
-    if (g->drawn >= 0) g->bag[--g->bag_pos] = (int16_t)g->drawn;
+    /* Put the hand back at the front of what is left, then move each named tile forward. */
+    hand_to_bag(g, g->player);
     for (int i = 0; i < n; i++) {
         int t = mp_tileset_find(g->ts, ids[i]);
         if (t < 0) return fail(d, "unknown tile '%s'; expected a tile id of ruleset '%s'", ids[i], g->rs->name);
@@ -155,7 +161,7 @@ int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag *d) {
         memmove(&g->bag[g->bag_pos + i + 1], &g->bag[g->bag_pos + i], (size_t)(at - g->bag_pos - i) * sizeof *g->bag);
         g->bag[g->bag_pos + i] = (int16_t)t;
     }
-    g->drawn = g->bag[g->bag_pos++];
+    draw(g);   /* as a real draw: a tile that fits nowhere is discarded or returned */
     return 0;
 }
 
@@ -168,7 +174,7 @@ int mp_game_set_player(mp_game *g, int p, mp_diag *d) {
 
 int mp_game_end_now(mp_game *g, mp_diag *d) {
     if (g->phase != MP_PHASE_PLACE) return fail(d, "the game can be ended only before a tile is placed");
-    if (g->drawn >= 0) g->bag[--g->bag_pos] = (int16_t)g->drawn;
+    hand_to_bag(g, g->player);
     game_over(g);
     return 0;
 }
@@ -176,8 +182,9 @@ int mp_game_end_now(mp_game *g, mp_diag *d) {
 /* ------------------------------------------------------------------ the turn */
 
 
+
 static void game_over(mp_game *g) {
-    g->drawn = -1;
+    g->forced = -1;
     g->last_placed = -1;
     mp_score_final(g);
     g->phase = MP_PHASE_OVER;
@@ -195,31 +202,49 @@ int mp_game_queue_turn(mp_game *g, int player, int tile) {
     return 0;
 }
 
-/* Draws until a tile fits somewhere; an empty bag ends the game. */
+/* Whether some tile of the player's hand fits somewhere. */
+static bool hand_fits(const mp_game *g, int p) {
+    for (int i = 0; i < g->hand_n[p]; i++)
+        if (mp_place_any(g, g->hand[p][i])) return true;
+    return false;
+}
+
+static bool any_hand(const mp_game *g) {
+    for (int p = 0; p < g->n_players; p++)
+        if (g->hand_n[p]) return true;
+    return false;
+}
+
+/* Fills the turn player's hand from the bag until a tile in it fits somewhere. A hand where
+** nothing fits loses its first tile: discarded, or (house rule "return") put back into the bag
+** at a random place unless every tile left has come back unplaceable already. A player with
+** nothing left to place is passed over; when nobody has a tile, the game ends. */
 static void draw(mp_game *g) {
     g->last_placed = -1;
-    g->player = g->turn_player;
+    g->forced = -1;
     g->from_bag = true;
-    int returned = 0;
-    while (g->bag_pos < g->n_bag) {
-        int t = g->bag[g->bag_pos++];
-        if (mp_place_any(g, t)) {
-            g->drawn = t;
-            g->phase = MP_PHASE_PLACE;
-            return;
+    for (int skips = 0; skips <= g->n_players; skips++) {
+        int p = g->player = g->turn_player;
+        int returned = 0;
+        for (;;) {
+            while (g->hand_n[p] < g->rs->hand && g->bag_pos < g->n_bag) g->hand[p][g->hand_n[p]++] = g->bag[g->bag_pos++];
+            if (hand_fits(g, p)) { g->phase = MP_PHASE_PLACE; return; }
+            if (!g->hand_n[p]) break;
+            int16_t t = g->hand[p][0];
+            memmove(&g->hand[p][0], &g->hand[p][1], (size_t)--g->hand_n[p] * sizeof t);
+            int left = g->n_bag - g->bag_pos;
+            if (g->rs->unplaceable == MP_UNPLACEABLE_RETURN && left > 0 && returned <= left) {
+                returned++;
+                int k = (int)mp_rng_below(g->rng, (uint32_t)left + 1);
+                g->bag_pos--;
+                memmove(&g->bag[g->bag_pos], &g->bag[g->bag_pos + 1], (size_t)k * sizeof t);
+                g->bag[g->bag_pos + k] = t;
+                continue;
+            }
+            g->discarded++;
         }
-        /* Unplaceable. House rule "return": back into the bag at a random place, unless every
-        ** tile left has come back unplaceable already (then nothing can be placed: discard). */
-        int left = g->n_bag - g->bag_pos;
-        if (g->rs->unplaceable == MP_UNPLACEABLE_RETURN && left > 0 && returned <= left) {
-            returned++;
-            int at = g->bag_pos + (int)mp_rng_below(g->rng, (uint32_t)left + 1);
-            memmove(&g->bag[g->bag_pos - 1], &g->bag[g->bag_pos], (size_t)(at - g->bag_pos) * sizeof *g->bag);
-            g->bag[at - 1] = (int16_t)t;
-            g->bag_pos--;
-            continue;
-        }
-        g->discarded++;
+        if (!any_hand(g)) break;
+        g->turn_player = g->base_player = (g->turn_player + 1) % g->n_players;
     }
     game_over(g);
 }
@@ -298,7 +323,7 @@ static void run(mp_game *g) {
                 if (q.tile >= 0 && mp_place_any(g, q.tile)) {
                     g->last_placed = -1;
                     g->player = q.player;
-                    g->drawn = q.tile;
+                    g->forced = q.tile;
                     g->from_bag = false;
                     g->phase = MP_PHASE_PLACE;
                     return;
@@ -316,9 +341,12 @@ static void run(mp_game *g) {
 }
 
 static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
-    if (a->tile != g->drawn)
+    int in_hand = -1;
+    for (int i = 0; g->forced < 0 && i < g->hand_n[g->player]; i++)
+        if (g->hand[g->player][i] == a->tile) { in_hand = i; break; }
+    if (g->forced >= 0 ? a->tile != g->forced : in_hand < 0)
         return fail(d, "tile '%s' is not the drawn tile; expected '%s'", mp_tileset_tile_id(g->ts, a->tile),
-                    mp_tileset_tile_id(g->ts, g->drawn));
+                    mp_tileset_tile_id(g->ts, mp_game_drawn_tile(g)));
     if (a->rot > 3) return fail(d, "rotation %d; expected 0 to 3", a->rot);
     if (!mp_place_fits(g, a->tile, a->x, a->y, a->rot)) {
         char why[200];
@@ -329,7 +357,12 @@ static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
     int idx = mp_feature_add_tile(g, a->tile, a->x, a->y, a->rot, false);
     if (idx < 0) abort();
     g->last_placed = idx;
-    g->drawn = -1;
+    if (g->forced >= 0) {
+        g->forced = -1;
+    } else {
+        int16_t *h = g->hand[g->player];
+        memmove(&h[in_hand], &h[in_hand + 1], (size_t)(--g->hand_n[g->player] - in_hand) * sizeof *h);
+    }
     g->turns++;
     /* House rule: filling a hole gives another turn (not again for a tile of an extra turn). */
     if (g->rs->hole_extra_turn && g->from_bag && fills_hole(g, a->x, a->y)) mp_game_queue_turn(g, g->turn_player, -1);
@@ -390,7 +423,15 @@ int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d) {
 int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
     int n = 0;
     switch (g->phase) {
-    case MP_PHASE_PLACE: n = mp_place_list(g, g->drawn, out, cap); break;
+    case MP_PHASE_PLACE:
+        if (g->forced >= 0) { n = mp_place_list(g, g->forced, out, cap); break; }
+        for (int i = 0; i < g->hand_n[g->player]; i++) {
+            int t = g->hand[g->player][i];
+            bool seen = false;
+            for (int j = 0; j < i; j++) seen |= g->hand[g->player][j] == t;
+            if (!seen) n += mp_place_list(g, t, cap > n ? out + n : NULL, cap > n ? cap - n : 0);
+        }
+        break;
     case MP_PHASE_DEPLOY: n = mp_deploy_list(g, out, cap); break;
     default: break;
     }
@@ -408,7 +449,17 @@ int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
 mp_phase mp_game_phase(const mp_game *g) { return g->phase; }
 int mp_game_n_players(const mp_game *g) { return g->n_players; }
 int mp_game_current_player(const mp_game *g) { return g->player; }
-int mp_game_drawn_tile(const mp_game *g) { return g->drawn; }
+int mp_game_drawn_tile(const mp_game *g) {
+    if (g->phase != MP_PHASE_PLACE) return -1;
+    if (g->forced >= 0) return g->forced;
+    return g->hand_n[g->player] ? g->hand[g->player][0] : -1;
+}
+
+int mp_game_hand(const mp_game *g, int player, int *out, int cap) {
+    if (player < 0 || player >= g->n_players) return 0;
+    for (int i = 0; i < g->hand_n[player] && i < cap; i++) out[i] = g->hand[player][i];
+    return g->hand_n[player];
+}
 int mp_game_tiles_left(const mp_game *g) { return g->n_bag - g->bag_pos; }
 int mp_game_turn(const mp_game *g) { return g->turns; }
 int mp_game_discarded(const mp_game *g) { return g->discarded; }

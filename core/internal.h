@@ -37,6 +37,7 @@ enum {
     MP_MAX_FEATURES = 16,   /* features on one tile */
     MP_MAX_VARIANTS = 8,    /* variant modules in one ruleset */
     MP_MAX_EXTRA_CATS = 8,  /* score categories beyond the kinds and "farm" */
+    MP_MAX_HAND = 8,        /* tiles a player may hold (house rule `hand:`) */
     MP_NAME = 32            /* bytes for a short name */
 };
 
@@ -166,6 +167,7 @@ struct mp_ruleset {
     bool score_incomplete;        /* house rule off: incomplete features score nothing */
     int unplaceable;              /* MP_UNPLACEABLE_* */
     bool hole_extra_turn;         /* house rule: filling a hole gives another turn */
+    int hand;                     /* tiles a player holds and chooses from (house rule: 3) */
     /* Board: unbounded, or a fixed set of cells. */
     bool bounded;
     int board_x0, board_y0;       /* cell coordinates of the map's top-left character */
@@ -236,7 +238,9 @@ struct mp_game {
     int player;                   /* whose decision it is */
     int turn_player;              /* whose turn it is */
     int base_player;              /* whose turn it is in the normal order (extra turns aside) */
-    int drawn;                    /* tile kind drawn, -1 none */
+    int16_t hand[MP_MAX_PLAYERS][MP_MAX_HAND]; /* tiles each player holds (1 unless `hand:`) */
+    int8_t hand_n[MP_MAX_PLAYERS];
+    int forced;                   /* the tile this (queued) turn must place, -1: from the hand */
     int last_placed;              /* placed index of this turn's tile, -1 none */
     int turns;                    /* tiles placed from the bag */
     int stage;                    /* where the turn goes on after a decision (game.c) */

@@ -104,10 +104,11 @@ MP_API mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp
 MP_API mp_game *mp_game_clone(const mp_game *g);
 MP_API void mp_game_free(mp_game *g);
 
-/* Makes the next draws come in this order (tile ids), ahead of the seeded order; the tiles are
-** taken out of the bag. For building positions and replaying records. Fails on an unknown id or
-** a tile no longer in the bag. Call only in MP_PHASE_PLACE before the first action, or right
-** after mp_game_new; the currently drawn tile is replaced by the first of the list. */
+/* Makes the next draws come in this order (tile ids), ahead of the seeded order. Only in
+** MP_PHASE_PLACE: the drawn tile goes back to the bag, the named tiles move to the front of it,
+** and the first is drawn as a real draw (a tile that fits nowhere is discarded, or returned,
+** as the ruleset says, and the next one drawn). For building positions and replaying records.
+** Fails on an unknown id or a tile no longer in the bag. */
 MP_API int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag *d);
 
 /* Makes seat p the one whose turn it is (only in MP_PHASE_PLACE). For building positions. */
@@ -125,7 +126,9 @@ MP_API int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d);
 MP_API mp_phase mp_game_phase(const mp_game *g);
 MP_API int mp_game_n_players(const mp_game *g);
 MP_API int mp_game_current_player(const mp_game *g);
-MP_API int mp_game_drawn_tile(const mp_game *g);     /* tile kind index, -1 when none */
+MP_API int mp_game_drawn_tile(const mp_game *g);     /* tile kind to place (the first of the hand), -1 none */
+/* The tiles a player holds (one, unless the ruleset's `hand:` says more); returns how many. */
+MP_API int mp_game_hand(const mp_game *g, int player, int *out, int cap);
 MP_API int mp_game_tiles_left(const mp_game *g);     /* in the bag, not counting the drawn one */
 MP_API int mp_game_turn(const mp_game *g);           /* number of tiles placed since setup */
 MP_API int mp_game_discarded(const mp_game *g);      /* tiles drawn that fitted nowhere */

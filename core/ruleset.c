@@ -326,7 +326,7 @@ static int read_tiles(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
 static int read_ruleset(mp_ruleset *rs, const mp_ynode *root, mp_diag *d) {
     static const char *const keys[] = { "name", "description", "extends", "tiles", "players", "followers",
                                         "match", "ties", "scoring", "farms", "score_incomplete", "unplaceable",
-                                        "hole_extra_turn", "board", "variants", "note", NULL };
+                                        "hole_extra_turn", "hand", "board", "variants", "note", NULL };
     static const char *const ties[] = { "all", "none", NULL };
     static const char *const unplaceable[] = { "discard", "return", NULL };
     if (mp_y_check_keys(root, keys, d)) return 1;
@@ -373,6 +373,9 @@ static int read_ruleset(mp_ruleset *rs, const mp_ynode *root, mp_diag *d) {
     if ((x = mp_y_get(root, "unplaceable")) && mp_y_enum(x, unplaceable, &e, d)) return 1;
     rs->unplaceable = e;
     if ((x = mp_y_get(root, "hole_extra_turn")) && mp_y_bool(x, &rs->hole_extra_turn, d)) return 1;
+    v = 1;
+    if ((x = mp_y_get(root, "hand")) && mp_y_int(x, 1, MP_MAX_HAND, &v, d)) return 1;
+    rs->hand = (int)v;
     if ((x = mp_y_get(root, "board")) && read_board(rs, x, d)) return 1;
     if (rs->tiles->start_tile < 0 && rs->n_fixed == 0)
         return mp_y_error(d, mp_y_get(root, "tiles"), "the tile sets have no start tile and the board no fixed pieces; "

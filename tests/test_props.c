@@ -12,6 +12,8 @@
 #include "helpers.h"
 
 enum { GAMES = 1000 };
+/* Hash of every action and final score of the random game with seed 42 under c3, two players. */
+#define SIGNATURE_C3_SEED_42 0x3b466c2f350af842ULL
 
 static uint64_t mix(uint64_t *s) {
     uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
@@ -79,6 +81,7 @@ Test(props, seeded_game_is_stable) {
     mp_ruleset *rs = t_ruleset("c3");
     uint64_t a = play(rs, 2, 42, false), b = play(rs, 2, 42, false);
     cr_assert_eq(a, b);
+    cr_assert_eq(a, SIGNATURE_C3_SEED_42, "signature %#llx", (unsigned long long)a);
     cr_assert_neq(play(rs, 2, 43, false), a, "another seed, another game");
     mp_ruleset_free(rs);
 }
