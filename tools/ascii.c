@@ -41,22 +41,28 @@ static char centre_char(const mp_game *g, int x, int y) {
     return cities ? '.' : '.';
 }
 
+/* A side's middle port, or its half when nothing crosses the middle (a field side). */
+static char middle_char(const mp_game *g, int x, int y, int side) {
+    char c = port_char(g, x, y, 3 * side + 1);
+    return c == ' ' ? port_char(g, x, y, 3 * side) : c;
+}
+
 static void cell_row(FILE *f, const mp_game *g, int x, int y, int row) {
     int rot;
     if (mp_game_tile_at(g, x, y, &rot) < 0) { fputs("     ", f); return; }
     char r[6] = "     ";
     if (row == 0) {
-        r[0] = port_char(g, x, y, 0); r[1] = port_char(g, x, y, 0); r[2] = port_char(g, x, y, 1);
+        r[0] = port_char(g, x, y, 0); r[1] = port_char(g, x, y, 0); r[2] = middle_char(g, x, y, 0);
         r[3] = port_char(g, x, y, 2); r[4] = port_char(g, x, y, 2);
     } else if (row == 1) {
         char w = port_char(g, x, y, 10), e = port_char(g, x, y, 4);
         r[0] = w == ' ' ? port_char(g, x, y, 11) : w;
-        r[1] = w == '-' ? '-' : ' ';
         r[2] = centre_char(g, x, y);
-        r[3] = e == '-' ? '-' : ' ';
+        r[1] = r[0];
+        r[3] = e == ' ' ? port_char(g, x, y, 3) : e;
         r[4] = e == ' ' ? port_char(g, x, y, 3) : e;
     } else {
-        r[0] = port_char(g, x, y, 8); r[1] = port_char(g, x, y, 8); r[2] = port_char(g, x, y, 7);
+        r[0] = port_char(g, x, y, 8); r[1] = port_char(g, x, y, 8); r[2] = middle_char(g, x, y, 2);
         r[3] = port_char(g, x, y, 6); r[4] = port_char(g, x, y, 6);
     }
     fputs(r, f);
