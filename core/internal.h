@@ -110,6 +110,8 @@ MP_INTERNAL mp_tileset *mp_tileset_empty(void);
 MP_INTERNAL int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d);
 MP_INTERNAL int mp_tileset_kind(const mp_tileset *ts, const char *name);
 MP_INTERNAL int mp_tileset_icon(const mp_tileset *ts, const char *name);
+/* The kind a YAML scalar names, or an error at the node listing the kinds there are. */
+MP_INTERNAL int mp_tileset_kind_node(const mp_tileset *ts, const mp_ynode *n, int *out, mp_diag *d);
 MP_INTERNAL int mp_tileset_marker(const mp_tileset *ts, const char *name);
 /* Port index of a name ("Nw", "N", ...), -1 if none. */
 MP_INTERNAL int mp_port_from_name(const char *name);

@@ -136,27 +136,12 @@ static int read_points(const mp_tileset *ts, const mp_ynode *n, mp_points *p, mp
     return 0;
 }
 
-static int kind_index(const mp_tileset *ts, const mp_ynode *n, int *out, mp_diag *d) {
-    const char *s;
-    if (mp_y_string(n, &s, d)) return 1;
-    int k = mp_tileset_kind(ts, s);
-    if (k < 0) {
-        char list[200] = "";
-        size_t used = 0;
-        for (int i = 0; i < ts->n_kinds; i++)
-            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", ts->kinds[i].name);
-        return mp_y_error(d, n, "unknown feature kind '%s'; expected one of %s", s, list);
-    }
-    *out = k;
-    return 0;
-}
-
 static int read_scoring(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
     static const char *const keys[] = { "complete", "incomplete", "small", NULL };
     if (mp_y_expect(n, MP_Y_MAP, "scoring", d)) return 1;
     for (int i = 0; i < n->n; i++) {
         int k;
-        if (kind_index(rs->tiles, n->items[2 * i], &k, d)) return 1;
+        if (mp_tileset_kind_node(rs->tiles, n->items[2 * i], &k, d)) return 1;
         const mp_ynode *v = n->items[2 * i + 1];
         mp_kind_rules *kr = &rs->kind[k];
         if (mp_y_expect(v, MP_Y_MAP, "a kind's scoring", d) || mp_y_check_keys(v, keys, d)) return 1;
@@ -192,7 +177,7 @@ static int read_farms(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
     rs->farms = true;
     if ((x = mp_y_get(n, "enabled")) && mp_y_bool(x, &rs->farms, d)) return 1;
     if (!(x = mp_y_get(n, "kind"))) return mp_y_error(d, n, "farms has no 'kind'; expected the kind farmers stand on");
-    if (kind_index(rs->tiles, x, &rs->farm_kind, d)) return 1;
+    if (mp_tileset_kind_node(rs->tiles, x, &rs->farm_kind, d)) return 1;
     if (!(x = mp_y_get(n, "method"))) return mp_y_error(d, n, "farms has no 'method'; expected city-4, farm-3-once or farm-3");
     if (mp_y_enum(x, methods, &rs->farm_method, d)) return 1;
     if (!(x = mp_y_get(n, "points"))) return mp_y_error(d, n, "farms has no 'points'; expected points per bordered feature kind");
@@ -200,7 +185,7 @@ static int read_farms(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
     for (int i = 0; i < x->n; i++) {
         int k;
         long v;
-        if (kind_index(rs->tiles, x->items[2 * i], &k, d) || mp_y_int(x->items[2 * i + 1], 0, 1000, &v, d)) return 1;
+        if (mp_tileset_kind_node(rs->tiles, x->items[2 * i], &k, d) || mp_y_int(x->items[2 * i + 1], 0, 1000, &v, d)) return 1;
         rs->farm_points[k] = (int)v;
     }
     snprintf(rs->farm_category, sizeof rs->farm_category, "farm");
@@ -359,7 +344,7 @@ static int read_ruleset(mp_ruleset *rs, const mp_ynode *root, mp_diag *d) {
     if (mp_y_expect(x, MP_Y_SEQ, "match", d)) return 1;
     for (int i = 0; i < x->n; i++) {
         int k;
-        if (kind_index(rs->tiles, x->items[i], &k, d)) return 1;
+        if (mp_tileset_kind_node(rs->tiles, x->items[i], &k, d)) return 1;
         rs->match_kinds |= (uint16_t)(1u << k);
     }
     int e = MP_TIES_ALL;

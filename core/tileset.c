@@ -38,6 +38,21 @@ int mp_tileset_kind(const mp_tileset *ts, const char *name) {
     return -1;
 }
 
+int mp_tileset_kind_node(const mp_tileset *ts, const mp_ynode *n, int *out, mp_diag *d) {
+    const char *s;
+    if (mp_y_string(n, &s, d)) return 1;
+    int k = mp_tileset_kind(ts, s);
+    if (k < 0) {
+        char list[200] = "";
+        size_t used = 0;
+        for (int i = 0; i < ts->n_kinds; i++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", ts->kinds[i].name);
+        return mp_y_error(d, n, "unknown feature kind '%s'; expected one of %s", s, list);
+    }
+    *out = k;
+    return 0;
+}
+
 int mp_tileset_icon(const mp_tileset *ts, const char *name) {
     for (int i = 0; i < ts->n_icons; i++)
         if (strcmp(ts->icons[i], name) == 0) return i;
@@ -191,16 +206,8 @@ static int read_feature(const mp_tileset *ts, const mp_ynode *n, mp_tile_feature
     if (mp_y_expect(n, MP_Y_MAP, "a feature", d) || mp_y_check_keys(n, keys, d)) return 1;
     mp_ynode *kn = mp_y_get(n, "kind");
     if (!kn) return mp_y_error(d, n, "feature has no 'kind'; expected one of the kinds declared under 'kinds:'");
-    const char *kind;
-    if (mp_y_string(kn, &kind, d)) return 1;
-    int k = mp_tileset_kind(ts, kind);
-    if (k < 0) {
-        char list[200] = "";
-        size_t used = 0;
-        for (int i = 0; i < ts->n_kinds; i++)
-            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", ts->kinds[i].name);
-        return mp_y_error(d, kn, "unknown feature kind '%s'; expected one of %s", kind, list);
-    }
+    int k;
+    if (mp_tileset_kind_node(ts, kn, &k, d)) return 1;
     f->kind = (uint8_t)k;
     if (read_ports(ts, n, f, d)) return 1;
     mp_ynode *icons = mp_y_get(n, "icons");
