@@ -120,6 +120,7 @@ void mp_game_free(mp_game *g) {
     free(g->segs);
     free(g->links);
     free(g->followers);
+    free(g->final_followers);
     free(g->bag);
     free(g);
 }
@@ -139,6 +140,7 @@ mp_game *mp_game_clone(const mp_game *g) {
     c->segs = dup(g->segs, (size_t)g->cap_segs * sizeof *g->segs);
     c->links = dup(g->links, (size_t)g->cap_links * sizeof *g->links);
     c->followers = dup(g->followers, (size_t)g->cap_followers * sizeof *g->followers);
+    c->final_followers = dup(g->final_followers, (size_t)g->n_final * sizeof *g->final_followers);
     c->bag = dup(g->bag, (size_t)(g->ts->total + 1) * sizeof *g->bag);
     for (int i = 0; i < MP_MAX_VARIANTS; i++)
         c->vstate[i] = g->vstate[i] ? dup(g->vstate[i], g->rs->variants[i].v->state_size
@@ -186,6 +188,9 @@ int mp_game_end_now(mp_game *g, mp_diag *d) {
 static void game_over(mp_game *g) {
     g->forced = -1;
     g->last_placed = -1;
+    free(g->final_followers);
+    g->n_final = g->n_followers;
+    g->final_followers = dup(g->followers, (size_t)g->n_followers * sizeof *g->followers);
     mp_score_final(g);
     g->phase = MP_PHASE_OVER;
 }
@@ -364,7 +369,8 @@ static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
         memmove(&h[in_hand], &h[in_hand + 1], (size_t)(--g->hand_n[g->player] - in_hand) * sizeof *h);
     }
     g->turns++;
-    /* House rule: filling a hole gives another turn (not again for a tile of an extra turn). */
+    /* House rule: filling a hole gives another turn (and filling one in that turn, another). A
+    ** tile given by a module (a bazaar's) does not count: the rule is about the drawn tile. */
     if (g->rs->hole_extra_turn && g->from_bag && fills_hole(g, a->x, a->y)) mp_game_queue_turn(g, g->turn_player, -1);
     g->stage = ST_AFTER_PLACE;
     g->stage_hook = 0;
@@ -476,6 +482,7 @@ int mp_game_points(const mp_game *g, int p, int c) {
 
 int mp_game_category_scored(const mp_game *g, int c) {
     if (c < 0 || c >= g->n_categories) return 0;
+    if (c == g->farm_category) return g->rs->farms;
     if (c >= g->ts->n_kinds) return 1;
     return g->rs->kind[c].scored_in_play || g->rs->kind[c].scored_at_end;
 }
@@ -558,11 +565,14 @@ int mp_game_follower_at(const mp_game *g, int x, int y, int *feature) {
     if (v < 0) return -1;
     const mp_placed *p = &g->placed[v];
     int n = g->ts->tiles[p->tile].n_features;
-    for (int i = 0; i < g->n_followers; i++) {
-        int32_t s = g->followers[i].seg;
+    /* Once the game is over, the followers as they stood when final scoring began. */
+    const mp_follower *list = g->phase == MP_PHASE_OVER ? g->final_followers : g->followers;
+    int count = g->phase == MP_PHASE_OVER ? g->n_final : g->n_followers;
+    for (int i = 0; i < count; i++) {
+        int32_t s = list[i].seg;
         if (s >= p->seg0 && s < p->seg0 + n) {
             if (feature) *feature = s - p->seg0;
-            return g->followers[i].player;
+            return list[i].player;
         }
     }
     return -1;

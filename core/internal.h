@@ -231,6 +231,8 @@ struct mp_game {
     mp_link *links;
     int n_followers, cap_followers;
     mp_follower *followers;
+    int n_final;                  /* followers as they stood when final scoring began, for display */
+    mp_follower *final_followers;
     int min_x, min_y, max_x, max_y;  /* bounding box of placed tiles */
     /* The bag: bag[bag_pos .. n_bag-1] are still to draw. */
     int n_bag, bag_pos;

@@ -160,7 +160,8 @@ MP_API char mp_game_side_letter(const mp_game *g, int x, int y, int side);
 ** clockwise), ' ' if none; and the letter of a feature inside the tile (a cloister), or ' '. */
 MP_API char mp_game_port_letter(const mp_game *g, int x, int y, int port);
 MP_API char mp_game_inner_letter(const mp_game *g, int x, int y);
-/* Owner of a follower on the tile at (x, y), or -1; *feature receives its feature index. */
+/* Owner of a follower on the tile at (x, y), or -1; *feature receives its feature index. Once
+** the game is over: the followers as they stood when final scoring began. */
 MP_API int mp_game_follower_at(const mp_game *g, int x, int y, int *feature);
 /* Whether the feature (tile at x,y, feature index) is complete, its tile count and points now. */
 MP_API int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *complete,

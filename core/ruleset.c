@@ -208,6 +208,28 @@ static int read_xy(const mp_ynode *n, int *x, int *y, mp_diag *d) {
     return 0;
 }
 
+static bool on_map(const mp_ruleset *rs, int x, int y) {
+    int mx = x - rs->board_x0, my = y - rs->board_y0;
+    return mx >= 0 && my >= 0 && mx < rs->board_w && my < rs->board_h && rs->board_cells[my * rs->board_w + mx];
+}
+
+/* A fixed piece stands on its own cell, off the start tile's, and on a bounded board within the
+** map or the one-cell ring of wall around it (where start spaces are). */
+static int check_fixed(const mp_ruleset *rs, int i, const mp_ynode *at, mp_diag *d) {
+    const mp_fixed_piece *f = &rs->fixed[i];
+    if (rs->bounded && (f->x < rs->board_x0 - 1 || f->y < rs->board_y0 - 1 || f->x > rs->board_x0 + rs->board_w ||
+                        f->y > rs->board_y0 + rs->board_h))
+        return mp_y_error(d, at, "fixed piece at %d,%d is beyond the map and its wall ring; expected a cell "
+                          "from %d,%d to %d,%d", f->x, f->y, rs->board_x0 - 1, rs->board_y0 - 1,
+                          rs->board_x0 + rs->board_w, rs->board_y0 + rs->board_h);
+    if (rs->tiles->start_tile >= 0 && f->x == 0 && f->y == 0)
+        return mp_y_error(d, at, "fixed piece at 0,0, where the start tile goes; expected another cell");
+    for (int j = 0; j < i; j++)
+        if (rs->fixed[j].x == f->x && rs->fixed[j].y == f->y)
+            return mp_y_error(d, at, "a second fixed piece at %d,%d; expected one piece per cell", f->x, f->y);
+    return 0;
+}
+
 static int read_board(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
     static const char *const keys[] = { "map", "origin", "fixed", "note", NULL };
     if (mp_y_is_null(n)) return 0;
@@ -256,8 +278,12 @@ static int read_board(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
             if (r && mp_y_int(r, 0, 3, &rot, d)) return 1;
             rs->fixed[i] = (mp_fixed_piece){ .tile = tile, .rot = (int)rot };
             if (read_xy(at, &rs->fixed[i].x, &rs->fixed[i].y, d)) return 1;
+            if (check_fixed(rs, i, at, d)) return 1;
         }
     }
+    if (rs->bounded && rs->tiles->start_tile >= 0 && !on_map(rs, 0, 0))
+        return mp_y_error(d, map, "the start tile's cell 0,0 is not a cell of the map; expected '#' there "
+                          "(the map's first character is cell %d,%d, see 'origin')", rs->board_x0, rs->board_y0);
     return 0;
 }
 
@@ -382,6 +408,7 @@ mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *dirs, m
     if (!rs) abort();
     rs->arena = mp_arena_new();
     rs->tiles = mp_tileset_empty();
+    rs->farm_kind = -1;   /* no `farms:`: no kind is a farm */
     snprintf(rs->path, sizeof rs->path, "%s", path);
     chain seen = { .paths = { mp_arena_strdup(rs->arena, path) }, .n = 1 };
     mp_ynode *root = load_tree(rs->arena, path, dirs, &seen, d);

@@ -118,6 +118,10 @@ static int add_kinds(mp_tileset *ts, const mp_ynode *kinds, mp_diag *d) {
                                   "expected the same letter, covers, completes and follower", k.name);
             continue;
         }
+        for (int j = 0; j < ts->n_kinds; j++)
+            if (ts->kinds[j].letter == k.letter)
+                return mp_y_error(d, kinds->items[2 * i], "kind '%s' has the letter '%c' of kind '%s'; "
+                                  "expected a letter of its own", k.name, k.letter, ts->kinds[j].name);
         if (ts->n_kinds == MP_MAX_KINDS)
             return mp_y_error(d, kinds->items[2 * i], "too many kinds; expected at most %d", MP_MAX_KINDS);
         ts->kinds[ts->n_kinds++] = k;
@@ -158,6 +162,9 @@ static int read_markers(const mp_tileset *ts, const mp_ynode *n, uint32_t *out, 
 static int read_ports(const mp_tileset *ts, const mp_ynode *feat, mp_tile_feature *f, mp_diag *d) {
     const mp_kind *k = &ts->kinds[f->kind];
     mp_ynode *sides = mp_y_get(feat, "sides"), *halves = mp_y_get(feat, "halves");
+    if ((sides || halves) && k->covers == MP_COVER_NONE)
+        return mp_y_error(d, mp_y_key_node(feat, sides ? "sides" : "halves"),
+                          "a %s lies inside its tile; expected no 'sides:' or 'halves:'", k->name);
     if (sides) {
         if (!(k->covers & (MP_COVER_SIDE | MP_COVER_MIDDLE)))
             return mp_y_error(d, mp_y_key_node(feat, "sides"),
@@ -192,8 +199,6 @@ static int read_ports(const mp_tileset *ts, const mp_ynode *feat, mp_tile_featur
     }
     if (!f->ports && !(k->covers & MP_COVER_NONE))
         return mp_y_error(d, feat, "a %s must meet at least one side; expected 'sides:' or 'halves:'", k->name);
-    if (f->ports && k->covers == MP_COVER_NONE)
-        return mp_y_error(d, feat, "a %s lies inside its tile; expected no 'sides:' or 'halves:'", k->name);
     return 0;
 }
 
@@ -255,14 +260,15 @@ static int read_touches(const mp_tile *t, const mp_ynode *feats, mp_tile_feature
         const mp_ynode *s = n->items[i];
         int side = s->type == MP_Y_SCALAR ? side_from_name(s->value) : -1;
         if (side < 0)
-            return mp_y_error(d, s, "'%s' is not a side; expected the side (N, E, S or W) of a city on this tile",
+            return mp_y_error(d, s, "'%s' is not a side; expected N, E, S or W, a side a city of this tile covers",
                               s->type == MP_Y_SCALAR ? s->value : "a collection");
         int other = -1;
         for (int j = 0; j < t->n_features; j++)
             if (j != self && (t->f[j].ports & MP_SIDE_MASK(side)) == MP_SIDE_MASK(side)) other = j;
         if (other < 0)
             return mp_y_error(d, s, "touches '%s', but no feature of this tile covers side %s; "
-                              "expected the side of a city on this tile", s->value, s->value);
+                              "expected a side that a city (or other whole-side feature) of this tile covers",
+                              s->value, s->value);
         f->touches |= (uint16_t)(1u << other);
     }
     return 0;

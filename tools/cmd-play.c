@@ -20,7 +20,7 @@ static const char usage[] =
     "  --players LIST   one seat kind per player, in seat order: random, greedy\n"
     "                   (default random,greedy)\n"
     "  --seed N         seed of the draw order, the first player and the bots (default 1)\n"
-    "  --games N        play N games (seeds N, N+1, ...) and print per-seat means and wins\n"
+    "  --games N        play N games (seeds S, S+1, ... from --seed) and print per-seat means and wins\n"
     "  --json           print the result as JSON instead of text\n"
     "  --help           print this help\n";
 
@@ -32,7 +32,7 @@ static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, con
     json_init(&j, stdout);
     json_object(&j);
     json_key(&j, "ruleset"); json_string(&j, ruleset);
-    json_key(&j, "seed"); json_int(&j, (long)seed);
+    json_key(&j, "seed"); json_uint(&j, (unsigned long long)seed);
     json_key(&j, "tiles_placed"); json_int(&j, mp_game_turn(g));
     json_key(&j, "players"); json_array(&j);
     for (int p = 0; p < mp_game_n_players(g); p++) {
@@ -110,7 +110,7 @@ static int play_many(const mp_ruleset *rs, bot *seats, const char *const *names,
         json_init(&j, stdout);
         json_object(&j);
         json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(rs));
-        json_key(&j, "seed"); json_int(&j, (long)seed);
+        json_key(&j, "seed"); json_uint(&j, (unsigned long long)seed);
         json_key(&j, "games"); json_int(&j, games);
         json_key(&j, "seconds"); json_double(&j, secs);
         json_key(&j, "games_per_second"); json_double(&j, (double)games / secs);

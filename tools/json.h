@@ -22,6 +22,7 @@ void json_array_end(json *j);
 void json_key(json *j, const char *key);
 void json_string(json *j, const char *s);
 void json_int(json *j, long v);
+void json_uint(json *j, unsigned long long v);
 void json_bool(json *j, bool v);
 void json_double(json *j, double v);
 void json_done(json *j);   /* final newline */
