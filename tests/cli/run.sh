@@ -57,6 +57,22 @@ grep -q '"name":"c3"' /tmp/meeple-cli.$$.out && ok || bad "rulesets --json lacks
 # Bad input: one file:line:column diagnostic, exit 1.
 expect_exit 1 "bad ruleset" "$M" play --ruleset "$SRC/tests/bad/rules-bad-method.yaml"
 grep -q "rules-bad-method.yaml:5:11: 'farm-4' is not valid here" /tmp/meeple-cli.$$.err && ok || bad "bad ruleset diagnostic: $(cat /tmp/meeple-cli.$$.err)"
+# Every malformed file of tests/bad: exit 1 and exactly the diagnostic its first line expects.
+# A bad tile set is loaded through a ruleset that names it.
+tmp=$(mktemp -d)
+for f in "$SRC"/tests/bad/rules-*.yaml "$SRC"/tests/bad/tiles-*.yaml; do
+    want=$(sed -n '1s/^# expect: //p' "$f" | sed "s|TESTDIR|$SRC/tests/bad|g")
+    case "$want" in *.yaml:*) want="$SRC/tests/bad/$want" ;; *) want="$f:$want" ;; esac
+    case "$f" in
+    */tiles-*) printf 'name: t\nextends: %s/rulesets/c3.yaml\ntiles: [%s]\n' "$SRC" "$f" >"$tmp/r.yaml"; rs="$tmp/r.yaml" ;;
+    *) rs=$f ;;
+    esac
+    MEEPLE_RULESETS="$SRC/rulesets" "$M" play --ruleset "$rs" >/dev/null 2>"$tmp/err"
+    code=$?
+    [ "$code" = 1 ] && ok || bad "$(basename "$f"): exit $code, expected 1"
+    [ "$(cat "$tmp/err")" = "$want" ] && ok || bad "$(basename "$f"): got '$(cat "$tmp/err")', expected '$want'"
+done
+rm -rf "$tmp"
 expect_exit 1 "unknown ruleset" "$M" play --ruleset c9
 expect_exit 1 "too many players" "$M" play --players random,random,random,random,random,random
 expect_exit 2 "bad seat kind" "$M" play --players random,clever
