@@ -170,7 +170,10 @@ int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag *d) {
 int mp_game_set_player(mp_game *g, int p, mp_diag *d) {
     if (g->phase != MP_PHASE_PLACE) return fail(d, "the player can be set only before a tile is placed");
     if (p < 0 || p >= g->n_players) return fail(d, "seat %d; expected 0 to %d", p, g->n_players - 1);
+    if (p == g->player) return 0;
+    hand_to_bag(g, g->player);   /* the tile drawn for the other seat goes back, and p draws */
     g->turn_player = g->base_player = g->player = p;
+    draw(g);
     return 0;
 }
 

@@ -111,7 +111,8 @@ MP_API void mp_game_free(mp_game *g);
 ** Fails on an unknown id or a tile no longer in the bag. */
 MP_API int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag *d);
 
-/* Makes seat p the one whose turn it is (only in MP_PHASE_PLACE). For building positions. */
+/* Makes seat p the one whose turn it is (only in MP_PHASE_PLACE): the tile drawn for the other
+** seat goes back to the bag and p draws. For building positions. */
 MP_API int mp_game_set_player(mp_game *g, int p, mp_diag *d);
 /* Ends the game now, as if the bag were empty: the drawn tile goes back, final scoring runs
 ** (only in MP_PHASE_PLACE). For building positions and for records that end early. */

@@ -502,3 +502,39 @@ Test(examples_c3, final_cloister_with_three_neighbours) {
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
+
+/* 2nd/3rd-edition page, final: "An incomplete city of 2 tiles and 1 pennant: 3".
+**   x:  0
+**       M2*    y=-1: M turned twice (city S+E, pennant), open to the east
+**       D      y=0
+*/
+Test(examples_c3, final_incomplete_city_of_two_with_pennant) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "M", 0, -1, 2);
+    t_deploy(g, "S");
+    t_end(g);
+    cr_assert_eq(t_points(g, 0, "city"), 3);
+    cr_assert_eq(mp_game_score(g, 0), 3);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* 2nd/3rd-edition page, final: "An incomplete road of 3 tiles: 3".
+**   x: -1   0   1
+**       V2* D   U      y=0: V turned twice (road N+E), open to the north and the east
+*/
+Test(examples_c3, final_incomplete_road_of_three) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", 1, 0, 0);
+    t_pass(g);
+    t_place(g, 1, "V", -1, 0, 2);
+    t_deploy(g, "E");
+    t_end(g);
+    cr_assert_eq(t_points(g, 1, "road"), 3);
+    cr_assert_eq(mp_game_score(g, 1), 3);
+    cr_assert_eq(mp_game_score(g, 0), 0);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}

@@ -102,3 +102,21 @@ Test(kernel, end_now_runs_final_scoring) {
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
+
+/* Building positions: switching seats before placing hands the drawn tile back to the bag, so the
+** new seat can draw it (found while writing the worked examples: it used to stay in the old
+** seat's hand, out of the bag). */
+Test(kernel, set_player_returns_the_drawn_tile) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);
+    int first = mp_game_drawn_tile(g), left = mp_game_tiles_left(g), hand[4];
+    mp_diag d = { 0 };
+    cr_assert_eq(mp_game_set_player(g, 1, &d), 0, "%s", d.message);
+    cr_assert_eq(mp_game_hand(g, 0, hand, 4), 0, "seat 0 holds nothing");
+    cr_assert_eq(mp_game_drawn_tile(g), first, "seat 1 drew the same tile");
+    cr_assert_eq(mp_game_tiles_left(g), left);
+    const char *ids[1] = { mp_tileset_tile_id(mp_ruleset_tiles(rs), first) };
+    cr_assert_eq(mp_game_set_draws(g, ids, 1, &d), 0, "%s", d.message);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
