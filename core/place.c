@@ -69,16 +69,48 @@ void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, 
     }
 }
 
+/* The ports of the four neighbours of a cell that face it (NULL for a side with no tile), or
+** false when no side touches a tile (corners do not count). */
+static bool facing_ports(const mp_game *g, int x, int y, const uint8_t *their[4]) {
+    bool touches = false;
+    for (int side = 0; side < 4; side++) {
+        int nx, ny;
+        mp_grid_neighbour(x, y, side, &nx, &ny);
+        int32_t v = mp_grid_get(g, nx, ny);
+        their[side] = NULL;
+        if (v < 0) continue;
+        const mp_placed *o = &g->placed[v];
+        their[side] = g->ts->tiles[o->tile].port_kind[o->rot];
+        touches = true;
+    }
+    return touches;
+}
+
+static bool rotation_fits(const mp_game *g, const mp_tile *t, int rot, const uint8_t *const their[4]) {
+    uint16_t match = g->rs->match_kinds;
+    for (int side = 0; side < 4; side++) {
+        if (!their[side]) continue;
+        for (int k = 0; k < 3; k++) {
+            int p = 3 * side + k;
+            int a = t->port_kind[rot][p], b = their[side][MP_PORT_OPPOSITE(p)];
+            if (a != b && ((a && (match >> (a - 1) & 1)) || (b && (match >> (b - 1) & 1)))) return false;
+        }
+    }
+    return true;
+}
+
 /* Lists the legal placements of the tile, row by row, west to east, rotations in order. Writes at
-** most cap of them (out may be NULL with cap 0); returns the number there are. */
+** most cap of them (out may be NULL with cap 0); returns the number there are. The same test as
+** fit(), with each cell's neighbours looked up once for all four rotations. */
 int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
     const mp_tile *t = &g->ts->tiles[tile];
     int n = 0;
     for (int y = g->min_y - 1; y <= g->max_y + 1; y++)
         for (int x = g->min_x - 1; x <= g->max_x + 1; x++) {
-            if (mp_grid_get(g, x, y) != -1) continue;
+            const uint8_t *their[4];
+            if (mp_grid_get(g, x, y) != -1 || !facing_ports(g, x, y, their)) continue;
             for (int r = 0; r < 4; r++) {
-                if (!(t->distinct_rot & (1u << r)) || !mp_place_fits(g, tile, x, y, r)) continue;
+                if (!(t->distinct_rot & (1u << r)) || !rotation_fits(g, t, r, their)) continue;
                 if (n < cap)
                     out[n] = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)x,
                                           .y = (int16_t)y, .rot = (uint8_t)r };
@@ -92,9 +124,10 @@ bool mp_place_any(const mp_game *g, int tile) {
     const mp_tile *t = &g->ts->tiles[tile];
     for (int y = g->min_y - 1; y <= g->max_y + 1; y++)
         for (int x = g->min_x - 1; x <= g->max_x + 1; x++) {
-            if (mp_grid_get(g, x, y) != -1) continue;
+            const uint8_t *their[4];
+            if (mp_grid_get(g, x, y) != -1 || !facing_ports(g, x, y, their)) continue;
             for (int r = 0; r < 4; r++)
-                if ((t->distinct_rot & (1u << r)) && mp_place_fits(g, tile, x, y, r)) return true;
+                if ((t->distinct_rot & (1u << r)) && rotation_fits(g, t, r, their)) return true;
         }
     return false;
 }
