@@ -39,6 +39,16 @@ static void run(mp_game *g);
 static void game_over(mp_game *g);
 static void draw(mp_game *g);
 
+static void log_draw(mp_game *g, int entry) {
+    if (g->n_log == g->cap_log) {
+        g->cap_log = g->cap_log ? 2 * g->cap_log : 128;
+        int16_t *v = realloc(g->log, (size_t)g->cap_log * sizeof *v);
+        if (!v) abort();
+        g->log = v;
+    }
+    g->log[g->n_log++] = (int16_t)entry;
+}
+
 /* The player's hand goes back to the front of the bag, in order. */
 static void hand_to_bag(mp_game *g, int p) {
     while (g->hand_n[p]) g->bag[--g->bag_pos] = g->hand[p][--g->hand_n[p]];
@@ -121,6 +131,7 @@ void mp_game_free(mp_game *g) {
     free(g->links);
     free(g->followers);
     free(g->final_followers);
+    free(g->log);
     free(g->bag);
     free(g);
 }
@@ -141,6 +152,7 @@ mp_game *mp_game_clone(const mp_game *g) {
     c->links = dup(g->links, (size_t)g->cap_links * sizeof *g->links);
     c->followers = dup(g->followers, (size_t)g->cap_followers * sizeof *g->followers);
     c->final_followers = dup(g->final_followers, (size_t)g->n_final * sizeof *g->final_followers);
+    c->log = dup(g->log, (size_t)g->cap_log * sizeof *g->log);
     c->bag = dup(g->bag, (size_t)(g->ts->total + 1) * sizeof *g->bag);
     for (int i = 0; i < MP_MAX_VARIANTS; i++)
         c->vstate[i] = g->vstate[i] ? dup(g->vstate[i], g->rs->variants[i].v->state_size
@@ -250,6 +262,7 @@ static void draw(mp_game *g) {
                 continue;
             }
             g->discarded++;
+            log_draw(g, t | MP_LOG_DISCARDED);
         }
         if (!any_hand(g)) break;
         g->turn_player = g->base_player = (g->turn_player + 1) % g->n_players;
@@ -371,6 +384,7 @@ static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
         int16_t *h = g->hand[g->player];
         memmove(&h[in_hand], &h[in_hand + 1], (size_t)(--g->hand_n[g->player] - in_hand) * sizeof *h);
     }
+    if (g->from_bag) log_draw(g, a->tile);
     g->turns++;
     /* House rule: filling a hole gives another turn (and filling one in that turn, another). A
     ** tile given by a module (a bazaar's) does not count: the rule is about the drawn tile. */
@@ -472,6 +486,21 @@ int mp_game_hand(const mp_game *g, int player, int *out, int cap) {
 int mp_game_tiles_left(const mp_game *g) { return g->n_bag - g->bag_pos; }
 int mp_game_turn(const mp_game *g) { return g->turns; }
 int mp_game_discarded(const mp_game *g) { return g->discarded; }
+
+int mp_game_n_drawn(const mp_game *g) { return g->n_log; }
+
+int mp_game_drawn_at(const mp_game *g, int i, int *discarded) {
+    if (i < 0 || i >= g->n_log) return -1;
+    if (discarded) *discarded = (g->log[i] & MP_LOG_DISCARDED) != 0;
+    return g->log[i] & ~MP_LOG_DISCARDED;
+}
+
+int mp_game_last_placed(const mp_game *g, int *x, int *y) {
+    if (g->last_placed < 0) return 1;
+    *x = g->placed[g->last_placed].x;
+    *y = g->placed[g->last_placed].y;
+    return 0;
+}
 const mp_ruleset *mp_game_ruleset(const mp_game *g) { return g->rs; }
 int mp_game_score(const mp_game *g, int p) { return p >= 0 && p < g->n_players ? g->score[p] : 0; }
 int mp_game_supply(const mp_game *g, int p) { return p >= 0 && p < g->n_players ? g->supply[p] : 0; }

@@ -42,6 +42,7 @@ enum {
 };
 
 enum { MP_N, MP_E, MP_S, MP_W };                     /* sides, clockwise */
+enum { MP_LOG_DISCARDED = 0x4000 };                  /* flag in mp_game.log */
 #define MP_PORT_SIDE(p) ((p) / 3)
 #define MP_PORT_OPPOSITE(p) ((((p) / 3 + 2) % 4) * 3 + 2 - (p) % 3)
 #define MP_PORT_ROTATE(p, r) (((p) + 3 * (r)) % MP_PORTS)
@@ -99,6 +100,7 @@ struct mp_tileset {
     int n_tiles;
     mp_tile *tiles;
     int start_tile;               /* tile kind with the start copy, -1 if none */
+    uint64_t hash;                /* content hash of the files loaded, in order */
     int total;                    /* sum of counts */
 };
 
@@ -154,6 +156,7 @@ struct mp_ruleset {
     char name[64];
     char description[256];
     char path[512];
+    char hash[20];                /* content hash of the resolved ruleset and its tile sets, hex */
     mp_tileset *tiles;            /* all tile files of the ruleset, merged */
     int min_players, max_players;
     int followers;                /* supply per player */
@@ -255,6 +258,8 @@ struct mp_game {
     bool pending;                 /* a hook asked for a decision (mp_game_request) */
     int8_t pending_variant, pending_player;
     int discarded;                /* tiles drawn unplaceable and discarded */
+    int n_log, cap_log;           /* tiles that left the bag for good, in order: placed or discarded */
+    int16_t *log;                 /* tile kind, + MP_LOG_DISCARDED when it fitted nowhere */
     /* Scores. */
     int supply[MP_MAX_PLAYERS];
     int score[MP_MAX_PLAYERS];

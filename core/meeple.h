@@ -48,6 +48,8 @@ MP_API void mp_ruleset_free(mp_ruleset *rs);
 MP_API const char *mp_ruleset_name(const mp_ruleset *rs);
 MP_API const char *mp_ruleset_description(const mp_ruleset *rs);
 MP_API const char *mp_ruleset_path(const mp_ruleset *rs);
+/* Content hash (16 hex digits) of the resolved ruleset and its tile sets: records carry it. */
+MP_API const char *mp_ruleset_hash(const mp_ruleset *rs);
 MP_API int mp_ruleset_min_players(const mp_ruleset *rs);
 MP_API int mp_ruleset_max_players(const mp_ruleset *rs);
 MP_API const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs);
@@ -133,6 +135,13 @@ MP_API int mp_game_hand(const mp_game *g, int player, int *out, int cap);
 MP_API int mp_game_tiles_left(const mp_game *g);     /* in the bag, not counting the drawn one */
 MP_API int mp_game_turn(const mp_game *g);           /* number of tiles placed since setup */
 MP_API int mp_game_discarded(const mp_game *g);      /* tiles drawn that fitted nowhere */
+/* Tiles that left the bag for good, in order (placed, or discarded as fitting nowhere): how many,
+** and the i-th (its tile kind; *discarded set when it fitted nowhere). Tiles given by a variant
+** (a queued turn's tile) are not in it. */
+MP_API int mp_game_n_drawn(const mp_game *g);
+MP_API int mp_game_drawn_at(const mp_game *g, int i, int *discarded);
+/* The cell of the tile placed this turn; non-zero when none has been placed yet. */
+MP_API int mp_game_last_placed(const mp_game *g, int *x, int *y);
 MP_API const mp_ruleset *mp_game_ruleset(const mp_game *g);
 
 MP_API int mp_game_score(const mp_game *g, int player);
@@ -170,6 +179,17 @@ MP_API int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int
 
 /* Describes an action in words for display ("place E at 1,0 rot 2"). */
 MP_API void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t size);
+
+/* ------------------------------------------------------------------ notation (meeple-notation(7)) */
+
+/* Parses one action at the start of text (blanks skipped): "E@0,-1r2", "+N", "-", "!module:args".
+** *used receives the characters consumed. On error returns non-zero and sets d->column (1-based,
+** in text) and d->message, leaving d->file and d->line as the caller set them. Parsing checks
+** names (tile ids, features of the tile just placed); mp_game_apply checks legality. */
+MP_API int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *used, mp_diag *d);
+/* Writes the action in notation; returns what snprintf returns. Parsing it back gives the same
+** action in the same position. */
+MP_API int mp_notation_format(const mp_game *g, const mp_action *a, char *buf, size_t size);
 
 /* Checks every incremental structure against a recomputation from scratch; 0 when consistent. */
 MP_API int mp_game_check(const mp_game *g, mp_diag *d);

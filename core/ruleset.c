@@ -413,6 +413,10 @@ mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *dirs, m
     chain seen = { .paths = { mp_arena_strdup(rs->arena, path) }, .n = 1 };
     mp_ynode *root = load_tree(rs->arena, path, dirs, &seen, d);
     if (!root || read_ruleset(rs, root, d)) { mp_ruleset_free(rs); return NULL; }
+    /* The record of a game names the rules by this hash: the merged tree (what every extends
+    ** chain resolves to) and the tile sets, so an edit anywhere in the chain changes it. */
+    uint64_t h = mp_y_hash(root, rs->tiles->hash);
+    snprintf(rs->hash, sizeof rs->hash, "%016llx", (unsigned long long)h);
     return rs;
 }
 
@@ -426,6 +430,7 @@ void mp_ruleset_free(mp_ruleset *rs) {
 const char *mp_ruleset_name(const mp_ruleset *rs) { return rs->name; }
 const char *mp_ruleset_description(const mp_ruleset *rs) { return rs->description; }
 const char *mp_ruleset_path(const mp_ruleset *rs) { return rs->path; }
+const char *mp_ruleset_hash(const mp_ruleset *rs) { return rs->hash; }
 int mp_ruleset_min_players(const mp_ruleset *rs) { return rs->min_players; }
 int mp_ruleset_max_players(const mp_ruleset *rs) { return rs->max_players; }
 const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs) { return rs->tiles; }

@@ -409,6 +409,7 @@ int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
     if (!root) goto out;
     if (mp_y_expect(root, MP_Y_MAP, "a tile set", d) || mp_y_check_keys(root, keys, d)) goto out;
     if (!ts->path[0]) snprintf(ts->path, sizeof ts->path, "%s", path);
+    ts->hash = mp_y_hash(root, ts->hash ? ts->hash : MP_HASH_INIT);
     mp_ynode *n;
     if (!(n = mp_y_get(root, "kinds"))) { mp_y_error(d, root, "no 'kinds:'; expected the feature kinds the tiles use"); goto out; }
     if (add_kinds(ts, n, d)) goto out;

@@ -406,3 +406,22 @@ mp_ynode *mp_y_merge(mp_arena *a, const mp_ynode *parent, const mp_ynode *child)
     m->n = n;
     return m;
 }
+
+/* ------------------------------------------------------------------ content hash */
+
+static uint64_t mix(uint64_t h, const void *p, size_t n) {
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
+}
+
+uint64_t mp_y_hash(const mp_ynode *n, uint64_t h) {
+    char tag = n->type == MP_Y_MAP ? 'm' : n->type == MP_Y_SEQ ? 'l' : n->quoted ? 'q' : 's';
+    h = mix(h, &tag, 1);
+    if (n->type == MP_Y_SCALAR) return mix(h, n->value, strlen(n->value) + 1);
+    uint32_t count = (uint32_t)n->n;
+    h = mix(h, &count, sizeof count);
+    int items = n->type == MP_Y_MAP ? 2 * n->n : n->n;
+    for (int i = 0; i < items; i++) h = mp_y_hash(n->items[i], h);
+    return h;
+}

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "meeple.h"
 #include "internal.h"
 
@@ -57,6 +58,11 @@ MP_INTERNAL int mp_y_string(const mp_ynode *n, const char **out, mp_diag *d);
 /* Index of the scalar in the NULL-terminated list names. */
 MP_INTERNAL int mp_y_enum(const mp_ynode *n, const char *const *names, int *out, mp_diag *d);
 MP_INTERNAL bool mp_y_is_null(const mp_ynode *n);
+
+/* Mixes the node's content (types, scalars, order) into a 64-bit FNV-1a hash; positions and file
+** names do not count, so the same content hashes the same wherever it was read from. */
+MP_INTERNAL uint64_t mp_y_hash(const mp_ynode *n, uint64_t h);
+#define MP_HASH_INIT 14695981039346656037ULL
 
 /* A new mapping: parent's keys, with child's keys replacing them; maps under the same key are
 ** merged the same way, recursively. Other values (scalars, sequences) are replaced whole. */

@@ -1,0 +1,241 @@
+/*
+** notation.c: move notation, one action per token (grammar: meeple-notation(7)).
+**
+**   E@0,-1r2      place tile E at cell 0,-1 turned twice clockwise (r0 when left out)
+**   +N  +Nw  +cloister   deploy on the feature of the tile just placed at that port, or of that kind
+**   -  or  pass   decline (no follower, no optional action)
+**   !bridge:NS    an action of a variant module, its arguments after ':' (the module reads them)
+**
+** Parsing is one PCRE2 pattern with named groups. When the input does not match, the pattern is
+** asked for the longest prefix that could still begin an action (partial matching): the column
+** after it is where the input stops making sense, and the shape of that prefix tells what was
+** expected there. Names are then checked against the game: the tile id, the feature.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "internal.h"
+#include "../variants/variant.h"
+
+static const char action_pattern[] =
+    "(?:(?<tile>[A-Za-z0-9][A-Za-z0-9_.+-]{0,30})@(?<x>-?[0-9]{1,5}),(?<y>-?[0-9]{1,5})(?:r(?<rot>[0-3]))?"
+    "|\\+(?<where>[A-Za-z][A-Za-z0-9_-]{0,30})"
+    "|(?<pass>-|pass)"
+    "|!(?<variant>[a-z][a-z0-9-]{0,30})(?::(?<args>[^\\s]{1,200}))?"
+    ")(?=\\s|$)";
+
+/* What may come next after a valid prefix of this shape; the first that matches wins. */
+static const struct { const char *prefix; const char *expected; } expectations[] = {
+    { "^$", "an action: TILE@X,Y[rR] to place a tile, +WHERE to deploy, '-' to pass, or !MODULE:ARGS" },
+    { "^[A-Za-z0-9][A-Za-z0-9_.+-]*$", "'@' and the cell X,Y after the tile id" },
+    { "^[^@]+@-?$", "the x coordinate, a whole number" },
+    { "^[^@]+@-?[0-9]+$", "',' and the y coordinate" },
+    { "^[^@]+@-?[0-9]+,-?$", "the y coordinate, a whole number" },
+    { "^[^@]+@-?[0-9]+,-?[0-9]+$", "'r' and a rotation 0 to 3, or the end of the action" },
+    { "^[^@]+@.*r$", "a rotation: 0, 1, 2 or 3" },
+    { "^\\+$", "a port (Nw N Ne En E Es Se S Sw Ws W Wn) or a feature kind after '+'" },
+    { "^!$", "the name of a variant module after '!'" },
+    { "^![a-z0-9-]+:$", "the module's arguments after ':'" },
+    { "^![a-z0-9-]+$", "':' and the module's arguments, or the end of the action" },
+    { "", "the end of the action (a space or the end of the line)" },
+};
+
+static pcre2_code *compile(const char *pattern) {
+    int err;
+    PCRE2_SIZE at;
+    pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, PCRE2_ANCHORED, &err, &at, NULL);
+    MP_ASSERT(re);   /* the patterns are ours: a failure here is our bug */
+    return re;
+}
+
+static int error_at(mp_diag *d, int column, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int error_at(mp_diag *d, int column, const char *fmt, ...) {
+    if (!d) return 1;
+    d->column = column;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    va_end(ap);
+    return 1;
+}
+
+/* The input does not parse: finds where it stops making sense and what was expected there. */
+static int syntax_error(pcre2_code *re, const char *s, size_t len, int col0, mp_diag *d) {
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+    size_t k = len;
+    for (;; k--) {
+        int rc = pcre2_match(re, (PCRE2_SPTR)s, k, 0, PCRE2_PARTIAL_HARD, md, NULL);
+        if (rc >= 0 || rc == PCRE2_ERROR_PARTIAL || k == 0) break;
+    }
+    pcre2_match_data_free(md);
+    const char *expected = expectations[sizeof expectations / sizeof expectations[0] - 1].expected;
+    for (size_t i = 0; i + 1 < sizeof expectations / sizeof expectations[0]; i++) {
+        pcre2_code *p = compile(expectations[i].prefix);
+        pcre2_match_data *m = pcre2_match_data_create_from_pattern(p, NULL);
+        int rc = pcre2_match(p, (PCRE2_SPTR)s, k, 0, 0, m, NULL);
+        pcre2_match_data_free(m);
+        pcre2_code_free(p);
+        if (rc >= 0) { expected = expectations[i].expected; break; }
+    }
+    size_t bad = k < len ? k : len;
+    size_t tok = bad;
+    while (tok < len && s[tok] != ' ' && s[tok] != '\t') tok++;
+    if (k >= len)
+        return error_at(d, col0 + (int)k + 1, "the action ends too soon; expected %s", expected);
+    return error_at(d, col0 + (int)k + 1, "'%.*s' does not fit here; expected %s", (int)(tok - bad), s + bad, expected);
+}
+
+static int group_text(pcre2_match_data *md, pcre2_code *re, const char *name, const char *s, char *out,
+                      size_t size, int *col) {
+    int n = pcre2_substring_number_from_name(re, (PCRE2_SPTR)name);
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+    if (n < 0 || ov[2 * n] == PCRE2_UNSET) return 0;
+    size_t len = ov[2 * n + 1] - ov[2 * n];
+    if (len >= size) len = size - 1;
+    memcpy(out, s + ov[2 * n], len);
+    out[len] = 0;
+    *col = (int)ov[2 * n];
+    return 1;
+}
+
+/* The name notation gives a feature of a placed tile: its middle port if it crosses one, else its
+** first port clockwise from Nw, else (a cloister) its kind. */
+static void feature_name(const mp_game *g, int32_t placed, int feature, char *buf, size_t size) {
+    const mp_placed *p = &g->placed[placed];
+    const mp_tile *t = &g->ts->tiles[p->tile];
+    int first = -1;
+    for (int q = 0; q < MP_PORTS; q++) {
+        if (t->port_feature[p->rot][q] != feature) continue;
+        if (q % 3 == 1) { first = q; break; }
+        if (first < 0) first = q;
+    }
+    if (first >= 0) snprintf(buf, size, "%s", mp_port_name(first));
+    else snprintf(buf, size, "%s", g->ts->kinds[t->f[feature].kind].name);
+}
+
+int mp_notation_format(const mp_game *g, const mp_action *a, char *buf, size_t size) {
+    switch (a->kind) {
+    case MP_ACT_PLACE:
+        return snprintf(buf, size, "%s@%d,%dr%d", mp_tileset_tile_id(g->ts, a->tile), a->x, a->y, a->rot);
+    case MP_ACT_DEPLOY: {
+        int32_t v = mp_grid_get(g, a->x, a->y);
+        char name[MP_NAME] = "?";
+        if (v >= 0 && a->feature < g->ts->tiles[g->placed[v].tile].n_features) feature_name(g, v, a->feature, name, sizeof name);
+        return snprintf(buf, size, "+%s", name);
+    }
+    case MP_ACT_PASS:
+        return snprintf(buf, size, "-");
+    case MP_ACT_VARIANT: {
+        if (a->variant >= g->rs->n_variants) return snprintf(buf, size, "!?");
+        const mp_variant_use *u = &g->rs->variants[a->variant];
+        int n = snprintf(buf, size, "!%s:", u->v->name);
+        if (n < 0 || (size_t)n >= size) return n;
+        if (u->v->format) return n + u->v->format(g, g->vstate[a->variant], u->config, a, buf + n, size - (size_t)n);
+        return n + snprintf(buf + n, size - (size_t)n, "%d,%d,%d,%d", a->code, a->arg[0], a->arg[1], a->arg[2]);
+    }
+    default:
+        return snprintf(buf, size, "?");
+    }
+}
+
+static int parse_deploy(const mp_game *g, const char *where, int col, mp_action *out, mp_diag *d) {
+    int x, y;
+    if (mp_game_last_placed(g, &x, &y))
+        return error_at(d, col, "no tile has been placed this turn; expected a placement before '+%s'", where);
+    int f = mp_game_feature_at(g, x, y, where);
+    if (f < 0) {
+        char list[256] = "";
+        size_t used = 0;
+        int32_t v = mp_grid_get(g, x, y);
+        const mp_tile *t = &g->ts->tiles[g->placed[v].tile];
+        for (int i = 0; i < t->n_features && used < sizeof list - 40; i++) {
+            char name[MP_NAME];
+            feature_name(g, v, i, name, sizeof name);
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s+%s", i ? ", " : "", name);
+        }
+        return error_at(d, col, "'%s' names no feature of the tile at %d,%d; expected one of %s", where, x, y, list);
+    }
+    const mp_placed *p = &g->placed[mp_grid_get(g, x, y)];
+    *out = (mp_action){ .kind = MP_ACT_DEPLOY, .feature = (uint8_t)f, .tile = p->tile, .x = (int16_t)x,
+                        .y = (int16_t)y, .rot = p->rot };
+    return 0;
+}
+
+static int parse_variant(const mp_game *g, const char *name, const char *args, int col, int args_col,
+                         mp_action *out, mp_diag *d) {
+    for (int i = 0; i < g->rs->n_variants; i++) {
+        const mp_variant_use *u = &g->rs->variants[i];
+        if (strcmp(u->v->name, name) != 0) continue;
+        *out = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)i };
+        if (u->v->parse) {
+            int rc = u->v->parse(g, g->vstate[i], u->config, args, out, d);
+            if (rc && d) d->column += args_col;   /* the module counts from its arguments */
+            return rc;
+        }
+        long v[4] = { 0 };
+        char *end = (char *)args;
+        for (int k = 0; k < 4 && *end; k++) {
+            v[k] = strtol(end, &end, 10);
+            if (*end == ',') end++;
+        }
+        if (*end) return error_at(d, args_col + (int)(end - args), "'%s' is not a list of numbers; expected CODE[,A,B,C]", args);
+        out->code = (int32_t)v[0];
+        for (int k = 0; k < 3; k++) out->arg[k] = (int32_t)v[k + 1];
+        return 0;
+    }
+    return error_at(d, col, "unknown variant module '%s'; expected one the ruleset '%s' uses", name, g->rs->name);
+}
+
+int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *used, mp_diag *d) {
+    size_t skip = strspn(text, " \t");
+    const char *s = text + skip;
+    size_t len = strcspn(s, "\r\n");
+    pcre2_code *re = compile(action_pattern);
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+    int rc = pcre2_match(re, (PCRE2_SPTR)s, len, 0, 0, md, NULL);
+    int result = 1;
+    if (rc < 0) {
+        syntax_error(re, s, len, (int)skip, d);
+        goto out;
+    }
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+    if (used) *used = (int)(skip + ov[1]);
+    char a[256], b[256];
+    int ca, cb;
+    if (group_text(md, re, "tile", s, a, sizeof a, &ca)) {
+        int tile = mp_tileset_find(g->ts, a);
+        if (tile < 0) {
+            error_at(d, (int)skip + ca + 1, "unknown tile '%s'; expected a tile id of ruleset '%s'", a, g->rs->name);
+            goto out;
+        }
+        long x, y, rot = 0;
+        group_text(md, re, "x", s, b, sizeof b, &cb);
+        x = strtol(b, NULL, 10);
+        if (x < -10000 || x > 10000) { error_at(d, (int)skip + cb + 1, "x %ld is out of range; expected -10000 to 10000", x); goto out; }
+        group_text(md, re, "y", s, b, sizeof b, &cb);
+        y = strtol(b, NULL, 10);
+        if (y < -10000 || y > 10000) { error_at(d, (int)skip + cb + 1, "y %ld is out of range; expected -10000 to 10000", y); goto out; }
+        if (group_text(md, re, "rot", s, b, sizeof b, &cb)) rot = b[0] - '0';
+        *out = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)x, .y = (int16_t)y,
+                            .rot = (uint8_t)rot };
+        result = 0;
+    } else if (group_text(md, re, "where", s, a, sizeof a, &ca)) {
+        result = parse_deploy(g, a, (int)skip + ca + 1, out, d);
+    } else if (group_text(md, re, "pass", s, a, sizeof a, &ca)) {
+        *out = (mp_action){ .kind = MP_ACT_PASS };
+        result = 0;
+    } else if (group_text(md, re, "variant", s, a, sizeof a, &ca)) {
+        b[0] = 0;
+        cb = ca + (int)strlen(a) + 1;
+        group_text(md, re, "args", s, b, sizeof b, &cb);
+        result = parse_variant(g, a, b, (int)skip + ca, (int)skip + cb + 1, out, d);
+    }
+out:
+    pcre2_match_data_free(md);
+    pcre2_code_free(re);
+    return result;
+}
