@@ -396,12 +396,15 @@ static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
 }
 
 static int apply_deploy(mp_game *g, const mp_action *a, mp_diag *d) {
+    const mp_placed *p = &g->placed[g->last_placed];
     if (!mp_deploy_allowed(g, a->feature)) {
         if (g->supply[g->player] <= 0) return fail(d, "no follower left in the supply; expected 'pass'");
-        return fail(d, "feature %d of the tile just placed cannot take a follower (occupied, or no follower "
-                    "goes there); expected one of the legal deployments", a->feature);
+        char name[64] = "?";
+        mp_action named = { .kind = MP_ACT_DEPLOY, .feature = a->feature, .x = p->x, .y = p->y };
+        if (a->feature < g->ts->tiles[p->tile].n_features) mp_notation_format(g, &named, name, sizeof name);
+        return fail(d, "'%s' cannot take a follower (the feature is occupied, or no follower goes there); "
+                    "expected one of the legal deployments", name);
     }
-    const mp_placed *p = &g->placed[g->last_placed];
     mp_deploy_put(g, g->player, p->seg0 + a->feature);
     g->stage = ST_BEFORE_SCORE;
     run(g);

@@ -62,6 +62,10 @@ MP_API int mp_tileset_total(const mp_tileset *ts);            /* tiles counting 
 MP_API const char *mp_tileset_tile_id(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_tile_count(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_find(const mp_tileset *ts, const char *id); /* -1 if none */
+/* Edge letter at a port (0 = Nw ... 11 = Wn) of a tile turned rot quarter turns, ' ' if none;
+** the letter of a feature inside the tile (a cloister), ' ' if none. For drawing. */
+MP_API char mp_tileset_port_letter(const mp_tileset *ts, int tile, int rot, int port);
+MP_API char mp_tileset_inner_letter(const mp_tileset *ts, int tile);
 
 /* ------------------------------------------------------------------ games */
 
@@ -190,6 +194,44 @@ MP_API int mp_notation_parse(const mp_game *g, const char *text, mp_action *out,
 /* Writes the action in notation; returns what snprintf returns. Parsing it back gives the same
 ** action in the same position. */
 MP_API int mp_notation_format(const mp_game *g, const mp_action *a, char *buf, size_t size);
+
+/* ------------------------------------------------------------------ records (meeple-record(5)) */
+
+typedef struct mp_record mp_record;
+
+/* A new record of a game about to start; names and kinds per seat ("alice" "human"). */
+MP_API mp_record *mp_record_new(const char *ruleset, const char *hash, uint64_t seed, int first_player,
+                                int n_players, const char *const *names, const char *const *kinds);
+MP_API mp_record *mp_record_load(const char *path, mp_diag *d);
+/* The same from text in memory; `name` stands for the file in diagnostics. */
+MP_API mp_record *mp_record_parse(const char *name, const char *text, size_t len, mp_diag *d);
+MP_API void mp_record_free(mp_record *r);
+/* Appends one turn: its actions in notation, separated by spaces. */
+MP_API void mp_record_add_turn(mp_record *r, const char *text);
+/* Who sits at seat p from now on (a resumed game where someone takes over a seat). */
+MP_API void mp_record_set_player(mp_record *r, int p, const char *name, const char *kind);
+/* Drops the turns after the first n. */
+MP_API void mp_record_truncate(mp_record *r, int n_turns);
+/* Writes the record, with the game's drawn tiles and, once it is over, its final scores, to a
+** temporary file beside path that is flushed to disk and renamed over path. */
+MP_API int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_diag *d);
+/* Plays the first n_turns turns (all when n_turns < 0) under rs. strict: every placement must be
+** of the tile the bag gives (a replay under the ruleset of the record); otherwise the named tile
+** is drawn (rescoring under another ruleset). The first action that does not parse or is not
+** legal fails the replay: d names the file, the turn's line and the action's column. */
+MP_API mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns, mp_diag *d);
+MP_API const char *mp_record_ruleset(const mp_record *r);
+MP_API const char *mp_record_hash(const mp_record *r);
+MP_API uint64_t mp_record_seed(const mp_record *r);
+MP_API int mp_record_first_player(const mp_record *r);
+MP_API int mp_record_n_players(const mp_record *r);
+MP_API const char *mp_record_player_name(const mp_record *r, int p);
+MP_API const char *mp_record_player_kind(const mp_record *r, int p);
+MP_API int mp_record_n_turns(const mp_record *r);
+MP_API const char *mp_record_turn(const mp_record *r, int i);
+/* Whether the file says the game is over, and the final scores it gives then. */
+MP_API int mp_record_over(const mp_record *r);
+MP_API int mp_record_final_score(const mp_record *r, int p);
 
 /* Checks every incremental structure against a recomputation from scratch; 0 when consistent. */
 MP_API int mp_game_check(const mp_game *g, mp_diag *d);

@@ -173,16 +173,19 @@ static int parse_variant(const mp_game *g, const char *name, const char *args, i
         *out = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)i };
         if (u->v->parse) {
             int rc = u->v->parse(g, g->vstate[i], u->config, args, out, d);
-            if (rc && d) d->column += args_col;   /* the module counts from its arguments */
+            if (rc && d) d->column += args_col - 1;   /* the module counts from 1 at its arguments */
             return rc;
         }
         long v[4] = { 0 };
-        char *end = (char *)args;
-        for (int k = 0; k < 4 && *end; k++) {
-            v[k] = strtol(end, &end, 10);
-            if (*end == ',') end++;
+        const char *at = args;
+        for (int k = 0; k < 4 && *at; k++) {
+            char *end;
+            v[k] = strtol(at, &end, 10);
+            if (end == at || (*end && *end != ',') || (*end == ',' && !end[1]) || v[k] < INT32_MIN || v[k] > INT32_MAX)
+                return error_at(d, args_col + (int)(at - args), "'%s' is not a list of whole numbers; expected CODE[,A[,B[,C]]]", args);
+            at = *end ? end + 1 : end;
         }
-        if (*end) return error_at(d, args_col + (int)(end - args), "'%s' is not a list of numbers; expected CODE[,A,B,C]", args);
+        if (*at) return error_at(d, args_col + (int)(at - args), "'%s' has more than four numbers; expected CODE[,A[,B[,C]]]", args);
         out->code = (int32_t)v[0];
         for (int k = 0; k < 3; k++) out->arg[k] = (int32_t)v[k + 1];
         return 0;

@@ -83,6 +83,11 @@ static int read_kind(mp_ynode *key, mp_ynode *val, mp_kind *k, mp_diag *d) {
     static const char *const completes[] = { "closed", "surrounded", "never", NULL };
     memset(k, 0, sizeof *k);
     if (copy_name(k->name, key, "kind", d)) return 1;
+    /* Kinds are written in notation (+cloister) and rulesets: a lowercase word. */
+    for (const char *c = k->name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (c > k->name && ((*c >= '0' && *c <= '9') || *c == '-' || *c == '_'))))
+            return mp_y_error(d, key, "kind name '%s' has the character '%c'; expected a lowercase word "
+                              "(a-z first, then a-z, 0-9, '-', '_')", k->name, *c);
     if (mp_y_expect(val, MP_Y_MAP, "a kind", d) || mp_y_check_keys(val, keys, d)) return 1;
     mp_ynode *n = mp_y_get(val, "letter");
     if (!n) return mp_y_error(d, val, "kind '%s' has no 'letter'; expected a one-letter edge code", k->name);
@@ -329,8 +334,12 @@ static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) 
     mp_ynode *x = mp_y_get(n, "id");
     if (!x) return mp_y_error(d, n, "tile has no 'id'; expected a short name such as 'D'");
     if (copy_name(t->id, x, "tile", d)) return 1;
+    /* The notation writes tile ids as they are (meeple-notation(7)): a letter or digit first. */
+    static const char alnum[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    if (!strchr(alnum, t->id[0]))
+        return mp_y_error(d, x, "tile id '%s' starts with '%c'; expected a letter or a digit first", t->id, t->id[0]);
     for (const char *c = t->id; *c; c++)
-        if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-", *c))
+        if (!strchr(alnum, *c) && !strchr("_.+-", *c))
             return mp_y_error(d, x, "tile id '%s' has the character '%c'; expected letters, digits, '_', '.', '+' or '-'",
                               t->id, *c);
     for (int i = 0; i < ts->n_tiles; i++)
@@ -475,6 +484,20 @@ const char *mp_tileset_tile_id(const mp_tileset *ts, int tile) {
 int mp_tileset_tile_count(const mp_tileset *ts, int tile) {
     return tile >= 0 && tile < ts->n_tiles ? ts->tiles[tile].count : 0;
 }
+char mp_tileset_port_letter(const mp_tileset *ts, int tile, int rot, int port) {
+    if (tile < 0 || tile >= ts->n_tiles || port < 0 || port >= MP_PORTS) return ' ';
+    int k = ts->tiles[tile].port_kind[rot & 3][port];
+    return k ? ts->kinds[k - 1].letter : ' ';
+}
+
+char mp_tileset_inner_letter(const mp_tileset *ts, int tile) {
+    if (tile < 0 || tile >= ts->n_tiles) return ' ';
+    const mp_tile *t = &ts->tiles[tile];
+    for (int f = 0; f < t->n_features; f++)
+        if (!t->f[f].ports) return ts->kinds[t->f[f].kind].letter;
+    return ' ';
+}
+
 int mp_tileset_find(const mp_tileset *ts, const char *id) {
     for (int i = 0; i < ts->n_tiles; i++)
         if (strcmp(ts->tiles[i].id, id) == 0) return i;

@@ -1,14 +1,25 @@
 /*
-** ascii.c: the board and the score breakdown as plain text.
+** ascii.c: the board, a single tile and the score breakdown as plain text.
+**
+** A tile is drawn from its 12 port letters and its inner feature as 5x3 characters:
+**   row 0: Nw Nw N Ne Ne     '#' city, '.' field, '|' and '-' roads, 'M' a cloister,
+**   row 1: W  W  c  E  E     a digit: the seat of a follower on the tile,
+**   row 2: Sw Sw S Se Se     other kinds: their edge letter in lower case
+** so a board and the drawn tile look the same.
 */
 #include <stdbool.h>
 #include <string.h>
 
 #include "ascii.h"
 
-/* Display character of a port: city '#', field '.', a road '|' or '-' by the side's direction. */
-static char port_char(const mp_game *g, int x, int y, int port) {
-    char c = mp_game_port_letter(g, x, y, port);
+typedef struct view {
+    char port[12];     /* edge letter at each port, ' ' none */
+    char inner;        /* letter of a feature inside the tile, ' ' none */
+    int follower;      /* seat of a follower on it, -1 none */
+} view;
+
+static char port_char(const view *v, int port) {
+    char c = v->port[port];
     switch (c) {
     case 'C': return '#';
     case 'F': return '.';
@@ -18,54 +29,57 @@ static char port_char(const mp_game *g, int x, int y, int port) {
     }
 }
 
-static char centre_char(const mp_game *g, int x, int y) {
-    int feature;
-    int who = mp_game_follower_at(g, x, y, &feature);
-    if (who >= 0) return (char)('1' + who);
-    char inner = mp_game_inner_letter(g, x, y);
-    if (inner == 'L') return 'M';
-    if (inner != ' ') return inner;
+/* A side's middle port, or its half when nothing crosses the middle (a field side). */
+static char middle_char(const view *v, int side) {
+    char c = port_char(v, 3 * side + 1);
+    return c == ' ' ? port_char(v, 3 * side) : c;
+}
+
+static char centre_char(const view *v) {
+    if (v->follower >= 0) return (char)('1' + v->follower);
+    if (v->inner == 'L') return 'M';
+    if (v->inner != ' ') return v->inner;
     int roads = 0, cities = 0;
     for (int s = 0; s < 4; s++) {
-        char c = mp_game_port_letter(g, x, y, 3 * s + 1);
-        roads += c == 'R';
-        cities += c == 'C';
+        roads += v->port[3 * s + 1] == 'R';
+        cities += v->port[3 * s + 1] == 'C';
     }
     if (cities >= 3) return '#';
     if (roads >= 3) return '+';
     if (roads == 2) {
-        bool ns = mp_game_port_letter(g, x, y, 1) == 'R' && mp_game_port_letter(g, x, y, 7) == 'R';
-        bool ew = mp_game_port_letter(g, x, y, 4) == 'R' && mp_game_port_letter(g, x, y, 10) == 'R';
-        return ns ? '|' : ew ? '-' : '+';
+        if (v->port[1] == 'R' && v->port[7] == 'R') return '|';
+        if (v->port[4] == 'R' && v->port[10] == 'R') return '-';
+        return '+';
     }
-    return cities ? '.' : '.';
+    return '.';
 }
 
-/* A side's middle port, or its half when nothing crosses the middle (a field side). */
-static char middle_char(const mp_game *g, int x, int y, int side) {
-    char c = port_char(g, x, y, 3 * side + 1);
-    return c == ' ' ? port_char(g, x, y, 3 * side) : c;
-}
-
-static void cell_row(FILE *f, const mp_game *g, int x, int y, int row) {
-    int rot;
-    if (mp_game_tile_at(g, x, y, &rot) < 0) { fputs("     ", f); return; }
-    char r[6] = "     ";
+static void view_row(const view *v, int row, char r[6]) {
     if (row == 0) {
-        r[0] = port_char(g, x, y, 0); r[1] = port_char(g, x, y, 0); r[2] = middle_char(g, x, y, 0);
-        r[3] = port_char(g, x, y, 2); r[4] = port_char(g, x, y, 2);
+        r[0] = r[1] = port_char(v, 0);
+        r[2] = middle_char(v, 0);
+        r[3] = r[4] = port_char(v, 2);
     } else if (row == 1) {
-        char w = port_char(g, x, y, 10), e = port_char(g, x, y, 4);
-        r[0] = w == ' ' ? port_char(g, x, y, 11) : w;
-        r[2] = centre_char(g, x, y);
-        r[1] = r[0];
-        r[3] = e == ' ' ? port_char(g, x, y, 3) : e;
-        r[4] = e == ' ' ? port_char(g, x, y, 3) : e;
+        char w = port_char(v, 10), e = port_char(v, 4);
+        r[0] = r[1] = w == ' ' ? port_char(v, 11) : w;
+        r[2] = centre_char(v);
+        r[3] = r[4] = e == ' ' ? port_char(v, 3) : e;
     } else {
-        r[0] = port_char(g, x, y, 8); r[1] = port_char(g, x, y, 8); r[2] = middle_char(g, x, y, 2);
-        r[3] = port_char(g, x, y, 6); r[4] = port_char(g, x, y, 6);
+        r[0] = r[1] = port_char(v, 8);
+        r[2] = middle_char(v, 2);
+        r[3] = r[4] = port_char(v, 6);
     }
-    fputs(r, f);
+    r[5] = 0;
+}
+
+static bool board_view(const mp_game *g, int x, int y, view *v) {
+    int rot;
+    if (mp_game_tile_at(g, x, y, &rot) < 0) return false;
+    for (int p = 0; p < 12; p++) v->port[p] = mp_game_port_letter(g, x, y, p);
+    v->inner = mp_game_inner_letter(g, x, y);
+    int feature;
+    v->follower = mp_game_follower_at(g, x, y, &feature);
+    return true;
 }
 
 void ascii_board(FILE *f, const mp_game *g) {
@@ -78,9 +92,36 @@ void ascii_board(FILE *f, const mp_game *g) {
         for (int row = 0; row < 3; row++) {
             if (row == 1) fprintf(f, "%4d ", y);
             else fputs("     ", f);
-            for (int x = x0; x <= x1; x++) cell_row(f, g, x, y, row);
+            for (int x = x0; x <= x1; x++) {
+                view v;
+                char r[6] = "     ";
+                if (board_view(g, x, y, &v)) view_row(&v, row, r);
+                fputs(r, f);
+            }
             fputc('\n', f);
         }
+}
+
+void ascii_tile_rotations(FILE *f, const mp_ruleset *rs, int tile, unsigned rotations) {
+    const mp_tileset *ts = mp_ruleset_tiles(rs);
+    view v[4];
+    for (int r = 0; r < 4; r++) {
+        for (int p = 0; p < 12; p++) v[r].port[p] = mp_tileset_port_letter(ts, tile, r, p);
+        v[r].inner = mp_tileset_inner_letter(ts, tile);
+        v[r].follower = -1;
+    }
+    for (int r = 0; r < 4; r++)
+        if (rotations & (1u << r)) fprintf(f, "  r%d   ", r);
+    fputc('\n', f);
+    for (int row = 0; row < 3; row++) {
+        for (int r = 0; r < 4; r++) {
+            if (!(rotations & (1u << r))) continue;
+            char s[6];
+            view_row(&v[r], row, s);
+            fprintf(f, "%s  ", s);
+        }
+        fputc('\n', f);
+    }
 }
 
 void ascii_scores(FILE *f, const mp_game *g, const char *const *names) {

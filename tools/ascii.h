@@ -10,6 +10,8 @@
 /* Draws every placed tile as 5x3 characters, with x coordinates above and y on the left:
 ** '#' city, '.' field, '|' and '-' roads, 'M' a cloister, a digit the seat of a follower. */
 void ascii_board(FILE *f, const mp_game *g);
+/* The tile in each rotation whose bit is set in `rotations`, side by side, labelled r0..r3. */
+void ascii_tile_rotations(FILE *f, const mp_ruleset *rs, int tile, unsigned rotations);
 /* One line per player: total, then points per category; winners marked. */
 void ascii_scores(FILE *f, const mp_game *g, const char *const *names);
 

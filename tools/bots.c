@@ -103,6 +103,11 @@ static int choose_greedy(bot *b, const mp_game *g, mp_action *out) {
 }
 
 int bot_choose(bot *b, const mp_game *g, mp_action *out) {
+    bot now = *b;   /* the stream for this decision: the bot's seed and where the game stands */
+    now.rng ^= (uint64_t)mp_game_turn(g) * 0xd1b54a32d192ed03ULL ^ (uint64_t)mp_game_n_drawn(g) * 0x8cb92ba72f3d8dd7ULL ^
+               (uint64_t)mp_game_phase(g) * 0xabc98388fb8fac03ULL;
+    next(&now.rng);
+    b = &now;
     if (b->kind == BOT_GREEDY) return choose_greedy(b, g, out);
     int n;
     mp_action *v = legal_actions(g, &n);

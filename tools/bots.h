@@ -4,8 +4,10 @@
 **   greedy  picks the action with the best immediate score gain for itself (a placement is
 **           worth the best deployment that can follow it); ties go to the feature worth most
 **           now, then to the bot's own seeded choice.
-** A bot's randomness comes from its own generator, seeded from the game seed and its seat, so
-** the same seed gives the same game and the bots never disturb the draw order.
+** A bot's randomness comes from its own generator, seeded from the game seed, its seat and the
+** point of the game it decides at (tiles placed, tiles drawn, phase): the same seed gives the same
+** game, a game resumed from its record goes on as it would have, and bots never disturb the draw
+** order.
 */
 #ifndef MP_TOOLS_BOTS_H
 #define MP_TOOLS_BOTS_H

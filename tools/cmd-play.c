@@ -1,6 +1,10 @@
 /*
-** cmd-play.c: `meeple play`, a full game between seats (bots for now), with the final board and
-** the score breakdown per player and per feature kind, or the same as JSON.
+** cmd-play.c: `meeple play`, a game between any mix of humans and bots, recorded as it goes
+** and resumable; or many seeded bot games summarised (--games).
+**
+** The loop: whoever must decide (a bot or a human seat) gives one action; it is written in
+** notation and applied. A turn's actions make one line of the record; after every turn the
+** record is saved (temporary file, fsync, rename), so a crash loses at most the turn in progress.
 */
 #include <getopt.h>
 #include <stdlib.h>
@@ -11,34 +15,63 @@
 #include "ascii.h"
 #include "bots.h"
 #include "cmd.h"
+#include "human.h"
 #include "json.h"
 
 static const char usage[] =
-    "usage: meeple play [--ruleset NAME] [--players SEAT,SEAT[,...]] [--seed N] [--games N] [--json]\n"
+    "usage: meeple play [--ruleset NAME] [--players SEAT,SEAT[,...]] [--seed N] [--record FILE]\n"
+    "                   [--resume FILE] [--games N] [--json]\n"
     "Play one complete game and print the final board and the score breakdown.\n"
     "  --ruleset NAME   ruleset name or path (default c3; see 'meeple rulesets')\n"
-    "  --players LIST   one seat kind per player, in seat order: random, greedy\n"
+    "  --players LIST   one seat per player, in seat order: random, greedy, or human:NAME\n"
     "                   (default random,greedy)\n"
     "  --seed N         seed of the draw order, the first player and the bots (default 1)\n"
-    "  --games N        play N games (seeds S, S+1, ... from --seed) and print per-seat means and wins\n"
+    "  --record FILE    write the game record to FILE after every turn\n"
+    "  --resume FILE    continue the game recorded in FILE (and keep recording to it)\n"
+    "  --games N        play N bot games (seeds S, S+1, ... from --seed); print means and wins\n"
     "  --json           print the result as JSON instead of text\n"
     "  --help           print this help\n";
 
-enum { MAX_SEATS = MP_MAX_PLAYERS };
+enum { MAX_SEATS = MP_MAX_PLAYERS, SEAT_HUMAN = -1 };
 
-static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, const char *const *names,
-                       const bot *bots) {
+typedef struct seat {
+    int kind;             /* a bot_kind, or SEAT_HUMAN */
+    bot b;
+    char name[64];
+} seat;
+
+static const char *seat_kind_name(const seat *s) { return s->kind == SEAT_HUMAN ? "human" : bot_kind_name((bot_kind)s->kind); }
+
+/* Parses "random", "greedy", "human:NAME" (or "human"). */
+static int parse_seat(const char *tok, int index, seat *s) {
+    if (strncmp(tok, "human", 5) == 0 && (tok[5] == 0 || tok[5] == ':')) {
+        s->kind = SEAT_HUMAN;
+        const char *name = tok[5] ? tok + 6 : "";
+        if (*name) snprintf(s->name, sizeof s->name, "%s", name);
+        else snprintf(s->name, sizeof s->name, "human-%d", index + 1);
+        return 0;
+    }
+    int k = bot_kind_from_name(tok);
+    if (k < 0) return 1;
+    s->kind = k;
+    snprintf(s->name, sizeof s->name, "%s-%d", tok, index + 1);
+    return 0;
+}
+
+static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, const seat *seats, const char *record) {
     json j;
     json_init(&j, stdout);
     json_object(&j);
     json_key(&j, "ruleset"); json_string(&j, ruleset);
     json_key(&j, "seed"); json_uint(&j, (unsigned long long)seed);
+    json_key(&j, "over"); json_bool(&j, mp_game_phase(g) == MP_PHASE_OVER);
     json_key(&j, "tiles_placed"); json_int(&j, mp_game_turn(g));
+    if (record) { json_key(&j, "record"); json_string(&j, record); }
     json_key(&j, "players"); json_array(&j);
     for (int p = 0; p < mp_game_n_players(g); p++) {
         json_object(&j);
-        json_key(&j, "name"); json_string(&j, names[p]);
-        json_key(&j, "kind"); json_string(&j, bot_kind_name(bots[p].kind));
+        json_key(&j, "name"); json_string(&j, seats[p].name);
+        json_key(&j, "kind"); json_string(&j, seat_kind_name(&seats[p]));
         json_key(&j, "score"); json_int(&j, mp_game_score(g, p));
         json_key(&j, "points"); json_object(&j);
         for (int c = 0; c < mp_game_n_categories(g); c++)
@@ -49,22 +82,120 @@ static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, con
     json_array_end(&j);
     json_key(&j, "winners"); json_array(&j);
     for (int p = 0; p < mp_game_n_players(g); p++)
-        if (mp_game_winners(g) & (1u << p)) json_string(&j, names[p]);
+        if (mp_game_winners(g) & (1u << p)) json_string(&j, seats[p].name);
     json_array_end(&j);
     json_object_end(&j);
     json_done(&j);
 }
 
-/* Plays one game to the end with these seats; NULL with d filled when it cannot start. */
-static mp_game *play_one(const mp_ruleset *rs, bot *seats, int n, uint64_t seed, mp_diag *d) {
+/* ------------------------------------------------------------------ one game, any seats */
+
+typedef struct session {
+    const mp_ruleset *rs;
+    mp_game *g;
+    seat *seats;
+    int n;
+    const char *names[MAX_SEATS];
+    mp_record *rec;
+    const char *record_path;   /* NULL: not recorded */
+    char turn[4096];           /* this turn's actions so far, in notation */
+    mp_game *turn_start;       /* the game before this turn's first action, for undo */
+    human_io io;
+    bool humans;               /* some seat is human: show the bots' actions */
+} session;
+
+static int save(session *s, const char *path) {
+    mp_diag d = { 0 };
+    if (!path || !s->rec) return 0;
+    if (mp_record_save(s->rec, s->g, path, &d)) { print_diag(&d); return 1; }
+    return 0;
+}
+
+/* After an action: when a new turn begins (or the game ends), the turn goes into the record. */
+static int end_of_action(session *s) {
+    mp_phase ph = mp_game_phase(s->g);
+    if (ph != MP_PHASE_PLACE && ph != MP_PHASE_OVER) return 0;
+    if (s->rec) mp_record_add_turn(s->rec, s->turn);
+    s->turn[0] = 0;
+    mp_game_free(s->turn_start);
+    s->turn_start = mp_game_clone(s->g);
+    return save(s, s->record_path);
+}
+
+static void append_action(session *s, const char *text) {
+    size_t n = strlen(s->turn);
+    snprintf(s->turn + n, sizeof s->turn - n, "%s%s", n ? " " : "", text);
+}
+
+/* Plays until the game is over or a human quits; returns an exit code. */
+static int run_session(session *s, bool quiet) {
+    s->turn_start = mp_game_clone(s->g);
+    human_init(&s->io, stdin, stdout);
+    int rc = 0;
+    while (mp_game_phase(s->g) != MP_PHASE_OVER) {
+        int p = mp_game_current_player(s->g);
+        mp_action a;
+        char text[128];
+        if (s->seats[p].kind != SEAT_HUMAN) {
+            if (bot_choose(&s->seats[p].b, s->g, &a)) { fprintf(stderr, "meeple: internal error: no legal action\n"); rc = EXIT_BAD_INPUT; break; }
+            mp_notation_format(s->g, &a, text, sizeof text);
+            if (s->humans) printf("%s: %s\n", s->names[p], text);   /* let the humans see it */
+        } else {
+            human_reply r = human_ask(&s->io, s->g, s->names, &a, text, sizeof text);
+            if (r == HUMAN_QUIT) {
+                if (s->record_path && !save(s, s->record_path))
+                    printf("game saved in %s; continue with: meeple play --resume %s\n", s->record_path, s->record_path);
+                rc = 0;
+                goto out;
+            }
+            if (r == HUMAN_SAVE) {
+                const char *path = s->io.save_path[0] ? s->io.save_path : s->record_path;
+                if (!path) printf("no record file: say 'save FILE' or start with --record FILE\n");
+                else if (!save(s, path)) printf("saved in %s (finished turns only)\n", path);
+                continue;
+            }
+            if (r == HUMAN_UNDO) {
+                if (!s->turn[0]) { printf("nothing to undo in this turn\n"); continue; }
+                mp_game_free(s->g);
+                s->g = mp_game_clone(s->turn_start);
+                printf("undone: %s\n", s->turn);
+                s->turn[0] = 0;
+                continue;
+            }
+        }
+        mp_diag d = { 0 };
+        if (mp_game_apply(s->g, &a, &d)) {
+            if (s->seats[p].kind != SEAT_HUMAN) { print_diag(&d); rc = EXIT_BAD_INPUT; break; }
+            human_refused(&s->io, text, &d);
+            continue;
+        }
+        append_action(s, text);
+        if (end_of_action(s)) { rc = EXIT_BAD_INPUT; break; }
+    }
+    if (!rc && !quiet) {
+        printf("ruleset %s, seed %llu, %d players\n\n", mp_ruleset_name(s->rs), (unsigned long long)mp_record_seed(s->rec), s->n);
+        ascii_board(stdout, s->g);
+        printf("\n%d tiles placed\n\n", mp_game_turn(s->g));
+        ascii_scores(stdout, s->g, s->names);
+    }
+out:
+    human_free(&s->io);
+    mp_game_free(s->turn_start);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ many bot games */
+
+/* Plays one bot game to the end; NULL with d filled when it cannot start. */
+static mp_game *play_bots(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, mp_diag *d) {
     mp_game_options o = { .n_players = n, .seed = seed, .first_player = -1 };
     mp_game *g = mp_game_new(rs, &o, d);
     if (!g) return NULL;
-    for (int p = 0; p < n; p++) bot_init(&seats[p], seats[p].kind, seed, p);
+    for (int p = 0; p < n; p++) bot_init(&seats[p].b, (bot_kind)seats[p].kind, seed, p);
     while (mp_game_phase(g) != MP_PHASE_OVER) {
         mp_action a;
         int p = mp_game_current_player(g);
-        if (bot_choose(&seats[p], g, &a) || mp_game_apply(g, &a, d)) {
+        if (bot_choose(&seats[p].b, g, &a) || mp_game_apply(g, &a, d)) {
             snprintf(d->message, sizeof d->message, "internal error: seat %d found no legal action", p + 1);
             mp_game_free(g);
             return NULL;
@@ -75,8 +206,7 @@ static mp_game *play_one(const mp_ruleset *rs, bot *seats, int n, uint64_t seed,
 
 /* Plays games with seeds seed .. seed+games-1; prints each seat's mean score and points per
 ** category, its wins (a shared win counts for every winner) and the speed. */
-static int play_many(const mp_ruleset *rs, bot *seats, const char *const *names, int n, uint64_t seed,
-                     long games, bool as_json) {
+static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, long games, bool as_json) {
     double score[MAX_SEATS] = { 0 }, points[MAX_SEATS][64] = { { 0 } };
     long wins[MAX_SEATS] = { 0 };
     int nc = 0;
@@ -86,7 +216,7 @@ static int play_many(const mp_ruleset *rs, bot *seats, const char *const *names,
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (long i = 0; i < games; i++) {
         mp_diag d = { 0 };
-        mp_game *g = play_one(rs, seats, n, seed + (uint64_t)i, &d);
+        mp_game *g = play_bots(rs, seats, n, seed + (uint64_t)i, &d);
         if (!g) { print_diag(&d); return EXIT_BAD_INPUT; }
         nc = 0;
         for (int c = 0; c < mp_game_n_categories(g) && nc < 64; c++)
@@ -117,8 +247,8 @@ static int play_many(const mp_ruleset *rs, bot *seats, const char *const *names,
         json_key(&j, "players"); json_array(&j);
         for (int p = 0; p < n; p++) {
             json_object(&j);
-            json_key(&j, "name"); json_string(&j, names[p]);
-            json_key(&j, "kind"); json_string(&j, bot_kind_name(seats[p].kind));
+            json_key(&j, "name"); json_string(&j, seats[p].name);
+            json_key(&j, "kind"); json_string(&j, seat_kind_name(&seats[p]));
             json_key(&j, "mean_score"); json_double(&j, score[p] / (double)games);
             json_key(&j, "wins"); json_int(&j, wins[p]);
             json_key(&j, "mean_points"); json_object(&j);
@@ -137,7 +267,7 @@ static int play_many(const mp_ruleset *rs, bot *seats, const char *const *names,
     for (int c = 0; c < nc; c++) printf(" %9s", cats[c]);
     putchar('\n');
     for (int p = 0; p < n; p++) {
-        printf("%-16s %8.2f %6ld", names[p], score[p] / (double)games, wins[p]);
+        printf("%-16s %8.2f %6ld", seats[p].name, score[p] / (double)games, wins[p]);
         for (int c = 0; c < nc; c++) printf(" %9.2f", points[p][c] / (double)games);
         putchar('\n');
     }
@@ -145,14 +275,66 @@ static int play_many(const mp_ruleset *rs, bot *seats, const char *const *names,
     return 0;
 }
 
+/* ------------------------------------------------------------------ the command */
+
+/* Sets up a session from a record: its ruleset (the same content, by hash), players, seed, and
+** every turn replayed. */
+static int resume(session *s, const char *path, const char *ruleset_opt, seat *seats, int n_opt) {
+    mp_diag d = { 0 };
+    mp_record *rec = mp_record_load(path, &d);
+    if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
+    const char *name = ruleset_opt ? ruleset_opt : mp_record_ruleset(rec);
+    mp_ruleset *rs = load_ruleset(name);
+    if (!rs) { mp_record_free(rec); return EXIT_BAD_INPUT; }
+    if (strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) != 0) {
+        fprintf(stderr, "%s: the record was made under ruleset '%s' with hash %s; '%s' here hashes to %s; "
+                "expected the same rules (rescore it under others with 'meeple score')\n", path,
+                mp_record_ruleset(rec), mp_record_hash(rec), mp_ruleset_path(rs), mp_ruleset_hash(rs));
+        mp_ruleset_free(rs);
+        mp_record_free(rec);
+        return EXIT_BAD_INPUT;
+    }
+    int n = mp_record_n_players(rec);
+    if (n_opt && n_opt != n) {
+        mp_ruleset_free(rs);
+        mp_record_free(rec);
+        return usage_error(usage, "play: --players names %d seats, but the record has %d players", n_opt, n);
+    }
+    for (int p = 0; p < n && n_opt; p++) mp_record_set_player(rec, p, seats[p].name, seat_kind_name(&seats[p]));
+    for (int p = 0; p < n && !n_opt; p++) {
+        const char *kind = mp_record_player_kind(rec, p);
+        char spec[80];
+        if (strcmp(kind, "human") == 0) snprintf(spec, sizeof spec, "human:%s", mp_record_player_name(rec, p));
+        else snprintf(spec, sizeof spec, "%s", kind);
+        if (parse_seat(spec, p, &seats[p])) {
+            fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random or greedy\n", path, p + 1, kind);
+            mp_ruleset_free(rs);
+            mp_record_free(rec);
+            return EXIT_BAD_INPUT;
+        }
+        snprintf(seats[p].name, sizeof seats[p].name, "%s", mp_record_player_name(rec, p));
+    }
+    mp_game *g = mp_record_replay(rec, rs, 1, -1, &d);
+    if (!g) { print_diag(&d); mp_ruleset_free(rs); mp_record_free(rec); return EXIT_BAD_INPUT; }
+    /* Bots decide from the seed and the point the game has reached, so they go on as they would have. */
+    for (int p = 0; p < n; p++)
+        if (seats[p].kind != SEAT_HUMAN) bot_init(&seats[p].b, (bot_kind)seats[p].kind, mp_record_seed(rec), p);
+    s->rs = rs;
+    s->g = g;
+    s->rec = rec;
+    s->n = n;
+    return 0;
+}
+
 int cmd_play(int argc, char **argv) {
     static const struct option opts[] = {
         { "ruleset", required_argument, 0, 'r' }, { "players", required_argument, 0, 'p' },
         { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
-        { "games", required_argument, 0, 'g' },
-        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
+        { "games", required_argument, 0, 'g' },   { "record", required_argument, 0, 'o' },
+        { "resume", required_argument, 0, 'c' },  { "help", no_argument, 0, 'h' },
+        { 0, 0, 0, 0 }
     };
-    const char *ruleset = "c3", *players = "random,greedy";
+    const char *ruleset = NULL, *players = NULL, *record = NULL, *resume_path = NULL;
     uint64_t seed = 1;
     long games = 1;
     bool as_json = false;
@@ -163,6 +345,8 @@ int cmd_play(int argc, char **argv) {
         switch (c) {
         case 'r': ruleset = optarg; break;
         case 'p': players = optarg; break;
+        case 'o': record = optarg; break;
+        case 'c': resume_path = optarg; break;
         case 's':
             if (!parse_u64(optarg, &seed)) return usage_error(usage, "play: seed '%s' is not a whole number; expected 0 or more", optarg);
             break;
@@ -180,42 +364,62 @@ int cmd_play(int argc, char **argv) {
     }
     if (optind < argc) return usage_error(usage, "play: unexpected argument '%s'", argv[optind]);
 
-    bot bots[MAX_SEATS];
-    char names[MAX_SEATS][40];
-    const char *name_ptrs[MAX_SEATS];
+    seat seats[MAX_SEATS] = { { 0 } };
     int n = 0;
-    char list[256];
-    snprintf(list, sizeof list, "%s", players);
-    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
-        int k = bot_kind_from_name(tok);
-        if (k < 0) return usage_error(usage, "play: unknown seat kind '%s'; expected random or greedy", tok);
-        if (n == MAX_SEATS) return usage_error(usage, "play: more than %d seats", MAX_SEATS);
-        bot_init(&bots[n], (bot_kind)k, seed, n);
-        snprintf(names[n], sizeof names[n], "%s-%d", tok, n + 1);
-        name_ptrs[n] = names[n];
-        n++;
+    if (players || !resume_path) {
+        char list[512];
+        snprintf(list, sizeof list, "%s", players ? players : "random,greedy");
+        for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+            if (n == MAX_SEATS) return usage_error(usage, "play: more than %d seats", MAX_SEATS);
+            if (parse_seat(tok, n, &seats[n]))
+                return usage_error(usage, "play: unknown seat kind '%s'; expected random, greedy or human:NAME", tok);
+            n++;
+        }
+        if (n == 0) return usage_error(usage, "play: no seats; expected --players random,greedy or similar");
     }
-    if (n == 0) return usage_error(usage, "play: no seats; expected --players random,greedy or similar");
+    bool humans = false;
+    for (int p = 0; p < n; p++) humans |= seats[p].kind == SEAT_HUMAN;
+    if (games > 1 && (humans || record || resume_path))
+        return usage_error(usage, "play: --games plays bots only, unrecorded; expected no human seat, --record or --resume");
 
-    mp_ruleset *rs = load_ruleset(ruleset);
-    if (!rs) return EXIT_BAD_INPUT;
-    if (games > 1) {
-        int rc = play_many(rs, bots, name_ptrs, n, seed, games, as_json);
-        mp_ruleset_free(rs);
-        return rc;
-    }
-    mp_diag d = { 0 };
-    mp_game *g = play_one(rs, bots, n, seed, &d);
-    if (!g) { print_diag(&d); mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
-    if (as_json) {
-        print_json(g, mp_ruleset_name(rs), seed, name_ptrs, bots);
+    session s = { 0 };
+    s.seats = seats;
+    if (resume_path) {
+        int rc = resume(&s, resume_path, ruleset, seats, players ? n : 0);
+        if (rc) return rc;
+        s.record_path = record ? record : resume_path;
     } else {
-        printf("ruleset %s, seed %llu, %d players\n\n", mp_ruleset_name(rs), (unsigned long long)seed, n);
-        ascii_board(stdout, g);
-        printf("\n%d tiles placed\n\n", mp_game_turn(g));
-        ascii_scores(stdout, g, name_ptrs);
+        mp_ruleset *rs = load_ruleset(ruleset ? ruleset : "c3");
+        if (!rs) return EXIT_BAD_INPUT;
+        if (games > 1) {
+            int rc = play_many(rs, seats, n, seed, games, as_json);
+            mp_ruleset_free(rs);
+            return rc;
+        }
+        mp_diag d = { 0 };
+        mp_game_options o = { .n_players = n, .seed = seed, .first_player = -1 };
+        mp_game *g = mp_game_new(rs, &o, &d);
+        if (!g) { print_diag(&d); mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
+        for (int p = 0; p < n; p++)
+            if (seats[p].kind != SEAT_HUMAN) bot_init(&seats[p].b, (bot_kind)seats[p].kind, seed, p);
+        const char *names[MAX_SEATS], *kinds[MAX_SEATS];
+        for (int p = 0; p < n; p++) { names[p] = seats[p].name; kinds[p] = seat_kind_name(&seats[p]); }
+        /* The first player is drawn from the seed; the record says who it was. */
+        s.rec = mp_record_new(mp_ruleset_name(rs), mp_ruleset_hash(rs), seed, mp_game_current_player(g), n, names, kinds);
+        s.rs = rs;
+        s.g = g;
+        s.n = n;
+        s.record_path = record;
+        if (record && save(&s, record)) { mp_game_free(g); mp_record_free(s.rec); mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
     }
-    mp_game_free(g);
-    mp_ruleset_free(rs);
-    return 0;
+    for (int p = 0; p < s.n; p++) {
+        s.names[p] = seats[p].name;
+        s.humans |= seats[p].kind == SEAT_HUMAN;
+    }
+    int rc = run_session(&s, as_json);
+    if (!rc && as_json) print_json(s.g, mp_ruleset_name(s.rs), mp_record_seed(s.rec), seats, s.record_path);
+    mp_game_free(s.g);
+    mp_record_free(s.rec);
+    mp_ruleset_free((mp_ruleset *)s.rs);
+    return rc;
 }

@@ -23,7 +23,28 @@ enum { EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 typedef int mp_cmd_fn(int argc, char **argv);
 
 int cmd_play(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 int cmd_rulesets(int argc, char **argv);
+int cmd_score(int argc, char **argv);
+
+/* replay.c: a record replayed, for replay and score. */
+typedef struct replayed {
+    mp_record *rec;
+    mp_ruleset *rs;
+    mp_game *g;                       /* NULL when the replay failed */
+    int n;
+    const char *names[MP_MAX_PLAYERS];
+    bool over;                        /* the record says the game ended */
+    mp_diag error;                    /* why it failed */
+} replayed;
+/* Loads the record and the ruleset (its own, with the hash checked, or `ruleset`), replays every
+** turn (strict: the drawn tiles must match), printing a diagnostic on failure unless quiet.
+** Returns 0, EXIT_BAD_INPUT or EXIT_USAGE. */
+int replay_record(const char *path, const char *ruleset, bool strict, replayed *r);
+void replayed_free(replayed *r);
+/* The JSON of replay and score: the record, the ruleset, whether every action was legal, the
+** error if not, and per player the score, the recorded score and the points by category. */
+void print_replay_json(const char *path, const replayed *r, int rc, const bool *matches);
 
 /* common.c */
 /* The directories searched for rulesets by name: $MEEPLE_RULESETS (colon-separated), the

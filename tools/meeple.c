@@ -17,8 +17,10 @@ struct mp_cmd {
 };
 
 static const struct mp_cmd commands[] = {   /* sorted by name */
-    { "play", cmd_play, "play a full game between bots and print the board and scores", CMD_JSON },
+    { "play", cmd_play, "play a game (humans and bots), record it, resume it", CMD_JSON },
+    { "replay", cmd_replay, "replay a game record and check every action and the final scores", CMD_JSON },
     { "rulesets", cmd_rulesets, "list the shipped rulesets", CMD_JSON },
+    { "score", cmd_score, "score the actions of a game record under another ruleset", CMD_JSON },
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 

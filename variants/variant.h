@@ -49,8 +49,8 @@ struct mp_variant {
     /* Final scoring, after the kernel's incomplete features and farms. */
     void (*final_scoring)(mp_game *g, void *st, const void *config);
     /* Notation of its actions after "!name:" (meeple-notation(7)): write the arguments (snprintf's
-    ** return), and read them back, setting d->column from the start of args on error. NULL: the
-    ** generic "CODE,A,B,C" numbers. */
+    ** return), and read them back, setting d->column on error counting from 1 at the first
+    ** character of args. NULL: the generic "CODE[,A[,B[,C]]]" whole numbers. */
     int (*format)(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size);
     int (*parse)(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d);
     /* Invariants, for mp_game_check: 0 when consistent. */

@@ -1,0 +1,353 @@
+/*
+** record.c: game records (format: meeple-record(5)): read, write atomically, replay.
+**
+** A record is YAML: the ruleset by name and content hash, the seed and first player, the
+** players, the tiles drawn, and every turn as a line of notation. Writing goes to a temporary
+** file in the same directory, which is flushed to disk and then renamed over the record, so a
+** crash or a kill leaves either the old record or the new one, never half of one. Replaying
+** parses each action in the game as it stands and applies it; the first action that does not
+** parse or is not legal is reported with its turn, and its line and column in the file.
+*/
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "yamlx.h"
+
+enum { RECORD_FORMAT = 1 };
+
+typedef struct turn { char *text; int line, column; } turn;
+
+struct mp_record {
+    char ruleset[64];
+    char hash[20];
+    uint64_t seed;
+    int first_player;
+    int n_players;
+    char names[MP_MAX_PLAYERS][64];
+    char kinds[MP_MAX_PLAYERS][64];
+    int n_turns, cap_turns;
+    turn *turns;
+    char path[512];                  /* the file it was read from, for diagnostics */
+    bool over;                       /* the file says the game ended */
+    int final[MP_MAX_PLAYERS];       /* final scores the file gives, when over */
+};
+
+static int rec_error(mp_diag *d, const char *file, int line, int column, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static int rec_error(mp_diag *d, const char *file, int line, int column, const char *fmt, ...) {
+    snprintf(d->file, sizeof d->file, "%s", file);
+    d->line = line;
+    d->column = column;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    va_end(ap);
+    return 1;
+}
+
+mp_record *mp_record_new(const char *ruleset, const char *hash, uint64_t seed, int first_player, int n_players,
+                         const char *const *names, const char *const *kinds) {
+    mp_record *r = calloc(1, sizeof *r);
+    if (!r) abort();
+    snprintf(r->ruleset, sizeof r->ruleset, "%s", ruleset);
+    snprintf(r->hash, sizeof r->hash, "%s", hash);
+    r->seed = seed;
+    r->first_player = first_player;
+    r->n_players = n_players < MP_MAX_PLAYERS ? n_players : MP_MAX_PLAYERS;
+    for (int p = 0; p < r->n_players; p++) {
+        snprintf(r->names[p], sizeof r->names[p], "%s", names[p]);
+        snprintf(r->kinds[p], sizeof r->kinds[p], "%s", kinds[p]);
+    }
+    return r;
+}
+
+void mp_record_free(mp_record *r) {
+    if (!r) return;
+    for (int i = 0; i < r->n_turns; i++) free(r->turns[i].text);
+    free(r->turns);
+    free(r);
+}
+
+static void push_turn(mp_record *r, const char *text, int line, int column) {
+    if (r->n_turns == r->cap_turns) {
+        r->cap_turns = r->cap_turns ? 2 * r->cap_turns : 64;
+        turn *t = realloc(r->turns, (size_t)r->cap_turns * sizeof *t);
+        if (!t) abort();
+        r->turns = t;
+    }
+    char *copy = strdup(text);
+    if (!copy) abort();
+    r->turns[r->n_turns++] = (turn){ copy, line, column };
+}
+
+void mp_record_add_turn(mp_record *r, const char *text) { push_turn(r, text, 0, 0); }
+
+void mp_record_set_player(mp_record *r, int p, const char *name, const char *kind) {
+    if (p < 0 || p >= r->n_players) return;
+    snprintf(r->names[p], sizeof r->names[p], "%s", name);
+    snprintf(r->kinds[p], sizeof r->kinds[p], "%s", kind);
+}
+
+void mp_record_truncate(mp_record *r, int n_turns) {
+    while (r->n_turns > n_turns && r->n_turns > 0) free(r->turns[--r->n_turns].text);
+}
+
+const char *mp_record_ruleset(const mp_record *r) { return r->ruleset; }
+const char *mp_record_hash(const mp_record *r) { return r->hash; }
+uint64_t mp_record_seed(const mp_record *r) { return r->seed; }
+int mp_record_first_player(const mp_record *r) { return r->first_player; }
+int mp_record_n_players(const mp_record *r) { return r->n_players; }
+const char *mp_record_player_name(const mp_record *r, int p) { return p >= 0 && p < r->n_players ? r->names[p] : ""; }
+const char *mp_record_player_kind(const mp_record *r, int p) { return p >= 0 && p < r->n_players ? r->kinds[p] : ""; }
+int mp_record_n_turns(const mp_record *r) { return r->n_turns; }
+const char *mp_record_turn(const mp_record *r, int i) { return i >= 0 && i < r->n_turns ? r->turns[i].text : ""; }
+int mp_record_over(const mp_record *r) { return r->over; }
+int mp_record_final_score(const mp_record *r, int p) { return p >= 0 && p < r->n_players ? r->final[p] : 0; }
+
+/* ------------------------------------------------------------------ reading */
+
+static int need(const mp_ynode *map, const char *key, mp_ynode **out, mp_diag *d) {
+    *out = mp_y_get(map, key);
+    if (!*out) return mp_y_error(d, map, "record has no '%s'; expected a complete record (truncated?)", key);
+    return 0;
+}
+
+static int copy_string(const mp_ynode *n, char *dst, size_t size, const char *what, mp_diag *d) {
+    const char *s;
+    if (mp_y_string(n, &s, d)) return 1;
+    if (strlen(s) >= size) return mp_y_error(d, n, "%s '%s' is too long; expected at most %zu characters", what, s, size - 1);
+    snprintf(dst, size, "%s", s);
+    return 0;
+}
+
+static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
+    static const char *const keys[] = { "format", "ruleset", "ruleset_hash", "seed", "first_player", "players",
+                                        "status", "n_turns", "drawn", "turns", "final", NULL };
+    if (mp_y_expect(root, MP_Y_MAP, "a record", d) || mp_y_check_keys(root, keys, d)) return 1;
+    mp_ynode *n;
+    long v;
+    if (need(root, "format", &n, d) || mp_y_int(n, RECORD_FORMAT, RECORD_FORMAT, &v, d)) return 1;
+    if (need(root, "ruleset", &n, d) || copy_string(n, r->ruleset, sizeof r->ruleset, "ruleset", d)) return 1;
+    if (need(root, "ruleset_hash", &n, d) || copy_string(n, r->hash, sizeof r->hash, "hash", d)) return 1;
+    if (need(root, "seed", &n, d)) return 1;
+    if (n->type != MP_Y_SCALAR || !n->value[0] || strspn(n->value, "0123456789") != strlen(n->value) ||
+        strlen(n->value) > 20)
+        return mp_y_error(d, n, "seed '%s' is not a whole number; expected 0 to 18446744073709551615",
+                          n->type == MP_Y_SCALAR ? n->value : "a collection");
+    errno = 0;
+    r->seed = strtoull(n->value, NULL, 10);
+    if (errno) return mp_y_error(d, n, "seed '%s' is too large; expected at most 18446744073709551615", n->value);
+    mp_ynode *players;
+    if (need(root, "players", &players, d) || mp_y_expect(players, MP_Y_SEQ, "players", d)) return 1;
+    if (players->n < 1 || players->n > MP_MAX_PLAYERS)
+        return mp_y_error(d, players, "%d players; expected 1 to %d", players->n, MP_MAX_PLAYERS);
+    r->n_players = players->n;
+    for (int p = 0; p < players->n; p++) {
+        static const char *const pkeys[] = { "name", "kind", NULL };
+        const mp_ynode *pl = players->items[p];
+        mp_ynode *x;
+        if (mp_y_expect(pl, MP_Y_MAP, "a player", d) || mp_y_check_keys(pl, pkeys, d)) return 1;
+        if (need(pl, "name", &x, d) || copy_string(x, r->names[p], sizeof r->names[p], "name", d)) return 1;
+        if (need(pl, "kind", &x, d) || copy_string(x, r->kinds[p], sizeof r->kinds[p], "kind", d)) return 1;
+    }
+    if (need(root, "first_player", &n, d) || mp_y_int(n, 0, players->n - 1, &v, d)) return 1;
+    r->first_player = (int)v;
+    static const char *const statuses[] = { "playing", "over", NULL };
+    int status;
+    if (need(root, "status", &n, d) || mp_y_enum(n, statuses, &status, d)) return 1;
+    r->over = status == 1;
+    mp_ynode *count, *turns;
+    if (need(root, "n_turns", &count, d) || mp_y_int(count, 0, 1000000, &v, d)) return 1;
+    if (need(root, "turns", &turns, d) || mp_y_expect(turns, MP_Y_SEQ, "turns", d)) return 1;
+    for (int i = 0; i < turns->n; i++) {
+        const char *s;
+        if (mp_y_string(turns->items[i], &s, d)) return 1;
+        /* A quoted scalar's text starts one column after its quote. */
+        push_turn(r, s, turns->items[i]->line, turns->items[i]->column + (turns->items[i]->quoted ? 1 : 0));
+    }
+    if (turns->n != v)
+        return mp_y_error(d, turns, "%d turns, but the record announces %ld; expected all of them (truncated?)", turns->n, v);
+    if (r->over) {
+        mp_ynode *final, *scores;
+        if (need(root, "final", &final, d)) return 1;
+        static const char *const fkeys[] = { "scores", "winners", NULL };
+        if (mp_y_expect(final, MP_Y_MAP, "final", d) || mp_y_check_keys(final, fkeys, d)) return 1;
+        if (need(final, "scores", &scores, d) || mp_y_expect(scores, MP_Y_SEQ, "scores", d)) return 1;
+        if (scores->n != r->n_players)
+            return mp_y_error(d, scores, "%d scores for %d players; expected one per player", scores->n, r->n_players);
+        for (int p = 0; p < scores->n; p++) {
+            if (mp_y_int(scores->items[p], -1000000, 1000000, &v, d)) return 1;
+            r->final[p] = (int)v;
+        }
+    }
+    return 0;
+}
+
+static mp_record *load(const char *path, const char *text, size_t len, mp_diag *d) {
+    mp_arena *a = mp_arena_new();
+    mp_record *r = calloc(1, sizeof *r);
+    if (!r) abort();
+    snprintf(r->path, sizeof r->path, "%s", path);
+    mp_ynode *root = text ? mp_y_load_string(a, path, text, len, d) : mp_y_load_file(a, path, d);
+    if (!root || read_record(r, root, d)) {
+        mp_record_free(r);
+        r = NULL;
+    }
+    mp_arena_free(a);
+    return r;
+}
+
+mp_record *mp_record_load(const char *path, mp_diag *d) { return load(path, NULL, 0, d); }
+
+mp_record *mp_record_parse(const char *name, const char *text, size_t len, mp_diag *d) {
+    return load(name, text, len, d);
+}
+
+/* ------------------------------------------------------------------ writing */
+
+static void quoted(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') fputc('\\', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static int write_record(FILE *f, const mp_record *r, const mp_game *g) {
+    fprintf(f, "# meeple game record (format: meeple-record(5))\n");
+    fprintf(f, "format: %d\n", RECORD_FORMAT);
+    fprintf(f, "ruleset: ");
+    quoted(f, r->ruleset);
+    fprintf(f, "\nruleset_hash: \"%s\"\n", r->hash);
+    fprintf(f, "seed: %llu\n", (unsigned long long)r->seed);
+    fprintf(f, "first_player: %d\n", r->first_player);
+    fprintf(f, "players:\n");
+    for (int p = 0; p < r->n_players; p++) {
+        fprintf(f, "  - {name: ");
+        quoted(f, r->names[p]);
+        fprintf(f, ", kind: ");
+        quoted(f, r->kinds[p]);
+        fprintf(f, "}\n");
+    }
+    bool over = g && mp_game_phase(g) == MP_PHASE_OVER;
+    fprintf(f, "status: %s\n", over ? "over" : "playing");
+    if (g) {
+        /* The tiles that left the bag, in order; '!' marks one that fitted nowhere. */
+        const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+        fprintf(f, "drawn: [");
+        for (int i = 0; i < mp_game_n_drawn(g); i++) {
+            int gone;
+            int t = mp_game_drawn_at(g, i, &gone);
+            fprintf(f, "%s\"%s%s\"", i ? ", " : "", mp_tileset_tile_id(ts, t), gone ? "!" : "");
+        }
+        fprintf(f, "]\n");
+    }
+    fprintf(f, "n_turns: %d\n", r->n_turns);
+    fprintf(f, "turns:%s\n", r->n_turns ? "" : " []");
+    for (int i = 0; i < r->n_turns; i++) {
+        fprintf(f, "  - ");
+        quoted(f, r->turns[i].text);
+        fputc('\n', f);
+    }
+    if (over) {
+        fprintf(f, "final:\n  scores: [");
+        for (int p = 0; p < mp_game_n_players(g); p++) fprintf(f, "%s%d", p ? ", " : "", mp_game_score(g, p));
+        fprintf(f, "]\n  winners: [");
+        int k = 0;
+        for (int p = 0; p < mp_game_n_players(g); p++)
+            if (mp_game_winners(g) & (1u << p)) { fprintf(f, "%s", k++ ? ", " : ""); quoted(f, r->names[p]); }
+        fprintf(f, "]\n");
+    }
+    return ferror(f);
+}
+
+int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_diag *d) {
+    char tmp[600];
+    snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) return rec_error(d, path, 0, 0, "cannot create a temporary file beside it: %s", strerror(errno));
+    /* mkstemp makes the file private; give it the record's mode, or what a new file would get. */
+    struct stat st;
+    mode_t mode;
+    if (stat(path, &st) == 0) mode = st.st_mode & 0777;
+    else { mode_t mask = umask(0); umask(mask); mode = 0666 & ~mask; }
+    fchmod(fd, mode);
+    FILE *f = fdopen(fd, "w");
+    if (!f) { close(fd); unlink(tmp); return rec_error(d, path, 0, 0, "cannot write: %s", strerror(errno)); }
+    int bad = write_record(f, r, g);
+    bad |= fflush(f) != 0;
+    bad |= fsync(fileno(f)) != 0;   /* on disk before the rename makes it the record */
+    bad |= fclose(f) != 0;
+    if (bad) { int e = errno; unlink(tmp); return rec_error(d, path, 0, 0, "cannot write: %s", strerror(e)); }
+    if (rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        return rec_error(d, path, 0, 0, "cannot replace the record: %s", strerror(e));
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ replaying */
+
+/* Applies one turn's actions; on error fills d with the turn's place in the file. */
+static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_diag *d) {
+    const turn *t = &r->turns[i];
+    const char *s = t->text;
+    int offset = 0;
+    while (s[offset] && strspn(s + offset, " \t") < strlen(s + offset)) {
+        mp_action a;
+        int used = 0;
+        mp_diag e = { 0 };
+        if (mp_notation_parse(g, s + offset, &a, &used, &e))
+            return rec_error(d, r->path, t->line, t->column ? t->column + offset + e.column - 1 : 0,
+                             "turn %d: %s", i + 1, e.message);
+        int start = offset + (int)strspn(s + offset, " \t");
+        char action[64];
+        snprintf(action, sizeof action, "%.*s", used - (start - offset), s + start);
+        if (a.kind == MP_ACT_PLACE && mp_game_phase(g) == MP_PHASE_PLACE && mp_game_drawn_tile(g) != a.tile) {
+            const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+            int held[MP_MAX_HAND], n = mp_game_hand(g, mp_game_current_player(g), held, MP_MAX_HAND);
+            bool in_hand = false;
+            for (int k = 0; k < n; k++) in_hand |= held[k] == a.tile;
+            if (!in_hand) {
+                if (strict)
+                    return rec_error(d, r->path, t->line, t->column ? t->column + start : 0,
+                                     "turn %d: '%s' places tile '%s', but the bag gives '%s'; expected the drawn tile",
+                                     i + 1, action, mp_tileset_tile_id(ts, a.tile),
+                                     mp_tileset_tile_id(ts, mp_game_drawn_tile(g)));
+                const char *id = mp_tileset_tile_id(ts, a.tile);
+                if (mp_game_set_draws(g, &id, 1, &e))
+                    return rec_error(d, r->path, t->line, t->column ? t->column + start : 0,
+                                     "turn %d: '%s': %s", i + 1, action, e.message);
+            }
+        }
+        if (mp_game_apply(g, &a, &e))
+            return rec_error(d, r->path, t->line, t->column ? t->column + start : 0, "turn %d: '%s' is illegal: %s",
+                             i + 1, action, e.message);
+        offset += used;
+    }
+    return 0;
+}
+
+mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns, mp_diag *d) {
+    mp_game_options o = { .n_players = r->n_players, .seed = r->seed, .first_player = r->first_player };
+    mp_game *g = mp_game_new(rs, &o, d);
+    if (!g) return NULL;
+    if (n_turns < 0 || n_turns > r->n_turns) n_turns = r->n_turns;
+    for (int i = 0; i < n_turns; i++) {
+        if (mp_game_phase(g) == MP_PHASE_OVER) {
+            rec_error(d, r->path, r->turns[i].line, r->turns[i].column, "turn %d: the game is already over; "
+                      "expected no more turns", i + 1);
+            mp_game_free(g);
+            return NULL;
+        }
+        if (replay_turn(r, i, g, strict, d)) { mp_game_free(g); return NULL; }
+    }
+    return g;
+}

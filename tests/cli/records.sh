@@ -1,0 +1,123 @@
+#!/bin/sh
+# records.sh: terminal play through standard input, records, resume, replay and rescoring
+# (meeple-play(1), meeple-record(5), meeple-replay(1), meeple-score(1)).
+set -u
+M=${MEEPLE:?set MEEPLE to the meeple binary}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+check() { if eval "$1"; then ok; else bad "$2"; fi; }
+turns() { sed -n 's/^  - "\(.*\)"$/\1/p' "$1"; }
+final() { sed -n 's/^  scores: //p' "$1"; }
+
+# A bot game gives a full list of legal turns for seed 5; two humans typing them play the same game.
+"$M" play --seed 5 --players random,random --record "$T/bots.yaml" >/dev/null
+check '[ "$(turns "$T/bots.yaml" | wc -l)" -gt 60 ]' "bot game recorded every turn"
+turns "$T/bots.yaml" >"$T/moves"
+
+# Two humans through stdin: 30 turns, then quit (the game is saved), then resume and finish.
+{ head -n 30 "$T/moves"; echo quit; } | "$M" play --seed 5 --players human:alice,human:bob --record "$T/h.yaml" >"$T/out1"
+check '[ $? = 0 ]' "humans quit: exit 0"
+check 'grep -q "continue with: meeple play --resume" "$T/out1"' "quit says how to resume"
+check 'grep -q "^status: playing" "$T/h.yaml"' "interrupted record is 'playing'"
+check '[ "$(turns "$T/h.yaml" | wc -l)" = 30 ]' "interrupted record holds 30 turns"
+check '! ls "$T"/h.yaml.tmp.* >/dev/null 2>&1' "no temporary file left behind"
+"$M" replay "$T/h.yaml" >"$T/out2" 2>&1
+check '[ $? = 0 ] && grep -q "the game is not over" "$T/out2"' "an unfinished record replays"
+tail -n +31 "$T/moves" | "$M" play --resume "$T/h.yaml" >"$T/out3"
+check '[ $? = 0 ] && grep -q winner "$T/out3"' "resumed game finishes"
+check 'grep -q "^status: over" "$T/h.yaml"' "finished record is 'over'"
+check '[ "$(final "$T/h.yaml")" = "$(final "$T/bots.yaml")" ]' "humans' game scores as the bots' game: $(final "$T/h.yaml") vs $(final "$T/bots.yaml")"
+"$M" replay "$T/h.yaml" >"$T/out4"
+check '[ $? = 0 ] && grep -q "final scores match the record" "$T/out4"' "the record replays to the same scores"
+"$M" replay --json "$T/h.yaml" >"$T/out5"
+check 'grep -q "\"scores_match\":true" "$T/out5" && grep -q "\"legal\":true" "$T/out5"' "replay --json"
+
+# The first turn from line 11 on that has two actions (a placement, then a deployment or a pass).
+k=$(awk 'NR >= 11 && NF == 2 { print NR; exit }' "$T/moves")
+head -n $((k - 1)) "$T/moves" >"$T/before"
+place=$(sed -n "${k}p" "$T/moves" | cut -d' ' -f1)
+
+# Interrupted by end of input (no quit) in the middle of a turn: the finished turns are kept.
+{ cat "$T/before"; echo "$place"; } | "$M" play --seed 5 --players human:alice,human:bob --record "$T/eof.yaml" >/dev/null
+check '[ "$(turns "$T/eof.yaml" | wc -l)" = $((k - 1)) ]' "end of input mid-turn keeps the $((k - 1)) finished turns"
+
+# Undo takes back the placement of this turn; bad input gets the column and the same prompt.
+{ cat "$T/before"; printf '%s\nundo\nE@1,2r9\nfrobnicate\n%s\nquit\n' "$place" "$(sed -n "${k}p" "$T/moves")"; } |
+    "$M" play --seed 5 --players human:alice,human:bob --record "$T/undo.yaml" >"$T/out6"
+check 'grep -q "undone: $place\$" "$T/out6"' "undo reports what it took back"
+n=$((k + 2))
+check 'grep -q "<stdin>:$n:7: .9. does not fit here; expected a rotation: 0, 1, 2 or 3" "$T/out6"' "bad rotation: column and expectation"
+n=$((k + 3))
+check 'grep -q "<stdin>:$n:1: unknown command .frobnicate.; expected an action in notation or one of help, legal, undo, save, quit" "$T/out6"' "unknown word: column 1"
+check '[ "$(turns "$T/undo.yaml" | tail -n 1)" = "$(sed -n "${k}p" "$T/moves")" ]' "the turn played after undo is recorded"
+check '[ "$(turns "$T/undo.yaml" | wc -l)" = $k ]' "and only once"
+
+# An action edited to be illegal: the turn number and the reason.
+sed '0,/^  - "\([A-Z]\)@/s//  - "\1@40,40r0 X@/' "$T/h.yaml" | sed 's/@40,40r0 X@[-0-9,r]*/@40,40r0/' >"$T/illegal.yaml"
+"$M" replay "$T/illegal.yaml" >/dev/null 2>"$T/err1"
+check '[ $? = 1 ]' "illegal record: exit 1"
+check 'grep -q "illegal.yaml:[0-9]*:[0-9]*: turn 1: .*is illegal: tile .* does not fit at 40,40 rotation 0: cell 40,40 touches no tile" "$T/err1"' "illegal action named with turn and reason: $(cat "$T/err1")"
+
+# A placement of another tile than the bag gives.
+sed '0,/^  - "[A-Z]@/s//  - "C@/' "$T/h.yaml" >"$T/wrongtile.yaml"
+"$M" replay "$T/wrongtile.yaml" >/dev/null 2>"$T/err2"
+check '[ $? = 1 ] && grep -q "turn 1: .C@.* places tile .C., but the bag gives" "$T/err2"' "wrong tile: $(cat "$T/err2")"
+
+# A truncated record: cut in the middle of a line, and cut at a line end (turns missing).
+head -c 900 "$T/h.yaml" >"$T/cut1.yaml"
+"$M" replay "$T/cut1.yaml" >/dev/null 2>"$T/err3"
+check '[ $? = 1 ] && grep -q "cut1.yaml:[0-9]*:[0-9]*: " "$T/err3"' "truncated mid-line: $(cat "$T/err3")"
+head -n 30 "$T/h.yaml" >"$T/cut2.yaml"
+"$M" replay "$T/cut2.yaml" >/dev/null 2>"$T/err4"
+check '[ $? = 1 ] && grep -q "announces .*truncated" "$T/err4"' "truncated at a line end: $(cat "$T/err4")"
+
+# A record whose ruleset hash is not the ruleset's.
+sed 's/^ruleset_hash: .*/ruleset_hash: "0123456789abcdef"/' "$T/h.yaml" >"$T/hash.yaml"
+"$M" replay "$T/hash.yaml" >/dev/null 2>"$T/err5"
+check '[ $? = 1 ] && grep -q "with hash 0123456789abcdef, but .* hashes to" "$T/err5"' "wrong hash: $(cat "$T/err5")"
+"$M" play --resume "$T/hash.yaml" </dev/null >/dev/null 2>"$T/err6"
+check '[ $? = 1 ] && grep -q "hash" "$T/err6"' "resume refuses a wrong hash"
+
+# Final scores that do not match the replay.
+sed 's/^  scores: \[\([0-9]*\),/  scores: [999,/' "$T/h.yaml" >"$T/scores.yaml"
+"$M" replay "$T/scores.yaml" >/dev/null 2>"$T/err7"
+check '[ $? = 1 ] && grep -q "final scores differ" "$T/err7"' "score mismatch reported"
+
+# Rescoring under other rules.
+"$M" score --ruleset c1-2000 "$T/h.yaml" >"$T/out7"
+check '[ $? = 0 ] && grep -q "scored under c1-2000 (recorded under c3)" "$T/out7"' "score under c1-2000"
+"$M" score --ruleset c3 --json "$T/h.yaml" >"$T/out8"
+check 'grep -q "\"ruleset\":\"c3\"" "$T/out8"' "score --json"
+"$M" score "$T/h.yaml" >/dev/null 2>&1
+check '[ $? = 2 ]' "score without --ruleset is a usage error"
+
+# Quit before the first turn ends: an empty record that replays and resumes.
+echo quit | "$M" play --seed 5 --players human:alice,human:bob --record "$T/q0.yaml" >/dev/null
+check 'grep -q "^turns: \[\]" "$T/q0.yaml"' "an empty turn list is written as []"
+"$M" replay "$T/q0.yaml" >"$T/out9" 2>&1
+check '[ $? = 0 ] && grep -q "0 turns replayed" "$T/out9"' "an empty record replays: $(cat "$T/out9")"
+head -n 3 "$T/moves" | "$M" play --resume "$T/q0.yaml" >/dev/null
+check '[ "$(turns "$T/q0.yaml" | wc -l)" = 3 ]' "an empty record resumes"
+
+# Taking over a seat on resume: the record says who plays it now.
+"$M" play --resume "$T/q0.yaml" --players greedy,random >/dev/null
+check 'grep -q "name: \"greedy-1\", kind: \"greedy\"" "$T/q0.yaml" && grep -q "^status: over" "$T/q0.yaml"' "seats taken over by bots are recorded"
+"$M" play --resume "$T/h.yaml" --players random >/dev/null 2>"$T/err8"
+check '[ $? = 2 ] && grep -q "names 1 seats, but the record has 2 players" "$T/err8"' "wrong seat count on resume"
+
+# A record that says the game goes on although its turns end it.
+sed 's/^status: over/status: playing/' "$T/h.yaml" >"$T/status.yaml"
+"$M" replay "$T/status.yaml" >/dev/null 2>"$T/err9"
+check '[ $? = 1 ] && grep -q "says the game goes on, but its turns end it" "$T/err9"' "status mismatch: $(cat "$T/err9")"
+
+# The record keeps the mode of the file it replaces.
+chmod 640 "$T/eof.yaml"
+{ sed -n "${k}p" "$T/moves"; echo quit; } | "$M" play --resume "$T/eof.yaml" >/dev/null 2>&1
+check '[ "$(turns "$T/eof.yaml" | wc -l)" = $k ] && [ "$(stat -c %a "$T/eof.yaml")" = 640 ]' "record rewritten, mode kept: $(stat -c %a "$T/eof.yaml")"
+
+echo "records: $pass passed, $fail failed"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,78 @@
+/*
+** targets.c: the bodies of the fuzz targets (see targets.h). Any crash, sanitizer report or
+** failed check here is a bug in the library, never in the input.
+*/
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "meeple.h"
+#include "targets.h"
+
+#ifndef TEST_SRCDIR
+#define TEST_SRCDIR "."
+#endif
+
+static const mp_ruleset *c3(void) {
+    static mp_ruleset *rs;   /* loaded once per process: the fuzzers call the targets millions of times */
+    if (!rs) {
+        static const char *const dirs[] = { TEST_SRCDIR "/rulesets", NULL };
+        mp_diag d = { 0 };
+        rs = mp_ruleset_load("c3", dirs, &d);
+        if (!rs) abort();
+    }
+    return rs;
+}
+
+static bool same(const mp_action *a, const mp_action *b) {
+    return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->variant == b->variant &&
+           a->tile == b->tile && a->x == b->x && a->y == b->y && a->code == b->code &&
+           !memcmp(a->arg, b->arg, sizeof a->arg);
+}
+
+static void parse_in(mp_game *g, const char *text) {
+    mp_action a, back;
+    mp_diag d = { 0 };
+    int used = 0;
+    if (mp_notation_parse(g, text, &a, &used, &d)) {
+        if (d.column < 1 || d.column > (int)strlen(text) + 1) abort();   /* a column inside the input */
+        return;
+    }
+    if (used < 1 || used > (int)strlen(text)) abort();
+    char buf[256];
+    mp_notation_format(g, &a, buf, sizeof buf);
+    if (mp_notation_parse(g, buf, &back, NULL, &d) || !same(&a, &back)) abort();
+    mp_game_apply(g, &a, &d);   /* legal or not: must not crash */
+}
+
+int fuzz_notation(const uint8_t *data, size_t size) {
+    if (size > 4096) return 0;
+    char *text = malloc(size + 1);
+    memcpy(text, data, size);
+    text[size] = 0;
+    mp_game_options o = { .n_players = 2, .seed = 7, .first_player = 0 };
+    mp_diag d = { 0 };
+    mp_game *g = mp_game_new(c3(), &o, &d);
+    parse_in(g, text);
+    /* Again just after a placement, where deployments name features of the tile. */
+    mp_action v[256];
+    mp_game *h = mp_game_new(c3(), &o, &d);
+    if (mp_game_legal(h, v, 256) > 0 && !mp_game_apply(h, &v[0], &d)) parse_in(h, text);
+    mp_game_free(h);
+    mp_game_free(g);
+    free(text);
+    return 0;
+}
+
+int fuzz_record(const uint8_t *data, size_t size) {
+    if (size > 1 << 20) return 0;
+    mp_diag d = { 0 };
+    mp_record *r = mp_record_parse("<fuzz>", (const char *)data, size, &d);
+    if (!r) return 0;
+    mp_game *g = mp_record_replay(r, c3(), 1, -1, &d);
+    mp_game_free(g);
+    g = mp_record_replay(r, c3(), 0, -1, &d);
+    mp_game_free(g);
+    mp_record_free(r);
+    return 0;
+}

@@ -1,0 +1,53 @@
+/*
+** cmd-score.c: `meeple score FILE --ruleset OTHER`, the actions of a record replayed under another
+** ruleset, and the scores that ruleset gives them.
+*/
+#include <getopt.h>
+#include <string.h>
+
+#include "ascii.h"
+#include "cmd.h"
+#include "json.h"
+
+static const char usage[] =
+    "usage: meeple score --ruleset NAME [--json] FILE\n"
+    "Replay the actions of a game record under another ruleset and print the scores it gives.\n"
+    "  --ruleset NAME   the ruleset to score under (name or path)\n"
+    "  --json           print the result as JSON\n"
+    "  --help           print this help\n";
+
+int cmd_score(int argc, char **argv) {
+    static const struct option opts[] = { { "ruleset", required_argument, 0, 'r' }, { "json", no_argument, 0, 'j' },
+                                          { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+    bool as_json = false;
+    const char *ruleset = NULL;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        if (c == 'j') as_json = true;
+        else if (c == 'r') ruleset = optarg;
+        else if (c == 'h') { fputs(usage, stdout); return 0; }
+        else return usage_error(usage, "score: unknown option or missing value '%s'", argv[optind - 1]);
+    }
+    if (optind + 1 != argc) return usage_error(usage, "score: expected one record file");
+    if (!ruleset) return usage_error(usage, "score: expected --ruleset NAME");
+    const char *path = argv[optind];
+    replayed r;
+    int rc = replay_record(path, ruleset, false, &r);
+    if (rc == EXIT_USAGE) return rc;
+    /* The recorded game ended: so does this one, whatever tiles this ruleset has left. */
+    if (!rc && r.over && mp_game_phase(r.g) != MP_PHASE_OVER) {
+        mp_diag d = { 0 };
+        if (mp_game_end_now(r.g, &d)) { print_diag(&d); rc = EXIT_BAD_INPUT; }
+    }
+    if (as_json) {
+        print_replay_json(path, &r, rc, NULL);
+    } else if (!rc) {
+        printf("%s: %d turns scored under %s (recorded under %s)%s\n", path, mp_record_n_turns(r.rec),
+               mp_ruleset_name(r.rs), mp_record_ruleset(r.rec), r.over ? "" : "; the game is not over");
+        ascii_scores(stdout, r.g, r.names);
+    }
+    replayed_free(&r);
+    return rc;
+}

@@ -1,0 +1,90 @@
+/*
+** replay.c: loading a record with its ruleset and replaying it, shared by replay and score.
+*/
+#include <string.h>
+
+#include "cmd.h"
+#include "json.h"
+
+static int fail(replayed *r, int code) {
+    print_diag(&r->error);
+    return code;
+}
+
+int replay_record(const char *path, const char *ruleset, bool strict, replayed *r) {
+    memset(r, 0, sizeof *r);
+    r->rec = mp_record_load(path, &r->error);
+    if (!r->rec) return fail(r, EXIT_BAD_INPUT);
+    r->n = mp_record_n_players(r->rec);
+    for (int p = 0; p < r->n; p++) r->names[p] = mp_record_player_name(r->rec, p);
+    r->over = mp_record_over(r->rec);
+    mp_diag d = { 0 };
+    r->rs = mp_ruleset_load(ruleset ? ruleset : mp_record_ruleset(r->rec), ruleset_dirs(), &d);
+    if (!r->rs) { r->error = d; return fail(r, EXIT_BAD_INPUT); }
+    if (!ruleset && strcmp(mp_ruleset_hash(r->rs), mp_record_hash(r->rec)) != 0) {
+        snprintf(r->error.file, sizeof r->error.file, "%s", path);
+        r->error.line = r->error.column = 0;
+        snprintf(r->error.message, sizeof r->error.message,
+                 "the record was made under ruleset '%s' with hash %s, but '%s' hashes to %s; expected the "
+                 "same rules (rescore under other rules with 'meeple score')",
+                 mp_record_ruleset(r->rec), mp_record_hash(r->rec), mp_ruleset_path(r->rs), mp_ruleset_hash(r->rs));
+        return fail(r, EXIT_BAD_INPUT);
+    }
+    r->g = mp_record_replay(r->rec, r->rs, strict, -1, &r->error);
+    if (!r->g) return fail(r, EXIT_BAD_INPUT);
+    return 0;
+}
+
+void replayed_free(replayed *r) {
+    mp_game_free(r->g);
+    mp_ruleset_free(r->rs);
+    mp_record_free(r->rec);
+}
+
+void print_replay_json(const char *path, const replayed *r, int rc, const bool *matches) {
+    json j;
+    json_init(&j, stdout);
+    json_object(&j);
+    json_key(&j, "record"); json_string(&j, path);
+    if (r->rec) { json_key(&j, "recorded_ruleset"); json_string(&j, mp_record_ruleset(r->rec)); }
+    if (r->rs) { json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(r->rs)); }
+    json_key(&j, "legal"); json_bool(&j, rc == 0);
+    if (rc) {
+        char buf[1200];
+        mp_diag_format(&r->error, buf, sizeof buf);
+        json_key(&j, "error"); json_object(&j);
+        json_key(&j, "file"); json_string(&j, r->error.file);
+        json_key(&j, "line"); json_int(&j, r->error.line);
+        json_key(&j, "column"); json_int(&j, r->error.column);
+        json_key(&j, "message"); json_string(&j, r->error.message);
+        json_key(&j, "text"); json_string(&j, buf);
+        json_object_end(&j);
+    }
+    if (r->g) {
+        json_key(&j, "turns"); json_int(&j, mp_record_n_turns(r->rec));
+        json_key(&j, "over"); json_bool(&j, mp_game_phase(r->g) == MP_PHASE_OVER);
+        if (matches) { json_key(&j, "scores_match"); json_bool(&j, *matches); }
+        json_key(&j, "players"); json_array(&j);
+        for (int p = 0; p < r->n; p++) {
+            json_object(&j);
+            json_key(&j, "name"); json_string(&j, r->names[p]);
+            json_key(&j, "score"); json_int(&j, mp_game_score(r->g, p));
+            if (r->over) { json_key(&j, "recorded_score"); json_int(&j, mp_record_final_score(r->rec, p)); }
+            json_key(&j, "points"); json_object(&j);
+            for (int c = 0; c < mp_game_n_categories(r->g); c++)
+                if (mp_game_category_scored(r->g, c)) {
+                    json_key(&j, mp_game_category_name(r->g, c));
+                    json_int(&j, mp_game_points(r->g, p, c));
+                }
+            json_object_end(&j);
+            json_object_end(&j);
+        }
+        json_array_end(&j);
+        json_key(&j, "winners"); json_array(&j);
+        for (int p = 0; p < r->n; p++)
+            if (mp_game_winners(r->g) & (1u << p)) json_string(&j, r->names[p]);
+        json_array_end(&j);
+    }
+    json_object_end(&j);
+    json_done(&j);
+}
