@@ -54,6 +54,15 @@ MP_API int mp_ruleset_min_players(const mp_ruleset *rs);
 MP_API int mp_ruleset_max_players(const mp_ruleset *rs);
 MP_API const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs);
 
+/* One rule in which two rulesets differ, in words: "farm method: city-4 vs farm-3". */
+typedef struct mp_rule_diff {
+    char rule[64];          /* what the rule is about */
+    char a[160], b[160];    /* its value in each ruleset */
+    char category[32];      /* the score category it can change ("farm", "city", ...), "" any */
+} mp_rule_diff;
+/* Writes at most cap differences between a and b; returns how many there are. */
+MP_API int mp_ruleset_diff(const mp_ruleset *a, const mp_ruleset *b, mp_rule_diff *out, int cap);
+
 /* Loads one tile-set file on its own (for checking it). */
 MP_API mp_tileset *mp_tileset_load(const char *path, mp_diag *d);
 MP_API void mp_tileset_free(mp_tileset *ts);

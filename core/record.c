@@ -325,6 +325,10 @@ static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_di
                 if (mp_game_set_draws(g, &id, 1, &e))
                     return rec_error(d, r->path, t->line, t->column ? t->column + start : 0,
                                      "turn %d: '%s': %s", i + 1, action, e.message);
+                if (mp_game_drawn_tile(g) != a.tile)   /* drawn, but it fitted nowhere: gone */
+                    return rec_error(d, r->path, t->line, t->column ? t->column + start : 0,
+                                     "turn %d: '%s': tile '%s' fits nowhere under ruleset '%s'", i + 1, action, id,
+                                     mp_ruleset_name(mp_game_ruleset(g)));
             }
         }
         if (mp_game_apply(g, &a, &e))

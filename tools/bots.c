@@ -2,6 +2,7 @@
 ** bots.c: the random and greedy seat kinds (see bots.h for what each does).
 */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,4 +116,22 @@ int bot_choose(bot *b, const mp_game *g, mp_action *out) {
     *out = v[below(&b->rng, n)];
     free(v);
     return 0;
+}
+
+mp_game *bots_play(const mp_ruleset *rs, const bot_kind *kinds, int n, uint64_t seed, mp_diag *d) {
+    mp_game_options o = { .n_players = n, .seed = seed, .first_player = -1 };
+    mp_game *g = mp_game_new(rs, &o, d);
+    if (!g) return NULL;
+    bot seats[MP_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) bot_init(&seats[p], kinds[p], seed, p);
+    while (mp_game_phase(g) != MP_PHASE_OVER) {
+        mp_action a;
+        int p = mp_game_current_player(g);
+        if (bot_choose(&seats[p], g, &a) || mp_game_apply(g, &a, d)) {
+            snprintf(d->message, sizeof d->message, "internal error: seat %d found no legal action", p + 1);
+            mp_game_free(g);
+            return NULL;
+        }
+    }
+    return g;
 }

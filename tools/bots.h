@@ -28,5 +28,8 @@ const char *bot_kind_name(bot_kind k);
 void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat);
 /* Chooses one of the legal actions of the current phase. Returns 0, or 1 when there is none. */
 int bot_choose(bot *b, const mp_game *g, mp_action *out);
+/* Plays a whole game between bots of these kinds (seat order) with this seed; NULL with d filled
+** when it cannot start. */
+mp_game *bots_play(const mp_ruleset *rs, const bot_kind *kinds, int n, uint64_t seed, mp_diag *d);
 
 #endif

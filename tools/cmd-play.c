@@ -186,24 +186,6 @@ out:
 
 /* ------------------------------------------------------------------ many bot games */
 
-/* Plays one bot game to the end; NULL with d filled when it cannot start. */
-static mp_game *play_bots(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, mp_diag *d) {
-    mp_game_options o = { .n_players = n, .seed = seed, .first_player = -1 };
-    mp_game *g = mp_game_new(rs, &o, d);
-    if (!g) return NULL;
-    for (int p = 0; p < n; p++) bot_init(&seats[p].b, (bot_kind)seats[p].kind, seed, p);
-    while (mp_game_phase(g) != MP_PHASE_OVER) {
-        mp_action a;
-        int p = mp_game_current_player(g);
-        if (bot_choose(&seats[p].b, g, &a) || mp_game_apply(g, &a, d)) {
-            snprintf(d->message, sizeof d->message, "internal error: seat %d found no legal action", p + 1);
-            mp_game_free(g);
-            return NULL;
-        }
-    }
-    return g;
-}
-
 /* Plays games with seeds seed .. seed+games-1; prints each seat's mean score and points per
 ** category, its wins (a shared win counts for every winner) and the speed. */
 static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, long games, bool as_json) {
@@ -216,7 +198,9 @@ static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, lo
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (long i = 0; i < games; i++) {
         mp_diag d = { 0 };
-        mp_game *g = play_bots(rs, seats, n, seed + (uint64_t)i, &d);
+        bot_kind kinds[MAX_SEATS];
+        for (int p = 0; p < n; p++) kinds[p] = (bot_kind)seats[p].kind;
+        mp_game *g = bots_play(rs, kinds, n, seed + (uint64_t)i, &d);
         if (!g) { print_diag(&d); return EXIT_BAD_INPUT; }
         nc = 0;
         for (int c = 0; c < mp_game_n_categories(g) && nc < 64; c++)

@@ -10,23 +10,68 @@
 #include "json.h"
 
 static const char usage[] =
-    "usage: meeple rulesets [--json]\n"
-    "List the rulesets found in the search directories, with a one-line description each.\n"
-    "  --json    print them as a JSON array of {name, description, path, players}\n"
-    "  --help    print this help\n";
+    "usage: meeple rulesets [--diff A B] [--json]\n"
+    "List the rulesets found in the search directories, with a one-line description each,\n"
+    "or every rule in which two rulesets differ once their extends chains are resolved.\n"
+    "  --diff A B  the rules in which rulesets A and B differ, in words\n"
+    "  --json      print as JSON: an array of {name, description, path, players}, or of\n"
+    "              {rule, category, a, b} with --diff\n"
+    "  --help      print this help\n";
+
+/* `--diff A B`: one line per rule that differs. */
+static int diff(const char *na, const char *nb, bool as_json) {
+    mp_ruleset *a = load_ruleset(na), *b = a ? load_ruleset(nb) : NULL;
+    if (!a || !b) { mp_ruleset_free(a); return EXIT_BAD_INPUT; }
+    mp_rule_diff v[128];
+    int n = mp_ruleset_diff(a, b, v, 128);
+    if (n > 128) n = 128;
+    if (as_json) {
+        json j;
+        json_init(&j, stdout);
+        json_object(&j);
+        json_key(&j, "a"); json_string(&j, mp_ruleset_name(a));
+        json_key(&j, "b"); json_string(&j, mp_ruleset_name(b));
+        json_key(&j, "differences"); json_array(&j);
+        for (int i = 0; i < n; i++) {
+            json_object(&j);
+            json_key(&j, "rule"); json_string(&j, v[i].rule);
+            json_key(&j, "category"); json_string(&j, v[i].category);
+            json_key(&j, "a"); json_string(&j, v[i].a);
+            json_key(&j, "b"); json_string(&j, v[i].b);
+            json_object_end(&j);
+        }
+        json_array_end(&j);
+        json_object_end(&j);
+        json_done(&j);
+    } else if (n == 0) {
+        printf("%s and %s have the same rules\n", mp_ruleset_name(a), mp_ruleset_name(b));
+    } else {
+        printf("%s vs %s: %d %s\n", mp_ruleset_name(a), mp_ruleset_name(b), n, n == 1 ? "rule differs" : "rules differ");
+        for (int i = 0; i < n; i++) printf("  %s: %s (%s) vs %s (%s)\n", v[i].rule, v[i].a, mp_ruleset_name(a), v[i].b, mp_ruleset_name(b));
+    }
+    mp_ruleset_free(a);
+    mp_ruleset_free(b);
+    return 0;
+}
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 int cmd_rulesets(int argc, char **argv) {
-    static const struct option opts[] = { { "json", no_argument, 0, 'j' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
-    bool as_json = false;
+    static const struct option opts[] = { { "json", no_argument, 0, 'j' }, { "diff", no_argument, 0, 'd' },
+                                          { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+    bool as_json = false, differ = false;
     int c;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
+        else if (c == 'd') differ = true;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
         else return usage_error(usage, "rulesets: unknown option '%s'", argv[optind - 1]);
+    }
+    if (differ) {
+        if (argc - optind != 2) return usage_error(usage, "rulesets: --diff takes two rulesets, A and B");
+        return diff(argv[optind], argv[optind + 1], as_json);
     }
     if (optind < argc) return usage_error(usage, "rulesets: unexpected argument '%s'", argv[optind]);
     /* Every NAME.yaml in the search directories, the first directory that has a name winning. */

@@ -17,6 +17,7 @@ struct mp_cmd {
 };
 
 static const struct mp_cmd commands[] = {   /* sorted by name */
+    { "compare", cmd_compare, "compare a recorded game, or many seeded games, under several rulesets", CMD_JSON },
     { "play", cmd_play, "play a game (humans and bots), record it, resume it", CMD_JSON },
     { "replay", cmd_replay, "replay a game record and check every action and the final scores", CMD_JSON },
     { "rulesets", cmd_rulesets, "list the shipped rulesets", CMD_JSON },

@@ -1,0 +1,137 @@
+/*
+** rulediff.c: the rules in which two rulesets differ, in words (`meeple rulesets --diff`, and the
+** reasons `meeple compare` gives for each score that differs).
+**
+** Each difference names the rule, each side's value in words, and the score category it can
+** change ("farm", a kind's name, or "" for rules that can change any score, such as ties).
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+#include "../variants/variant.h"
+
+typedef struct differ {
+    mp_rule_diff *out;
+    int cap, n;
+} differ;
+
+static void add(differ *df, const char *category, const char *rule, const char *a, const char *b) {
+    if (strcmp(a, b) == 0) return;
+    if (df->n < df->cap) {
+        mp_rule_diff *x = &df->out[df->n];
+        snprintf(x->category, sizeof x->category, "%s", category);
+        snprintf(x->rule, sizeof x->rule, "%s", rule);
+        snprintf(x->a, sizeof x->a, "%s", a);
+        snprintf(x->b, sizeof x->b, "%s", b);
+    }
+    df->n++;
+}
+
+/* "2 per tile + 2 per pennant", "9", "1 per tile, doubled with a fountain", "nothing". */
+static void formula_words(const mp_tileset *ts, const mp_points *p, bool on, char *buf, size_t size) {
+    if (!on) { snprintf(buf, size, "nothing"); return; }
+    size_t n = 0;
+    buf[0] = 0;
+    if (p->fixed) n += (size_t)snprintf(buf + n, size - n, "%d", p->fixed);
+    if (p->per_tile && n < size) n += (size_t)snprintf(buf + n, size - n, "%s%d per tile", n ? " + " : "", p->per_tile);
+    for (int i = 0; i < ts->n_icons && n < size; i++)
+        if (p->per_icon[i]) n += (size_t)snprintf(buf + n, size - n, "%s%d per %s", n ? " + " : "", p->per_icon[i], ts->icons[i]);
+    if (!n) n += (size_t)snprintf(buf, size, "0");
+    if (p->multiply_icon >= 0 && n < size)
+        snprintf(buf + n, size - n, ", times %d with a %s", p->multiply_by, ts->icons[p->multiply_icon]);
+}
+
+static int kind_of(const mp_ruleset *rs, const char *name) { return mp_tileset_kind(rs->tiles, name); }
+
+static const char *yes_no(bool v, const char *yes, const char *no) { return v ? yes : no; }
+
+int mp_ruleset_diff(const mp_ruleset *a, const mp_ruleset *b, mp_rule_diff *out, int cap) {
+    differ df = { out, cap, 0 };
+    char x[128], y[128];
+    if (a->tiles->hash != b->tiles->hash) {
+        snprintf(x, sizeof x, "%d tiles in %d kinds", a->tiles->total, a->tiles->n_tiles);
+        snprintf(y, sizeof y, "%d tiles in %d kinds", b->tiles->total, b->tiles->n_tiles);
+        add(&df, "", "tile sets", x, strcmp(x, y) ? y : "the same number, other tiles");
+    }
+    snprintf(x, sizeof x, "%d to %d", a->min_players, a->max_players);
+    snprintf(y, sizeof y, "%d to %d", b->min_players, b->max_players);
+    add(&df, "", "players", x, y);
+    snprintf(x, sizeof x, "%d", a->followers);
+    snprintf(y, sizeof y, "%d", b->followers);
+    add(&df, "", "followers per player", x, y);
+    add(&df, "", "tied majorities", yes_no(a->ties == MP_TIES_ALL, "every tied player scores", "nobody scores"),
+        yes_no(b->ties == MP_TIES_ALL, "every tied player scores", "nobody scores"));
+    /* Kinds, by name: what each ruleset does with a kind the other also knows. */
+    for (int k = 0; k < a->tiles->n_kinds; k++) {
+        const char *name = a->tiles->kinds[k].name;
+        int kb = kind_of(b, name);
+        if (kb < 0) { add(&df, name, "feature kind", name, "absent"); continue; }
+        const mp_kind_rules *ra = &a->kind[k], *rb = &b->kind[kb];
+        char rule[64];
+        formula_words(a->tiles, &ra->complete, ra->scored_in_play, x, sizeof x);
+        formula_words(b->tiles, &rb->complete, rb->scored_in_play, y, sizeof y);
+        snprintf(rule, sizeof rule, "completed %s", name);
+        add(&df, name, rule, x, y);
+        formula_words(a->tiles, &ra->incomplete, ra->scored_at_end && a->score_incomplete, x, sizeof x);
+        formula_words(b->tiles, &rb->incomplete, rb->scored_at_end && b->score_incomplete, y, sizeof y);
+        snprintf(rule, sizeof rule, "incomplete %s at the end", name);
+        add(&df, name, rule, x, y);
+        if (ra->small_tiles) {
+            char f[96];
+            formula_words(a->tiles, &ra->small, true, f, sizeof f);
+            snprintf(x, sizeof x, "a completed %d-tile %s scores %s", ra->small_tiles, name, f);
+        } else snprintf(x, sizeof x, "off");
+        if (rb->small_tiles) {
+            char f[96];
+            formula_words(b->tiles, &rb->small, true, f, sizeof f);
+            snprintf(y, sizeof y, "a completed %d-tile %s scores %s", rb->small_tiles, name, f);
+        } else snprintf(y, sizeof y, "off");
+        snprintf(rule, sizeof rule, "small-%s rule", name);
+        add(&df, name, rule, x, y);
+        bool ma = a->match_kinds >> k & 1, mb = b->match_kinds >> kb & 1;
+        snprintf(rule, sizeof rule, "%s sides", name);
+        add(&df, "", rule, ma ? "must meet their own kind" : "may meet any kind",
+            mb ? "must meet their own kind" : "may meet any kind");
+    }
+    for (int k = 0; k < b->tiles->n_kinds; k++)
+        if (kind_of(a, b->tiles->kinds[k].name) < 0) add(&df, b->tiles->kinds[k].name, "feature kind", "absent", b->tiles->kinds[k].name);
+    /* Farms. */
+    static const char *const methods[] = { "city-4", "farm-3-once", "farm-3" };
+    add(&df, "farm", "farms", a->farms ? "scored (farmers on)" : "off (no farmers)", b->farms ? "scored (farmers on)" : "off (no farmers)");
+    if (a->farms && b->farms) {
+        add(&df, "farm", "farm method", methods[a->farm_method], methods[b->farm_method]);
+        for (int k = 0; k < a->tiles->n_kinds; k++) {
+            int kb = kind_of(b, a->tiles->kinds[k].name);
+            int pa = a->farm_points[k], pb = kb >= 0 ? b->farm_points[kb] : 0;
+            if (pa == pb) continue;
+            char rule[64];
+            snprintf(rule, sizeof rule, "farm points per completed %s", a->tiles->kinds[k].name);
+            snprintf(x, sizeof x, "%d", pa);
+            snprintf(y, sizeof y, "%d", pb);
+            add(&df, "farm", rule, x, y);
+        }
+    }
+    add(&df, "", "incomplete features at the end", a->score_incomplete ? "score" : "score nothing",
+        b->score_incomplete ? "score" : "score nothing");
+    add(&df, "", "a tile that fits nowhere", a->unplaceable == MP_UNPLACEABLE_RETURN ? "goes back into the bag" : "leaves the game",
+        b->unplaceable == MP_UNPLACEABLE_RETURN ? "goes back into the bag" : "leaves the game");
+    add(&df, "", "filling a hole", a->hole_extra_turn ? "gives another turn" : "gives nothing",
+        b->hole_extra_turn ? "gives another turn" : "gives nothing");
+    snprintf(x, sizeof x, "%d tile%s", a->hand, a->hand == 1 ? "" : "s");
+    snprintf(y, sizeof y, "%d tile%s", b->hand, b->hand == 1 ? "" : "s");
+    add(&df, "", "hand", x, y);
+    snprintf(x, sizeof x, "%s", a->bounded ? "" : "unbounded");
+    if (a->bounded) snprintf(x, sizeof x, "%d x %d cells", a->board_w, a->board_h);
+    snprintf(y, sizeof y, "%s", b->bounded ? "" : "unbounded");
+    if (b->bounded) snprintf(y, sizeof y, "%d x %d cells", b->board_w, b->board_h);
+    add(&df, "", "board", x, y);
+    size_t nx = 0, ny = 0;
+    x[0] = y[0] = 0;
+    for (int i = 0; i < a->n_variants && nx < sizeof x; i++)
+        nx += (size_t)snprintf(x + nx, sizeof x - nx, "%s%s", i ? ", " : "", a->variants[i].v->name);
+    for (int i = 0; i < b->n_variants && ny < sizeof y; i++)
+        ny += (size_t)snprintf(y + ny, sizeof y - ny, "%s%s", i ? ", " : "", b->variants[i].v->name);
+    add(&df, "", "variant modules", nx ? x : "none", ny ? y : "none");
+    return df.n;
+}

@@ -1,0 +1,73 @@
+#!/bin/sh
+# compare.sh: one game and many games under several rulesets (meeple-compare(1)), and
+# `meeple rulesets --diff`.
+set -u
+M=${MEEPLE:?set MEEPLE to the meeple binary}
+SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+check() { if eval "$1"; then ok; else bad "$2"; fi; }
+# The value in the row "NAME CATEGORY" (or "NAME total") of the text table, for column N.
+cell() { awk -v who="$1" -v what="$2" -v col="$3" '
+    $1 == who { name = who; if ($2 == what) { v = $(2 + col); gsub(/\*/, "", v); print v; exit } next }
+    NF && $1 == what && name == who { v = $(1 + col); gsub(/\*/, "", v); print v; exit }
+    /^[A-Za-z]/ && $1 != who { name = "" }' "$4"; }
+
+# The farm example of the rules digest under the three farm methods (digest: "Farm scoring
+# methods"): city-4 BLUE 4 YELLOW 0; farm-3-once 3 and 3; farm-3 BLUE 6 YELLOW 3.
+"$M" compare --rulesets c1-2000,c1-2001,c3 "$SRC/tests/records/farm-example.yaml" >"$T/farm"
+check '[ $? = 0 ]' "compare the farm example"
+check '[ "$(cell BLUE total 1 "$T/farm") $(cell BLUE total 2 "$T/farm") $(cell BLUE total 3 "$T/farm")" = "4 3 6" ]' "BLUE totals: $(cat "$T/farm")"
+check '[ "$(cell YELLOW total 1 "$T/farm") $(cell YELLOW total 2 "$T/farm") $(cell YELLOW total 3 "$T/farm")" = "0 3 3" ]' "YELLOW totals"
+check 'grep -q "farm method: city-4 (c1-2000) vs farm-3 (c3)" "$T/farm"' "farm method named as the reason"
+check 'grep -q "farm method: city-4 (c1-2000) vs farm-3-once (c1-2001)" "$T/farm"' "farm-3-once named too"
+check 'grep -q "^winners *BLUE *BLUE,YELLOW *BLUE" "$T/farm"' "winners per ruleset"
+"$M" compare --rulesets c1-2000,c1-2001,c3 --json "$SRC/tests/records/farm-example.yaml" >"$T/farm.json"
+check 'grep -q "\"category\":\"farm\",\"values\":{\"c1-2000\":4,\"c1-2001\":3,\"c3\":6}" "$T/farm.json"' "JSON values: $(cat "$T/farm.json")"
+check 'grep -q "\"reasons\":\[\"farm method: city-4 (c1-2000) vs farm-3-once (c1-2001)\"" "$T/farm.json"' "JSON reasons"
+
+# The small-city rule: a completed two-tile city scores 2 under c1-2000, 4 under c3.
+"$M" compare --rulesets c1-2000,c3 "$SRC/tests/records/small-city.yaml" >"$T/small"
+check '[ "$(cell BLUE city 1 "$T/small") $(cell BLUE city 2 "$T/small")" = "2 4" ]' "small city: $(cat "$T/small")"
+check 'grep -q "small-city rule: a completed 2-tile city scores 1 per tile + 1 per pennant (c1-2000) vs off (c3)" "$T/small"' "small-city rule named"
+
+# A ruleset under which an action is illegal is not comparable from that turn; the others compare.
+"$M" compare --rulesets c3,"$SRC/tests/rulesets/table.yaml" "$SRC/tests/records/farm-example.yaml" >"$T/table"
+check '[ $? = 0 ] && grep -q "^table: not comparable from turn 1: .*turn 1: .E@0,-1r2.: tile .E. fits nowhere under ruleset .table." "$T/table"' "not comparable: $(tail -2 "$T/table")"
+check '[ "$(cell BLUE total 1 "$T/table")" = 6 ]' "the reference still compares"
+
+# Many games: same seeds under each ruleset; table, JSON, CSV, SVG.
+"$M" compare --games 40 --seed 3 --rulesets c1-2000,c3 --players random,greedy >"$T/many"
+check '[ $? = 0 ] && grep -q "^c3: farm share [0-9.]*%, winner differs from c1-2000 in [0-9.]*% of games" "$T/many"' "many games table: $(head -5 "$T/many")"
+check 'grep -q "95% interval" "$T/many"' "confidence intervals"
+"$M" compare --games 40 --seed 3 --rulesets c1-2000,c3 --players random,greedy --json >"$T/many.json"
+check 'grep -q "\"farm_share\":" "$T/many.json" && grep -q "\"winner_differs\":" "$T/many.json" && grep -q "\"ci95\":\[" "$T/many.json"' "many games JSON"
+"$M" compare --games 40 --seed 3 --rulesets c1-2000,c3 --players random,greedy --csv >"$T/many.csv"
+check '[ "$(wc -l <"$T/many.csv")" = 81 ] && head -1 "$T/many.csv" | grep -q "^game,seed,ruleset,random-1,greedy-2,"' "CSV: a header and one row per game and ruleset"
+check '[ "$(sed -n 2p "$T/many.csv" | cut -d, -f1-3)" = "1,3,c1-2000" ] && [ "$(sed -n 3p "$T/many.csv" | cut -d, -f1-3)" = "1,3,c3" ]' "CSV rows"
+"$M" compare --games 40 --seed 3 --rulesets c1-2000,c3 --players random,greedy --svg "$T/chart.svg" >/dev/null
+check 'xmllint --noout "$T/chart.svg"' "the SVG is well-formed XML"
+check 'rsvg-convert "$T/chart.svg" -o "$T/chart.png" && [ -s "$T/chart.png" ]' "the SVG converts to PNG"
+check '[ "$(grep -c "<rect x=.*fill-opacity=.0.35" "$T/chart.svg")" = 4 ]' "one box per ruleset and player"
+# Same seeds, same result.
+"$M" compare --games 40 --seed 3 --rulesets c1-2000,c3 --players random,greedy --csv >"$T/again.csv"
+check 'cmp -s "$T/many.csv" "$T/again.csv"' "deterministic"
+"$M" compare --games 5 --rulesets c3 --csv --json >/dev/null 2>&1
+check '[ $? = 2 ]' "--csv with --json is a usage error"
+"$M" compare --rulesets c3 >/dev/null 2>&1
+check '[ $? = 2 ]' "no record and no --games is a usage error"
+
+# Rules that differ, in words.
+"$M" rulesets --diff c1-2000 c3 >"$T/diff"
+check 'grep -q "farm method: city-4 (c1-2000) vs farm-3 (c3)" "$T/diff" && grep -q "small-city rule" "$T/diff"' "rulesets --diff: $(cat "$T/diff")"
+"$M" rulesets --diff c3 c3 >"$T/same"
+check 'grep -q "have the same rules" "$T/same"' "no differences"
+"$M" rulesets --diff c3 c3-nofarmers --json >"$T/diff.json"
+check 'grep -q "\"rule\":\"farms\"" "$T/diff.json"' "rulesets --diff --json"
+
+echo "compare: $pass passed, $fail failed"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

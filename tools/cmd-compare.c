@@ -1,0 +1,498 @@
+/*
+** cmd-compare.c: `meeple compare`, the same game (a record) or the same seeded games under
+** several rulesets, side by side, with the rules that make the scores differ.
+**
+** One record: its actions are replayed under each ruleset (the tiles it names are drawn), and the
+** totals and points per category are set side by side; every score that differs is marked and
+** explained by the rules in which the rulesets differ that can change that category. A ruleset
+** under which an action is illegal is "not comparable from turn N".
+** Many games: game i is played with seed S+i under every ruleset (same tile order, same bot
+** policy; the bots judge moves by each ruleset's own scoring, so their play may differ).
+*/
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bots.h"
+#include "chart.h"
+#include "cmd.h"
+#include "json.h"
+
+static const char usage[] =
+    "usage: meeple compare --rulesets A,B[,...] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--json] [--csv] [--svg FILE] [FILE]\n"
+    "Compare one recorded game (FILE), or N seeded bot games, under several rulesets.\n"
+    "  --rulesets LIST  the rulesets, names or paths, comma-separated (the first is the reference)\n"
+    "  --games N        play N bot games instead of reading a record\n"
+    "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
+    "  --players LIST   bot seats for --games: random or greedy (default random,random)\n"
+    "  --json           print the result as JSON\n"
+    "  --csv            with --games: one CSV row per game and ruleset\n"
+    "  --svg FILE       with --games: write a chart of the score distributions to FILE\n"
+    "  --help           print this help\n";
+
+enum { MAX_RULESETS = 8, MAX_CATS = 24 };
+
+typedef struct rules {
+    int n;
+    mp_ruleset *rs[MAX_RULESETS];
+} rules;
+
+static int load_rules(const char *list, rules *r) {
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list);
+    r->n = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (r->n == MAX_RULESETS) { fprintf(stderr, "meeple: more than %d rulesets\n", MAX_RULESETS); return EXIT_USAGE; }
+        if (!(r->rs[r->n] = load_ruleset(tok))) return EXIT_BAD_INPUT;
+        r->n++;
+    }
+    return r->n >= 1 ? 0 : EXIT_USAGE;
+}
+
+static void free_rules(rules *r) {
+    for (int i = 0; i < r->n; i++) mp_ruleset_free(r->rs[i]);
+}
+
+/* The score categories of all rulesets, in first-seen order. */
+typedef struct cats { int n; char name[MAX_CATS][40]; } cats;
+
+static int cat_index(cats *c, const char *name, bool add) {
+    for (int i = 0; i < c->n; i++)
+        if (strcmp(c->name[i], name) == 0) return i;
+    if (!add || c->n == MAX_CATS) return -1;
+    snprintf(c->name[c->n], sizeof c->name[0], "%s", name);
+    return c->n++;
+}
+
+static void collect_cats(cats *c, const mp_game *g) {
+    for (int k = 0; k < mp_game_n_categories(g); k++)
+        if (mp_game_category_scored(g, k)) cat_index(c, mp_game_category_name(g, k), true);
+}
+
+static int points_in(const mp_game *g, int p, const char *cat) {
+    for (int k = 0; k < mp_game_n_categories(g); k++)
+        if (strcmp(mp_game_category_name(g, k), cat) == 0) return mp_game_points(g, p, k);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ one record */
+
+typedef struct side {
+    mp_game *g;                 /* NULL: not comparable */
+    int from_turn;              /* the turn whose action is illegal under this ruleset */
+    char reason[1200];
+} side;
+
+static void replay_under(const mp_record *rec, const mp_ruleset *rs, side *s) {
+    mp_diag d = { 0 };
+    s->g = mp_record_replay(rec, rs, 0, -1, &d);
+    if (s->g) {
+        /* The recorded game ended: so does this one, whatever tiles this ruleset has left. */
+        if (mp_record_over(rec) && mp_game_phase(s->g) != MP_PHASE_OVER) mp_game_end_now(s->g, &d);
+        return;
+    }
+    const char *t = strstr(d.message, "turn ");
+    s->from_turn = t ? atoi(t + 5) : 0;
+    char full[1200];
+    mp_diag_format(&d, full, sizeof full);
+    snprintf(s->reason, sizeof s->reason, "%s", full);
+}
+
+/* The reasons for a category that differs: the rules, between the reference and each ruleset that
+** gives another value, that can change that category. */
+static int reasons_for(const rules *r, const side *sides, int p, const char *cat, char out[][400], int cap) {
+    int n = 0;
+    int ref = cat[0] ? points_in(sides[0].g, p, cat) : mp_game_score(sides[0].g, p);
+    for (int i = 1; i < r->n; i++) {
+        if (!sides[i].g) continue;
+        int v = cat[0] ? points_in(sides[i].g, p, cat) : mp_game_score(sides[i].g, p);
+        if (v == ref) continue;
+        mp_rule_diff dv[64];
+        int nd = mp_ruleset_diff(r->rs[0], r->rs[i], dv, 64);
+        for (int k = 0; k < nd && k < 64; k++) {
+            if (cat[0] && dv[k].category[0] && strcmp(dv[k].category, cat) != 0) continue;
+            char line[400];
+            snprintf(line, sizeof line, "%s: %s (%s) vs %s (%s)", dv[k].rule, dv[k].a, mp_ruleset_name(r->rs[0]),
+                     dv[k].b, mp_ruleset_name(r->rs[i]));
+            bool seen = false;
+            for (int j = 0; j < n; j++) seen |= strcmp(out[j], line) == 0;
+            if (!seen && n < cap) snprintf(out[n++], 400, "%s", line);
+        }
+    }
+    return n;
+}
+
+static int compare_record(const char *path, rules *r, bool as_json) {
+    mp_diag d = { 0 };
+    mp_record *rec = mp_record_load(path, &d);
+    if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
+    int np = mp_record_n_players(rec);
+    side sides[MAX_RULESETS] = { { 0 } };
+    cats c = { 0 };
+    for (int i = 0; i < r->n; i++) {
+        replay_under(rec, r->rs[i], &sides[i]);
+        if (sides[i].g) collect_cats(&c, sides[i].g);
+    }
+    if (!sides[0].g) {
+        fprintf(stderr, "%s\n", sides[0].reason);
+        for (int i = 0; i < r->n; i++) mp_game_free(sides[i].g);
+        mp_record_free(rec);
+        return EXIT_BAD_INPUT;
+    }
+    bool tty = isatty(1) && !as_json;
+    json j;
+    json_init(&j, stdout);
+    if (as_json) {
+        json_object(&j);
+        json_key(&j, "record"); json_string(&j, path);
+        json_key(&j, "rulesets"); json_array(&j);
+        for (int i = 0; i < r->n; i++) {
+            json_object(&j);
+            json_key(&j, "name"); json_string(&j, mp_ruleset_name(r->rs[i]));
+            json_key(&j, "comparable"); json_bool(&j, sides[i].g != NULL);
+            if (!sides[i].g) {
+                json_key(&j, "from_turn"); json_int(&j, sides[i].from_turn);
+                json_key(&j, "reason"); json_string(&j, sides[i].reason);
+            } else {
+                json_key(&j, "players"); json_array(&j);
+                for (int p = 0; p < np; p++) {
+                    json_object(&j);
+                    json_key(&j, "name"); json_string(&j, mp_record_player_name(rec, p));
+                    json_key(&j, "score"); json_int(&j, mp_game_score(sides[i].g, p));
+                    json_key(&j, "points"); json_object(&j);
+                    for (int k = 0; k < c.n; k++) { json_key(&j, c.name[k]); json_int(&j, points_in(sides[i].g, p, c.name[k])); }
+                    json_object_end(&j);
+                    json_object_end(&j);
+                }
+                json_array_end(&j);
+                json_key(&j, "winners"); json_array(&j);
+                for (int p = 0; p < np; p++)
+                    if (mp_game_winners(sides[i].g) & (1u << p)) json_string(&j, mp_record_player_name(rec, p));
+                json_array_end(&j);
+            }
+            json_object_end(&j);
+        }
+        json_array_end(&j);
+        json_key(&j, "differences"); json_array(&j);
+    } else {
+        printf("%s: %d turn%s, compared under", path, mp_record_n_turns(rec), mp_record_n_turns(rec) == 1 ? "" : "s");
+        for (int i = 0; i < r->n; i++) printf("%s %s", i ? "," : "", mp_ruleset_name(r->rs[i]));
+        printf("\n\n%-20s", "");
+        for (int i = 0; i < r->n; i++) printf(" %12s", mp_ruleset_name(r->rs[i]));
+        putchar('\n');
+    }
+    /* Rows: each player's total, then each category. A value unlike the reference's is marked. */
+    char why[32][400];
+    for (int p = 0; p < np; p++)
+        for (int k = -1; k < c.n; k++) {
+            const char *cat = k < 0 ? "" : c.name[k];
+            int ref = k < 0 ? mp_game_score(sides[0].g, p) : points_in(sides[0].g, p, cat);
+            bool differs = false;
+            for (int i = 1; i < r->n; i++)
+                if (sides[i].g) differs |= (k < 0 ? mp_game_score(sides[i].g, p) : points_in(sides[i].g, p, cat)) != ref;
+            if (!as_json) {
+                printf("%-10s %-9s", k < 0 ? mp_record_player_name(rec, p) : "", k < 0 ? "total" : cat);
+                for (int i = 0; i < r->n; i++) {
+                    if (!sides[i].g) { printf(" %12s", "-"); continue; }
+                    int v = k < 0 ? mp_game_score(sides[i].g, p) : points_in(sides[i].g, p, cat);
+                    bool mark = v != ref;
+                    if (tty && mark) printf(" \033[1;33m%11d*\033[0m", v);
+                    else printf(" %11d%c", v, mark ? '*' : ' ');
+                }
+                putchar('\n');
+            }
+            if (!differs || k < 0) continue;
+            int nw = reasons_for(r, sides, p, cat, why, 32);
+            if (as_json) {
+                json_object(&j);
+                json_key(&j, "player"); json_string(&j, mp_record_player_name(rec, p));
+                json_key(&j, "category"); json_string(&j, cat);
+                json_key(&j, "values"); json_object(&j);
+                for (int i = 0; i < r->n; i++)
+                    if (sides[i].g) { json_key(&j, mp_ruleset_name(r->rs[i])); json_int(&j, points_in(sides[i].g, p, cat)); }
+                json_object_end(&j);
+                json_key(&j, "reasons"); json_array(&j);
+                for (int w = 0; w < nw; w++) json_string(&j, why[w]);
+                json_array_end(&j);
+                json_object_end(&j);
+            }
+        }
+    if (as_json) {
+        json_array_end(&j);
+        json_object_end(&j);
+        json_done(&j);
+    } else {
+        printf("%-20s", "winners");
+        for (int i = 0; i < r->n; i++) {
+            char w[200] = "";
+            size_t n = 0;
+            for (int p = 0; sides[i].g && p < np; p++)
+                if (mp_game_winners(sides[i].g) & (1u << p))
+                    n += (size_t)snprintf(w + n, sizeof w - n, "%s%s", n ? "," : "", mp_record_player_name(rec, p));
+            printf(" %12s", sides[i].g ? w : "-");
+        }
+        printf("\n");
+        bool any = false;
+        for (int p = 0; p < np; p++)
+            for (int k = 0; k < c.n; k++) {
+                int ref = points_in(sides[0].g, p, c.name[k]);
+                bool differs = false;
+                for (int i = 1; i < r->n; i++) differs |= sides[i].g && points_in(sides[i].g, p, c.name[k]) != ref;
+                if (!differs) continue;
+                if (!any) printf("\nwhy the marked scores differ:\n");
+                any = true;
+                printf("  %s %s:", mp_record_player_name(rec, p), c.name[k]);
+                for (int i = 0; i < r->n; i++)
+                    if (sides[i].g) printf(" %d (%s)", points_in(sides[i].g, p, c.name[k]), mp_ruleset_name(r->rs[i]));
+                printf("\n");
+                int nw = reasons_for(r, sides, p, c.name[k], why, 32);
+                for (int w = 0; w < nw; w++) printf("    %s\n", why[w]);
+                if (!nw) printf("    (no rule of its own: play that the other rules changed)\n");
+            }
+        for (int i = 0; i < r->n; i++)
+            if (!sides[i].g)
+                printf("\n%s: not comparable from turn %d: %s\n", mp_ruleset_name(r->rs[i]), sides[i].from_turn, sides[i].reason);
+    }
+    for (int i = 0; i < r->n; i++) mp_game_free(sides[i].g);
+    mp_record_free(rec);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ many games */
+
+typedef struct sample {          /* one game under one ruleset */
+    int score[MP_MAX_PLAYERS];
+    int points[MP_MAX_PLAYERS][MAX_CATS];
+    unsigned winners;
+} sample;
+
+typedef struct stat { double mean, sd, ci; } stat;
+
+static stat stats(const double *v, long n) {
+    stat s = { 0, 0, 0 };
+    if (n <= 0) return s;
+    for (long i = 0; i < n; i++) s.mean += v[i];
+    s.mean /= (double)n;
+    if (n > 1) {
+        double ss = 0;
+        for (long i = 0; i < n; i++) ss += (v[i] - s.mean) * (v[i] - s.mean);
+        s.sd = sqrt(ss / (double)(n - 1));
+        s.ci = 1.96 * s.sd / sqrt((double)n);   /* 95%, normal approximation */
+    }
+    return s;
+}
+
+static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *kinds, const char *const *names, int np,
+                         bool as_json, bool as_csv, const char *svg) {
+    sample *v = calloc((size_t)games * (size_t)r->n, sizeof *v);
+    if (!v) { fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
+    cats c = { 0 };
+    bool tty = isatty(2);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double last = 0;
+    for (long i = 0; i < games; i++) {
+        for (int k = 0; k < r->n; k++) {
+            mp_diag d = { 0 };
+            mp_game *g = bots_play(r->rs[k], kinds, np, seed + (uint64_t)i, &d);
+            if (!g) { print_diag(&d); free(v); return EXIT_BAD_INPUT; }
+            collect_cats(&c, g);
+            sample *s = &v[i * r->n + k];
+            for (int p = 0; p < np; p++) {
+                s->score[p] = mp_game_score(g, p);
+                for (int q = 0; q < c.n; q++) s->points[p][q] = points_in(g, p, c.name[q]);
+            }
+            s->winners = mp_game_winners(g);
+            mp_game_free(g);
+        }
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+        if (tty && secs > 1 && secs - last > 0.2) {
+            fprintf(stderr, "\rcompare: %ld/%ld games, %.0f s", i + 1, games, secs);
+            last = secs;
+        }
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    if (tty && last > 0) fputs("\r\033[K", stderr);
+
+    double *x = malloc((size_t)games * sizeof *x);
+    if (as_csv) {
+        printf("game,seed,ruleset");
+        for (int p = 0; p < np; p++) printf(",%s", names[p]);
+        for (int p = 0; p < np; p++)
+            for (int q = 0; q < c.n; q++) printf(",%s_%s", names[p], c.name[q]);
+        printf(",winners\n");
+        for (long i = 0; i < games; i++)
+            for (int k = 0; k < r->n; k++) {
+                const sample *s = &v[i * r->n + k];
+                printf("%ld,%llu,%s", i + 1, (unsigned long long)(seed + (uint64_t)i), mp_ruleset_name(r->rs[k]));
+                for (int p = 0; p < np; p++) printf(",%d", s->score[p]);
+                for (int p = 0; p < np; p++)
+                    for (int q = 0; q < c.n; q++) printf(",%d", s->points[p][q]);
+                printf(",");
+                for (int p = 0, w = 0; p < np; p++)
+                    if (s->winners & (1u << p)) printf("%s%s", w++ ? ";" : "", names[p]);
+                printf("\n");
+            }
+    }
+    json j;
+    json_init(&j, stdout);
+    if (as_json) {
+        json_object(&j);
+        json_key(&j, "games"); json_int(&j, games);
+        json_key(&j, "seed"); json_uint(&j, (unsigned long long)seed);
+        json_key(&j, "seconds"); json_double(&j, secs);
+        json_key(&j, "rulesets"); json_array(&j);
+    } else if (!as_csv) {
+        printf("%ld games, seeds %llu..%llu, players", games, (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1));
+        for (int p = 0; p < np; p++) printf("%s %s", p ? "," : "", names[p]);
+        printf("; %.1f s\n", secs);
+    }
+    for (int k = 0; k < r->n; k++) {
+        long differs = 0;
+        double farm = 0, all = 0;
+        int fc = cat_index(&c, "farm", false);
+        for (long i = 0; i < games; i++) {
+            const sample *s = &v[i * r->n + k];
+            differs += s->winners != v[i * r->n].winners;
+            for (int p = 0; p < np; p++) {
+                all += s->score[p];
+                if (fc >= 0) farm += s->points[p][fc];
+            }
+        }
+        if (as_json) {
+            json_object(&j);
+            json_key(&j, "name"); json_string(&j, mp_ruleset_name(r->rs[k]));
+            json_key(&j, "farm_share"); json_double(&j, all > 0 ? farm / all : 0);
+            json_key(&j, "winner_differs"); json_double(&j, (double)differs / (double)games);
+            json_key(&j, "players"); json_array(&j);
+        } else if (!as_csv) {
+            printf("\n%s: farm share %.1f%%, winner differs from %s in %.1f%% of games\n", mp_ruleset_name(r->rs[k]),
+                   all > 0 ? 100 * farm / all : 0, mp_ruleset_name(r->rs[0]), 100.0 * (double)differs / (double)games);
+            printf("  %-14s %-9s %9s %8s %16s\n", "player", "category", "mean", "sd", "95% interval");
+        }
+        for (int p = 0; p < np; p++) {
+            for (long i = 0; i < games; i++) x[i] = v[i * r->n + k].score[p];
+            stat st = stats(x, games);
+            if (as_json) {
+                json_object(&j);
+                json_key(&j, "name"); json_string(&j, names[p]);
+                json_key(&j, "score"); json_object(&j);
+                json_key(&j, "mean"); json_double(&j, st.mean);
+                json_key(&j, "sd"); json_double(&j, st.sd);
+                json_key(&j, "ci95"); json_array(&j); json_double(&j, st.mean - st.ci); json_double(&j, st.mean + st.ci); json_array_end(&j);
+                json_object_end(&j);
+                json_key(&j, "points"); json_object(&j);
+            } else if (!as_csv) {
+                printf("  %-14s %-9s %9.2f %8.2f %7.2f..%-7.2f\n", names[p], "total", st.mean, st.sd, st.mean - st.ci, st.mean + st.ci);
+            }
+            for (int q = 0; q < c.n; q++) {
+                for (long i = 0; i < games; i++) x[i] = v[i * r->n + k].points[p][q];
+                stat sq = stats(x, games);
+                if (as_json) {
+                    json_key(&j, c.name[q]); json_object(&j);
+                    json_key(&j, "mean"); json_double(&j, sq.mean);
+                    json_key(&j, "sd"); json_double(&j, sq.sd);
+                    json_key(&j, "ci95"); json_array(&j); json_double(&j, sq.mean - sq.ci); json_double(&j, sq.mean + sq.ci); json_array_end(&j);
+                    json_object_end(&j);
+                } else if (!as_csv) {
+                    printf("  %-14s %-9s %9.2f %8.2f %7.2f..%-7.2f\n", "", c.name[q], sq.mean, sq.sd, sq.mean - sq.ci, sq.mean + sq.ci);
+                }
+            }
+            if (as_json) { json_object_end(&j); json_object_end(&j); }
+        }
+        if (as_json) { json_array_end(&j); json_object_end(&j); }
+    }
+    if (as_json) { json_array_end(&j); json_object_end(&j); json_done(&j); }
+    int rc = 0;
+    if (svg) {
+        /* Scores per ruleset and seat, for the chart. */
+        chart_series series[MAX_RULESETS * MP_MAX_PLAYERS];
+        int ns = 0;
+        double *data = malloc((size_t)games * (size_t)r->n * (size_t)np * sizeof *data);
+        for (int k = 0; k < r->n; k++)
+            for (int p = 0; p < np; p++, ns++) {
+                double *col = data + (size_t)ns * (size_t)games;
+                for (long i = 0; i < games; i++) col[i] = v[i * r->n + k].score[p];
+                series[ns] = (chart_series){ .group = mp_ruleset_name(r->rs[k]), .label = names[p], .values = col,
+                                             .n = games, .colour = p };
+            }
+        char title[200];
+        snprintf(title, sizeof title, "Scores of %ld seeded games (seeds %llu..%llu) by ruleset and player", games,
+                 (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1));
+        if (chart_boxplot_svg(svg, title, series, ns)) { fprintf(stderr, "meeple: cannot write '%s'\n", svg); rc = EXIT_BAD_INPUT; }
+        free(data);
+    }
+    free(x);
+    free(v);
+    return rc;
+}
+
+int cmd_compare(int argc, char **argv) {
+    static const struct option opts[] = {
+        { "rulesets", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
+        { "seed", required_argument, 0, 's' },     { "players", required_argument, 0, 'p' },
+        { "json", no_argument, 0, 'j' },           { "csv", no_argument, 0, 'c' },
+        { "svg", required_argument, 0, 'v' },      { "help", no_argument, 0, 'h' },
+        { 0, 0, 0, 0 }
+    };
+    const char *list = NULL, *players = "random,random", *svg = NULL;
+    long games = 0;
+    uint64_t seed = 1;
+    bool as_json = false, as_csv = false;
+    int ch;
+    optind = 1;
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (ch) {
+        case 'r': list = optarg; break;
+        case 'p': players = optarg; break;
+        case 'v': svg = optarg; break;
+        case 'j': as_json = true; break;
+        case 'c': as_csv = true; break;
+        case 'g': {
+            int n;
+            if (!parse_int(optarg, 1, 10000000, &n)) return usage_error(usage, "compare: games '%s'; expected a whole number from 1 to 10000000", optarg);
+            games = n;
+            break;
+        }
+        case 's':
+            if (!parse_u64(optarg, &seed)) return usage_error(usage, "compare: seed '%s' is not a whole number; expected 0 or more", optarg);
+            break;
+        case 'h': fputs(usage, stdout); return 0;
+        default: return usage_error(usage, "compare: unknown option or missing value '%s'", argv[optind - 1]);
+        }
+    }
+    if (!list) return usage_error(usage, "compare: expected --rulesets A,B[,...]");
+    if (as_json && as_csv) return usage_error(usage, "compare: --json and --csv exclude each other");
+    if (!games && (as_csv || svg)) return usage_error(usage, "compare: --csv and --svg go with --games");
+    if (games && optind != argc) return usage_error(usage, "compare: --games plays its own games; expected no record file");
+    if (!games && optind + 1 != argc) return usage_error(usage, "compare: expected one record file, or --games N");
+    bot_kind kinds[MP_MAX_PLAYERS];
+    char names[MP_MAX_PLAYERS][32];
+    const char *name_ptrs[MP_MAX_PLAYERS];
+    int np = 0;
+    if (games) {
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s", players);
+        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+            int k = bot_kind_from_name(tok);
+            if (k < 0) return usage_error(usage, "compare: unknown bot '%s'; expected random or greedy", tok);
+            if (np == MP_MAX_PLAYERS) return usage_error(usage, "compare: more than %d seats", MP_MAX_PLAYERS);
+            kinds[np] = (bot_kind)k;
+            snprintf(names[np], sizeof names[np], "%s-%d", tok, np + 1);
+            name_ptrs[np] = names[np];
+            np++;
+        }
+    }
+    rules r = { 0 };
+    int rc = load_rules(list, &r);
+    if (!rc) rc = games ? compare_games(&r, games, seed, kinds, name_ptrs, np, as_json, as_csv, svg)
+                        : compare_record(argv[optind], &r, as_json);
+    free_rules(&r);
+    return rc;
+}
