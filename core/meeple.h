@@ -53,6 +53,8 @@ MP_API const char *mp_ruleset_hash(const mp_ruleset *rs);
 MP_API int mp_ruleset_min_players(const mp_ruleset *rs);
 MP_API int mp_ruleset_max_players(const mp_ruleset *rs);
 MP_API const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs);
+/* The score category farms score in ("farm" in the shipped rulesets). */
+MP_API const char *mp_ruleset_farm_category(const mp_ruleset *rs);
 
 /* One rule in which two rulesets differ, in words: "farm method: city-4 vs farm-3". */
 typedef struct mp_rule_diff {

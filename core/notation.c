@@ -145,7 +145,8 @@ int mp_notation_format(const mp_game *g, const mp_action *a, char *buf, size_t s
 static int parse_deploy(const mp_game *g, const char *where, int col, mp_action *out, mp_diag *d) {
     int x, y;
     if (mp_game_last_placed(g, &x, &y))
-        return error_at(d, col, "no tile has been placed this turn; expected a placement before '+%s'", where);
+        return error_at(d, col, "no follower can be deployed now (a deployment follows a placement, when the "
+                        "rules offer one); expected a placement before '+%s'", where);
     int f = mp_game_feature_at(g, x, y, where);
     if (f < 0) {
         char list[256] = "";

@@ -310,6 +310,16 @@ static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_di
         int start = offset + (int)strspn(s + offset, " \t");
         char action[64];
         snprintf(action, sizeof action, "%.*s", used - (start - offset), s + start);
+        /* Under other rules a decision may not be offered where the record made one, or offered
+        ** where the record had none: a recorded pass with nothing to decline is dropped, and an
+        ** unrecorded optional decision is passed. Under the record's own rules neither happens. */
+        if (!strict && a.kind == MP_ACT_PASS && mp_game_phase(g) == MP_PHASE_PLACE) { offset += used; continue; }
+        if (!strict && a.kind == MP_ACT_PLACE && mp_game_phase(g) == MP_PHASE_DEPLOY) {
+            mp_action pass = { .kind = MP_ACT_PASS };
+            if (mp_game_apply(g, &pass, &e))
+                return rec_error(d, r->path, t->line, t->column ? t->column + start : 0, "turn %d: '%s': %s", i + 1,
+                                 action, e.message);
+        }
         if (a.kind == MP_ACT_PLACE && mp_game_phase(g) == MP_PHASE_PLACE && mp_game_drawn_tile(g) != a.tile) {
             const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
             int held[MP_MAX_HAND], n = mp_game_hand(g, mp_game_current_player(g), held, MP_MAX_HAND);

@@ -98,18 +98,26 @@ int mp_ruleset_diff(const mp_ruleset *a, const mp_ruleset *b, mp_rule_diff *out,
         if (kind_of(a, b->tiles->kinds[k].name) < 0) add(&df, b->tiles->kinds[k].name, "feature kind", "absent", b->tiles->kinds[k].name);
     /* Farms. */
     static const char *const methods[] = { "city-4", "farm-3-once", "farm-3" };
-    add(&df, "farm", "farms", a->farms ? "scored (farmers on)" : "off (no farmers)", b->farms ? "scored (farmers on)" : "off (no farmers)");
+    const char *fc = mp_ruleset_farm_category(a);
+    add(&df, fc, "farms", a->farms ? "scored (farmers on)" : "off (no farmers)", b->farms ? "scored (farmers on)" : "off (no farmers)");
     if (a->farms && b->farms) {
-        add(&df, "farm", "farm method", methods[a->farm_method], methods[b->farm_method]);
-        for (int k = 0; k < a->tiles->n_kinds; k++) {
-            int kb = kind_of(b, a->tiles->kinds[k].name);
-            int pa = a->farm_points[k], pb = kb >= 0 ? b->farm_points[kb] : 0;
-            if (pa == pb) continue;
-            char rule[64];
-            snprintf(rule, sizeof rule, "farm points per completed %s", a->tiles->kinds[k].name);
-            snprintf(x, sizeof x, "%d", pa);
-            snprintf(y, sizeof y, "%d", pb);
-            add(&df, "farm", rule, x, y);
+        add(&df, fc, "farm score category", fc, mp_ruleset_farm_category(b));
+        add(&df, fc, "farm kind", a->tiles->kinds[a->farm_kind].name, b->tiles->kinds[b->farm_kind].name);
+        add(&df, fc, "farm method", methods[a->farm_method], methods[b->farm_method]);
+        /* Points per bordered kind, for every kind either ruleset knows. */
+        for (int side = 0; side < 2; side++) {
+            const mp_ruleset *p = side ? b : a, *q = side ? a : b;
+            for (int k = 0; k < p->tiles->n_kinds; k++) {
+                int kq = kind_of(q, p->tiles->kinds[k].name);
+                if (side && kq >= 0) continue;   /* both know it: done from a's side */
+                int pa = side ? 0 : a->farm_points[k], pb = side ? b->farm_points[k] : (kq >= 0 ? b->farm_points[kq] : 0);
+                if (pa == pb) continue;
+                char rule[64];
+                snprintf(rule, sizeof rule, "farm points per completed %s", p->tiles->kinds[k].name);
+                snprintf(x, sizeof x, "%d", pa);
+                snprintf(y, sizeof y, "%d", pb);
+                add(&df, fc, rule, x, y);
+            }
         }
     }
     add(&df, "", "incomplete features at the end", a->score_incomplete ? "score" : "score nothing",
@@ -126,6 +134,13 @@ int mp_ruleset_diff(const mp_ruleset *a, const mp_ruleset *b, mp_rule_diff *out,
     snprintf(y, sizeof y, "%s", b->bounded ? "" : "unbounded");
     if (b->bounded) snprintf(y, sizeof y, "%d x %d cells", b->board_w, b->board_h);
     add(&df, "", "board", x, y);
+    if (a->bounded && b->bounded && a->board_w == b->board_w && a->board_h == b->board_h &&
+        (a->board_x0 != b->board_x0 || a->board_y0 != b->board_y0 ||
+         memcmp(a->board_cells, b->board_cells, (size_t)(a->board_w * a->board_h)) != 0))
+        add(&df, "", "board cells", "one map", "another map of the same size");
+    snprintf(x, sizeof x, "%d", a->n_fixed);
+    snprintf(y, sizeof y, "%d", b->n_fixed);
+    add(&df, "", "fixed pieces on the board", x, y);
     size_t nx = 0, ny = 0;
     x[0] = y[0] = 0;
     for (int i = 0; i < a->n_variants && nx < sizeof x; i++)

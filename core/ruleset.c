@@ -434,3 +434,4 @@ const char *mp_ruleset_hash(const mp_ruleset *rs) { return rs->hash; }
 int mp_ruleset_min_players(const mp_ruleset *rs) { return rs->min_players; }
 int mp_ruleset_max_players(const mp_ruleset *rs) { return rs->max_players; }
 const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs) { return rs->tiles; }
+const char *mp_ruleset_farm_category(const mp_ruleset *rs) { return rs->farm_category[0] ? rs->farm_category : "farm"; }

@@ -97,7 +97,8 @@ Test(notation, errors_point_at_the_column) {
     expect_error(g, "  Z@1,2", 3, "unknown tile 'Z'; expected a tile id of ruleset 'c3'");
     expect_error(g, "E@99999,0", 3, "x 99999 is out of range; expected -10000 to 10000");
     expect_error(g, "E@1,2r1x", 8, "'x' does not fit here; expected the end of the action (a space or the end of the line)");
-    expect_error(g, "+N", 2, "no tile has been placed this turn; expected a placement before '+N'");
+    expect_error(g, "+N", 2, "no follower can be deployed now (a deployment follows a placement, when the rules "
+                             "offer one); expected a placement before '+N'");
     expect_error(g, "!bridge:NS", 1, "unknown variant module 'bridge'; expected one the ruleset 'c3' uses");
     mp_game_free(g);
     g = after_placing_u(rs);

@@ -45,11 +45,11 @@ static int load_rules(const char *list, rules *r) {
     snprintf(buf, sizeof buf, "%s", list);
     r->n = 0;
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        if (r->n == MAX_RULESETS) { fprintf(stderr, "meeple: more than %d rulesets\n", MAX_RULESETS); return EXIT_USAGE; }
+        if (r->n == MAX_RULESETS) return usage_error(usage, "compare: more than %d rulesets", MAX_RULESETS);
         if (!(r->rs[r->n] = load_ruleset(tok))) return EXIT_BAD_INPUT;
         r->n++;
     }
-    return r->n >= 1 ? 0 : EXIT_USAGE;
+    return r->n >= 1 ? 0 : usage_error(usage, "compare: --rulesets names no ruleset");
 }
 
 static void free_rules(rules *r) {
@@ -91,8 +91,12 @@ static void replay_under(const mp_record *rec, const mp_ruleset *rs, side *s) {
     s->g = mp_record_replay(rec, rs, 0, -1, &d);
     if (s->g) {
         /* The recorded game ended: so does this one, whatever tiles this ruleset has left. */
-        if (mp_record_over(rec) && mp_game_phase(s->g) != MP_PHASE_OVER) mp_game_end_now(s->g, &d);
-        return;
+        if (mp_record_over(rec) && mp_game_phase(s->g) != MP_PHASE_OVER && mp_game_end_now(s->g, &d)) {
+            mp_game_free(s->g);
+            s->g = NULL;
+        } else {
+            return;
+        }
     }
     const char *t = strstr(d.message, "turn ");
     s->from_turn = t ? atoi(t + 5) : 0;
@@ -252,9 +256,11 @@ static int compare_record(const char *path, rules *r, bool as_json) {
                 for (int w = 0; w < nw; w++) printf("    %s\n", why[w]);
                 if (!nw) printf("    (no rule of its own: play that the other rules changed)\n");
             }
-        for (int i = 0; i < r->n; i++)
-            if (!sides[i].g)
-                printf("\n%s: not comparable from turn %d: %s\n", mp_ruleset_name(r->rs[i]), sides[i].from_turn, sides[i].reason);
+        for (int i = 0; i < r->n; i++) {
+            if (sides[i].g) continue;
+            if (sides[i].from_turn) printf("\n%s: not comparable from turn %d: %s\n", mp_ruleset_name(r->rs[i]), sides[i].from_turn, sides[i].reason);
+            else printf("\n%s: not comparable: %s\n", mp_ruleset_name(r->rs[i]), sides[i].reason);
+        }
     }
     for (int i = 0; i < r->n; i++) mp_game_free(sides[i].g);
     mp_record_free(rec);
@@ -320,6 +326,7 @@ static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *ki
     if (tty && last > 0) fputs("\r\033[K", stderr);
 
     double *x = malloc((size_t)games * sizeof *x);
+    if (!x) { free(v); fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
     if (as_csv) {
         printf("game,seed,ruleset");
         for (int p = 0; p < np; p++) printf(",%s", names[p]);
@@ -355,7 +362,7 @@ static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *ki
     for (int k = 0; k < r->n; k++) {
         long differs = 0;
         double farm = 0, all = 0;
-        int fc = cat_index(&c, "farm", false);
+        int fc = cat_index(&c, mp_ruleset_farm_category(r->rs[k]), false);
         for (long i = 0; i < games; i++) {
             const sample *s = &v[i * r->n + k];
             differs += s->winners != v[i * r->n].winners;
@@ -414,6 +421,7 @@ static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *ki
         chart_series series[MAX_RULESETS * MP_MAX_PLAYERS];
         int ns = 0;
         double *data = malloc((size_t)games * (size_t)r->n * (size_t)np * sizeof *data);
+        if (!data) { free(x); free(v); fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
         for (int k = 0; k < r->n; k++)
             for (int p = 0; p < np; p++, ns++) {
                 double *col = data + (size_t)ns * (size_t)games;
@@ -440,7 +448,8 @@ int cmd_compare(int argc, char **argv) {
         { "svg", required_argument, 0, 'v' },      { "help", no_argument, 0, 'h' },
         { 0, 0, 0, 0 }
     };
-    const char *list = NULL, *players = "random,random", *svg = NULL;
+    const char *list = NULL, *players = NULL, *svg = NULL;
+    bool seeded = false;
     long games = 0;
     uint64_t seed = 1;
     bool as_json = false, as_csv = false;
@@ -462,6 +471,7 @@ int cmd_compare(int argc, char **argv) {
         }
         case 's':
             if (!parse_u64(optarg, &seed)) return usage_error(usage, "compare: seed '%s' is not a whole number; expected 0 or more", optarg);
+            seeded = true;
             break;
         case 'h': fputs(usage, stdout); return 0;
         default: return usage_error(usage, "compare: unknown option or missing value '%s'", argv[optind - 1]);
@@ -469,7 +479,9 @@ int cmd_compare(int argc, char **argv) {
     }
     if (!list) return usage_error(usage, "compare: expected --rulesets A,B[,...]");
     if (as_json && as_csv) return usage_error(usage, "compare: --json and --csv exclude each other");
-    if (!games && (as_csv || svg)) return usage_error(usage, "compare: --csv and --svg go with --games");
+    if (!games && (as_csv || svg || seeded || players))
+        return usage_error(usage, "compare: --csv, --svg, --seed and --players go with --games");
+    if (!players) players = "random,random";
     if (games && optind != argc) return usage_error(usage, "compare: --games plays its own games; expected no record file");
     if (!games && optind + 1 != argc) return usage_error(usage, "compare: expected one record file, or --games N");
     bot_kind kinds[MP_MAX_PLAYERS];

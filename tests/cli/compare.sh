@@ -39,6 +39,16 @@ check 'grep -q "small-city rule: a completed 2-tile city scores 1 per tile + 1 p
 check '[ $? = 0 ] && grep -q "^table: not comparable from turn 1: .*turn 1: .E@0,-1r2.: tile .E. fits nowhere under ruleset .table." "$T/table"' "not comparable: $(tail -2 "$T/table")"
 check '[ "$(cell BLUE total 1 "$T/table")" = 6 ]' "the reference still compares"
 
+# Rules that offer other decisions: a game without farmers compares under c3 (the deployments c3
+# offers and the record did not make are passed); a game with farmers is not comparable under
+# c3-nofarmers from its first farmer on.
+"$M" play --seed 7 --ruleset c3-nofarmers --players greedy,random,random --record "$T/nofarm.yaml" >/dev/null
+"$M" compare --rulesets c3-nofarmers,c3 "$T/nofarm.yaml" >"$T/nf"
+check '[ $? = 0 ] && ! grep -q "not comparable" "$T/nf"' "a game without farmers compares under c3: $(tail -3 "$T/nf")"
+"$M" play --seed 7 --players greedy,random,random --record "$T/farm7.yaml" >/dev/null
+"$M" compare --rulesets c3,c3-nofarmers "$T/farm7.yaml" >"$T/f7"
+check 'grep -q "^c3-nofarmers: not comparable from turn [0-9]*: .*no follower can be deployed now.*+[NESW]" "$T/f7"' "farmers: not comparable: $(tail -1 "$T/f7")"
+
 # Many games: same seeds under each ruleset; table, JSON, CSV, SVG.
 "$M" compare --games 40 --seed 3 --rulesets c1-2000,c3 --players random,greedy >"$T/many"
 check '[ $? = 0 ] && grep -q "^c3: farm share [0-9.]*%, winner differs from c1-2000 in [0-9.]*% of games" "$T/many"' "many games table: $(head -5 "$T/many")"
