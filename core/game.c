@@ -613,6 +613,12 @@ int mp_game_follower_at(const mp_game *g, int x, int y, int *feature) {
     return -1;
 }
 
+int mp_game_feature_id(const mp_game *g, int x, int y, int feature) {
+    int32_t v = mp_grid_get(g, x, y);
+    if (v < 0 || feature < 0 || feature >= g->ts->tiles[g->placed[v].tile].n_features) return -1;
+    return mp_seg_root(g, g->placed[v].seg0 + feature);
+}
+
 int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *complete, int *tiles, int *points) {
     int32_t v = mp_grid_get(g, x, y);
     if (v < 0 || feature < 0 || feature >= g->ts->tiles[g->placed[v].tile].n_features) return 1;

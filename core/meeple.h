@@ -73,6 +73,34 @@ MP_API int mp_tileset_total(const mp_tileset *ts);            /* tiles counting 
 MP_API const char *mp_tileset_tile_id(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_tile_count(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_find(const mp_tileset *ts, const char *id); /* -1 if none */
+/* What a tile set declares, for drawing and statistics. */
+MP_API int mp_tileset_n_kinds(const mp_tileset *ts);
+MP_API const char *mp_tileset_kind_name(const mp_tileset *ts, int kind);
+MP_API char mp_tileset_kind_letter(const mp_tileset *ts, int kind);
+/* How a kind meets sides: bit 1 whole sides, 2 side middles, 4 half-sides, 8 none (inside). */
+MP_API int mp_tileset_kind_covers(const mp_tileset *ts, int kind);
+MP_API int mp_tileset_n_icons(const mp_tileset *ts);
+MP_API const char *mp_tileset_icon_name(const mp_tileset *ts, int icon);
+MP_API int mp_tileset_n_markers(const mp_tileset *ts);
+MP_API const char *mp_tileset_marker_name(const mp_tileset *ts, int marker);
+/* A tile's markers (bit m: marker m), whether one copy is the start tile, whether it is a fixed
+** piece of a board. */
+MP_API unsigned mp_tileset_tile_markers(const mp_tileset *ts, int tile);
+MP_API int mp_tileset_tile_is_start(const mp_tileset *ts, int tile);
+MP_API int mp_tileset_tile_is_fixed(const mp_tileset *ts, int tile);
+
+/* One feature of a tile as defined (rotation 0). */
+typedef struct mp_feature_def {
+    int kind;                 /* kind index */
+    unsigned ports;           /* bit p: covers port p (0 = Nw ... 11 = Wn), at rotation 0 */
+    unsigned touches;         /* bit f: borders feature f of the tile (a field's cities) */
+    unsigned markers;         /* bit m: carries marker m */
+    int icons[8];             /* count of each icon */
+    int shape;                /* 0 none, 1 cap, 2 triangle, 3 irregular */
+} mp_feature_def;
+MP_API int mp_tileset_tile_n_features(const mp_tileset *ts, int tile);
+MP_API int mp_tileset_feature(const mp_tileset *ts, int tile, int feature, mp_feature_def *out);
+
 /* Edge letter at a port (0 = Nw ... 11 = Wn) of a tile turned rot quarter turns, ' ' if none;
 ** the letter of a feature inside the tile (a cloister), ' ' if none. For drawing. */
 MP_API char mp_tileset_port_letter(const mp_tileset *ts, int tile, int rot, int port);
@@ -188,6 +216,9 @@ MP_API char mp_game_inner_letter(const mp_game *g, int x, int y);
 /* Owner of a follower on the tile at (x, y), or -1; *feature receives its feature index. Once
 ** the game is over: the followers as they stood when final scoring began. */
 MP_API int mp_game_follower_at(const mp_game *g, int x, int y, int *feature);
+/* An id of the whole feature the feature of the tile at (x, y) belongs to, the same for every
+** tile of that feature (until more tiles join it); -1 if none. */
+MP_API int mp_game_feature_id(const mp_game *g, int x, int y, int feature);
 /* Whether the feature (tile at x,y, feature index) is complete, its tile count and points now. */
 MP_API int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *complete,
                                 int *tiles, int *points);

@@ -484,6 +484,32 @@ const char *mp_tileset_tile_id(const mp_tileset *ts, int tile) {
 int mp_tileset_tile_count(const mp_tileset *ts, int tile) {
     return tile >= 0 && tile < ts->n_tiles ? ts->tiles[tile].count : 0;
 }
+int mp_tileset_n_kinds(const mp_tileset *ts) { return ts->n_kinds; }
+const char *mp_tileset_kind_name(const mp_tileset *ts, int k) { return k >= 0 && k < ts->n_kinds ? ts->kinds[k].name : "?"; }
+char mp_tileset_kind_letter(const mp_tileset *ts, int k) { return k >= 0 && k < ts->n_kinds ? ts->kinds[k].letter : '?'; }
+int mp_tileset_kind_covers(const mp_tileset *ts, int k) { return k >= 0 && k < ts->n_kinds ? ts->kinds[k].covers : 0; }
+int mp_tileset_n_icons(const mp_tileset *ts) { return ts->n_icons; }
+const char *mp_tileset_icon_name(const mp_tileset *ts, int i) { return i >= 0 && i < ts->n_icons ? ts->icons[i] : "?"; }
+int mp_tileset_n_markers(const mp_tileset *ts) { return ts->n_markers; }
+const char *mp_tileset_marker_name(const mp_tileset *ts, int m) { return m >= 0 && m < ts->n_markers ? ts->markers[m] : "?"; }
+unsigned mp_tileset_tile_markers(const mp_tileset *ts, int t) { return t >= 0 && t < ts->n_tiles ? ts->tiles[t].markers : 0; }
+int mp_tileset_tile_is_start(const mp_tileset *ts, int t) { return t >= 0 && t < ts->n_tiles && ts->tiles[t].start; }
+int mp_tileset_tile_is_fixed(const mp_tileset *ts, int t) { return t >= 0 && t < ts->n_tiles && ts->tiles[t].fixed; }
+int mp_tileset_tile_n_features(const mp_tileset *ts, int t) { return t >= 0 && t < ts->n_tiles ? ts->tiles[t].n_features : 0; }
+
+int mp_tileset_feature(const mp_tileset *ts, int t, int f, mp_feature_def *out) {
+    if (t < 0 || t >= ts->n_tiles || f < 0 || f >= ts->tiles[t].n_features) return 1;
+    const mp_tile_feature *x = &ts->tiles[t].f[f];
+    memset(out, 0, sizeof *out);
+    out->kind = x->kind;
+    out->ports = x->ports;
+    out->touches = x->touches;
+    out->markers = x->markers;
+    out->shape = x->shape;
+    for (int i = 0; i < MP_MAX_ICONS && i < 8; i++) out->icons[i] = x->icons[i];
+    return 0;
+}
+
 char mp_tileset_port_letter(const mp_tileset *ts, int tile, int rot, int port) {
     if (tile < 0 || tile >= ts->n_tiles || port < 0 || port >= MP_PORTS) return ' ';
     int k = ts->tiles[tile].port_kind[rot & 3][port];
