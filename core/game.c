@@ -340,8 +340,12 @@ static void run(mp_game *g) {
             if (g->n_queued) {
                 struct mp_queued_turn q = g->queued[0];
                 memmove(&g->queued[0], &g->queued[1], (size_t)(--g->n_queued) * sizeof q);
+                if (q.tile >= 0 && !mp_place_any(g, q.tile)) {
+                    g->stage = ST_NEXT;   /* a queued tile that fits nowhere is lost: the next turn */
+                    break;
+                }
                 g->turn_player = q.player;
-                if (q.tile >= 0 && mp_place_any(g, q.tile)) {
+                if (q.tile >= 0) {
                     g->last_placed = -1;
                     g->player = q.player;
                     g->forced = q.tile;
@@ -349,7 +353,6 @@ static void run(mp_game *g) {
                     g->phase = MP_PHASE_PLACE;
                     return;
                 }
-                if (q.tile >= 0) break;   /* a queued tile that fits nowhere is lost: next turn */
             } else {
                 g->turn_player = g->base_player = (g->base_player + 1) % g->n_players;
             }

@@ -61,6 +61,8 @@ typedef struct mp_kind {
     uint8_t covers;         /* MP_COVER_* bits: how a feature of this kind may meet sides */
     uint8_t completes;      /* MP_COMPLETE_*: when a feature of this kind is complete */
     char follower[MP_NAME]; /* role of a follower on it ("knight"); empty: no followers */
+    uint32_t carries_icons;   /* bit i: a feature of this kind may show icon i (`carries:`) */
+    uint32_t carries_markers; /* bit m: ... may carry marker m */
 } mp_kind;
 
 typedef struct mp_tile_feature {
@@ -83,6 +85,7 @@ typedef struct mp_tile {
     int n_features;
     mp_tile_feature f[MP_MAX_FEATURES];
     int line, column;             /* where the tile was written */
+    int file;                     /* index into the tile set's files */
     /* Derived when loading: */
     int8_t port_feature[4][MP_PORTS]; /* per rotation: feature covering each port, -1 none */
     uint8_t port_kind[4][MP_PORTS];   /* per rotation: 1 + kind at each port, 0 none */
@@ -100,12 +103,21 @@ struct mp_tileset {
     int n_tiles;
     mp_tile *tiles;
     int start_tile;               /* tile kind with the start copy, -1 if none */
+    /* Where things were written, for `meeple lint`: */
+    int n_files;
+    char files[8][256];           /* the files loaded, in order */
+    struct mp_where { int file, line, column; } kind_at[MP_MAX_KINDS];
+    struct mp_lint *sink;         /* set by lint: a tile with an error is reported here and skipped */
     uint64_t hash;                /* content hash of the files loaded, in order */
+    bool addon;                   /* a set to mix into another (`addon: true`): no start tile needed */
     int total;                    /* sum of counts */
 };
 
 typedef struct mp_ynode mp_ynode;
 typedef struct mp_arena mp_arena;
+
+/* lint.c: a list of diagnostics, errors and warnings. */
+MP_INTERNAL void mp_lint_add(struct mp_lint *l, const mp_diag *d, int warning);
 
 /* Loads a tile-set file and adds it to ts (kinds of the same name must agree). */
 MP_INTERNAL mp_tileset *mp_tileset_empty(void);
@@ -115,6 +127,11 @@ MP_INTERNAL int mp_tileset_icon(const mp_tileset *ts, const char *name);
 /* The kind a YAML scalar names, or an error at the node listing the kinds there are. */
 MP_INTERNAL int mp_tileset_kind_node(const mp_tileset *ts, const mp_ynode *n, int *out, mp_diag *d);
 MP_INTERNAL int mp_tileset_marker(const mp_tileset *ts, const char *name);
+/* Tile ids: what the notation can write (a letter or digit first). Checked with PCRE2. */
+#define MP_TILE_ID_PATTERN "^[A-Za-z0-9][A-Za-z0-9_.+-]{0,30}$"
+MP_INTERNAL bool mp_tile_id_valid(const char *id);
+/* Whether tile a turned ra is the same picture as tile b turned rb. */
+MP_INTERNAL bool mp_tile_same_picture(const mp_tile *a, int ra, const mp_tile *b, int rb);
 /* Port index of a name ("Nw", "N", ...), -1 if none. */
 MP_INTERNAL int mp_port_from_name(const char *name);
 MP_INTERNAL const char *mp_port_name(int port);

@@ -65,6 +65,20 @@ typedef struct mp_rule_diff {
 /* Writes at most cap differences between a and b; returns how many there are. */
 MP_API int mp_ruleset_diff(const mp_ruleset *a, const mp_ruleset *b, mp_rule_diff *out, int cap);
 
+/* ------------------------------------------------------------------ lint */
+
+/* Every problem found in tile sets and rulesets: errors and warnings, each a diagnostic. */
+typedef struct mp_lint mp_lint;
+typedef struct mp_lint_item { mp_diag d; int warning; } mp_lint_item;
+MP_API mp_lint *mp_lint_new(void);
+MP_API void mp_lint_free(mp_lint *l);
+/* Checks one file, a tile set (it has `kinds:`) or a ruleset (found with dirs for `extends:`),
+** adding what it finds, sorted by position; returns how many it added. */
+MP_API int mp_lint_file(mp_lint *l, const char *path, const char *const *dirs);
+MP_API int mp_lint_count(const mp_lint *l);
+MP_API int mp_lint_errors(const mp_lint *l);
+MP_API const mp_lint_item *mp_lint_at(const mp_lint *l, int i);
+
 /* Loads one tile-set file on its own (for checking it). */
 MP_API mp_tileset *mp_tileset_load(const char *path, mp_diag *d);
 MP_API void mp_tileset_free(mp_tileset *ts);
@@ -205,7 +219,7 @@ MP_API int mp_game_feature_at(const mp_game *g, int x, int y, const char *where)
 
 /* The board, for display. */
 MP_API int mp_game_bounds(const mp_game *g, int *min_x, int *min_y, int *max_x, int *max_y);
-/* Tile kind at a cell (-1 empty), its rotation, and whether it is a fixed piece of the board. */
+/* Tile kind at a cell and its rotation; -1 for an empty cell, -2 for a cell off a bounded board. */
 MP_API int mp_game_tile_at(const mp_game *g, int x, int y, int *rot);
 /* Character of the tile's side (0..3 = N E S W) as the kind letters give it, for drawing. */
 MP_API char mp_game_side_letter(const mp_game *g, int x, int y, int side);
@@ -219,7 +233,8 @@ MP_API int mp_game_follower_at(const mp_game *g, int x, int y, int *feature);
 /* An id of the whole feature the feature of the tile at (x, y) belongs to, the same for every
 ** tile of that feature (until more tiles join it); -1 if none. */
 MP_API int mp_game_feature_id(const mp_game *g, int x, int y, int feature);
-/* Whether the feature (tile at x,y, feature index) is complete, its tile count and points now. */
+/* Whether the feature (tile at x,y, feature index) is complete, its tile count and points now
+** (by the ruleset's formula: a variant's score_feature hook is not applied). */
 MP_API int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *complete,
                                 int *tiles, int *points);
 

@@ -395,7 +395,19 @@ static int read_ruleset(mp_ruleset *rs, const mp_ynode *root, mp_diag *d) {
     return 0;
 }
 
+MP_INTERNAL mp_ruleset *mp_ruleset_load_lint(const char *path, const char *const *dirs, struct mp_lint *sink, mp_diag *d);
+static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struct mp_lint *sink, mp_diag *d);
+
 mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *dirs, mp_diag *d) {
+    return load(name_or_path, dirs, NULL, d);
+}
+
+/* For lint: a tile of its tile sets with an error is reported to sink and skipped. */
+mp_ruleset *mp_ruleset_load_lint(const char *path, const char *const *dirs, struct mp_lint *sink, mp_diag *d) {
+    return load(path, dirs, sink, d);
+}
+
+static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struct mp_lint *sink, mp_diag *d) {
     char path[512];
     if (!find_ruleset(name_or_path, NULL, dirs, path, sizeof path)) {
         snprintf(d->file, sizeof d->file, "%s", name_or_path);
@@ -408,11 +420,13 @@ mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *dirs, m
     if (!rs) abort();
     rs->arena = mp_arena_new();
     rs->tiles = mp_tileset_empty();
+    rs->tiles->sink = sink;
     rs->farm_kind = -1;   /* no `farms:`: no kind is a farm */
     snprintf(rs->path, sizeof rs->path, "%s", path);
     chain seen = { .paths = { mp_arena_strdup(rs->arena, path) }, .n = 1 };
     mp_ynode *root = load_tree(rs->arena, path, dirs, &seen, d);
     if (!root || read_ruleset(rs, root, d)) { mp_ruleset_free(rs); return NULL; }
+    rs->tiles->sink = NULL;
     /* The record of a game names the rules by this hash: the merged tree (what every extends
     ** chain resolves to) and the tile sets, so an edit anywhere in the chain changes it. */
     uint64_t h = mp_y_hash(root, rs->tiles->hash);

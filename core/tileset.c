@@ -11,7 +11,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include "yamlx.h"
+
+/* The tile id pattern, the same the notation reads (core/notation.c). */
+bool mp_tile_id_valid(const char *id) {
+    int err;
+    PCRE2_SIZE at;
+    pcre2_code *re = pcre2_compile((PCRE2_SPTR)MP_TILE_ID_PATTERN, PCRE2_ZERO_TERMINATED, 0, &err, &at, NULL);
+    MP_ASSERT(re);
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+    int rc = pcre2_match(re, (PCRE2_SPTR)id, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL);
+    pcre2_match_data_free(md);
+    pcre2_code_free(re);
+    return rc >= 0;
+}
 
 static const char *const port_names[MP_PORTS] = {
     "Nw", "N", "Ne", "En", "E", "Es", "Se", "S", "Sw", "Ws", "W", "Wn"
@@ -77,8 +93,8 @@ static int copy_name(char *dst, const mp_ynode *n, const char *what, mp_diag *d)
     return 0;
 }
 
-static int read_kind(mp_ynode *key, mp_ynode *val, mp_kind *k, mp_diag *d) {
-    static const char *const keys[] = { "letter", "covers", "completes", "follower", NULL };
+static int read_kind(const mp_tileset *ts, mp_ynode *key, mp_ynode *val, mp_kind *k, mp_diag *d) {
+    static const char *const keys[] = { "letter", "covers", "completes", "follower", "carries", NULL };
     static const char *const covers[] = { "side", "middle", "halves", "none", NULL };
     static const char *const completes[] = { "closed", "surrounded", "never", NULL };
     memset(k, 0, sizeof *k);
@@ -108,6 +124,20 @@ static int read_kind(mp_ynode *key, mp_ynode *val, mp_kind *k, mp_diag *d) {
     k->completes = (uint8_t)c;
     n = mp_y_get(val, "follower");
     if (n && !mp_y_is_null(n) && copy_name(k->follower, n, "follower", d)) return 1;
+    /* The icons and markers its features may show (`meeple lint` checks the tiles against it). */
+    if ((n = mp_y_get(val, "carries"))) {
+        if (mp_y_expect(n, MP_Y_SEQ, "carries", d)) return 1;
+        for (int i = 0; i < n->n; i++) {
+            const char *s;
+            if (mp_y_string(n->items[i], &s, d)) return 1;
+            int ic = mp_tileset_icon(ts, s), m = mp_tileset_marker(ts, s);
+            if (ic < 0 && m < 0)
+                return mp_y_error(d, n->items[i], "'%s' is neither an icon nor a marker; expected one declared under "
+                                  "'icons:' or 'markers:'", s);
+            if (ic >= 0) k->carries_icons |= 1u << ic;
+            if (m >= 0) k->carries_markers |= 1u << m;
+        }
+    }
     return 0;
 }
 
@@ -115,7 +145,7 @@ static int add_kinds(mp_tileset *ts, const mp_ynode *kinds, mp_diag *d) {
     if (mp_y_expect(kinds, MP_Y_MAP, "kinds", d)) return 1;
     for (int i = 0; i < kinds->n; i++) {
         mp_kind k;
-        if (read_kind(kinds->items[2 * i], kinds->items[2 * i + 1], &k, d)) return 1;
+        if (read_kind(ts, kinds->items[2 * i], kinds->items[2 * i + 1], &k, d)) return 1;
         int old = mp_tileset_kind(ts, k.name);
         if (old >= 0) {
             if (memcmp(&ts->kinds[old], &k, sizeof k) != 0)
@@ -129,6 +159,7 @@ static int add_kinds(mp_tileset *ts, const mp_ynode *kinds, mp_diag *d) {
                                   "expected a letter of its own", k.name, k.letter, ts->kinds[j].name);
         if (ts->n_kinds == MP_MAX_KINDS)
             return mp_y_error(d, kinds->items[2 * i], "too many kinds; expected at most %d", MP_MAX_KINDS);
+        ts->kind_at[ts->n_kinds] = (struct mp_where){ ts->n_files - 1, kinds->items[2 * i]->line, kinds->items[2 * i]->column };
         ts->kinds[ts->n_kinds++] = k;
     }
     return 0;
@@ -290,38 +321,44 @@ static void derive_rotations(mp_tile *t) {
                     t->port_kind[r][q] = (uint8_t)(1 + t->f[i].kind);
                 }
     }
-    /* Rotation r duplicates r' < r when the rotated tile is the same picture: relabel features by
-    ** first appearance around the edge and compare labels and each feature's attributes. */
+    /* Rotation r duplicates r' < r when the rotated tile is the same picture. */
     t->distinct_rot = 0;
     for (int r = 0; r < 4; r++) {
         bool dup = false;
-        for (int r2 = 0; r2 < r && !dup; r2++) {
-            int map[MP_MAX_FEATURES];
-            for (int i = 0; i < MP_MAX_FEATURES; i++) map[i] = -1;
-            bool same = true;
-            for (int p = 0; p < MP_PORTS && same; p++) {
-                int a = t->port_feature[r][p], b = t->port_feature[r2][p];
-                if ((a < 0) != (b < 0)) { same = false; break; }
-                if (a < 0) continue;
-                if (map[a] < 0) map[a] = b;
-                else if (map[a] != b) same = false;
-            }
-            for (int i = 0; i < t->n_features && same; i++) {
-                int j = map[i] < 0 ? i : map[i];
-                const mp_tile_feature *x = &t->f[i], *y = &t->f[j];
-                if (x->kind != y->kind || x->shape != y->shape || x->markers != y->markers ||
-                    memcmp(x->icons, y->icons, sizeof x->icons) != 0)
-                    same = false;
-                for (int k = 0; k < t->n_features && same; k++)
-                    if (x->touches & (1u << k)) {
-                        int mk = map[k] < 0 ? k : map[k];
-                        if (!(y->touches & (1u << mk))) same = false;
-                    }
-            }
-            dup = same;
-        }
+        for (int r2 = 0; r2 < r && !dup; r2++) dup = mp_tile_same_picture(t, r, t, r2);
         if (!dup) t->distinct_rot |= (uint8_t)(1u << r);
     }
+}
+
+/* Whether tile a turned ra looks exactly like tile b turned rb: relabel features by first
+** appearance around the edge, then compare labels and each feature's attributes (kind, shape,
+** markers, icons, the features it touches); features inside the tile are compared in order. */
+bool mp_tile_same_picture(const mp_tile *a, int ra, const mp_tile *b, int rb) {
+    if (a->n_features != b->n_features || a->markers != b->markers) return false;
+    int map[MP_MAX_FEATURES];
+    for (int i = 0; i < MP_MAX_FEATURES; i++) map[i] = -1;
+    for (int p = 0; p < MP_PORTS; p++) {
+        int x = a->port_feature[ra][p], y = b->port_feature[rb][p];
+        if ((x < 0) != (y < 0)) return false;
+        if (x < 0) continue;
+        if (map[x] < 0) map[x] = y;
+        else if (map[x] != y) return false;
+    }
+    for (int i = 0, inner = 0; i < a->n_features; i++)
+        if (map[i] < 0) {   /* inside the tile: pair with b's inner features in order */
+            while (inner < b->n_features && b->f[inner].ports) inner++;
+            if (inner == b->n_features) return false;
+            map[i] = inner++;
+        }
+    for (int i = 0; i < a->n_features; i++) {
+        const mp_tile_feature *x = &a->f[i], *y = &b->f[map[i]];
+        if (x->kind != y->kind || x->shape != y->shape || x->markers != y->markers ||
+            memcmp(x->icons, y->icons, sizeof x->icons) != 0)
+            return false;
+        for (int k = 0; k < a->n_features; k++)
+            if ((x->touches >> k & 1) != (y->touches >> map[k] & 1)) return false;
+    }
+    return true;
 }
 
 static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) {
@@ -335,13 +372,15 @@ static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) 
     if (!x) return mp_y_error(d, n, "tile has no 'id'; expected a short name such as 'D'");
     if (copy_name(t->id, x, "tile", d)) return 1;
     /* The notation writes tile ids as they are (meeple-notation(7)): a letter or digit first. */
-    static const char alnum[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-    if (!strchr(alnum, t->id[0]))
-        return mp_y_error(d, x, "tile id '%s' starts with '%c'; expected a letter or a digit first", t->id, t->id[0]);
-    for (const char *c = t->id; *c; c++)
-        if (!strchr(alnum, *c) && !strchr("_.+-", *c))
-            return mp_y_error(d, x, "tile id '%s' has the character '%c'; expected letters, digits, '_', '.', '+' or '-'",
-                              t->id, *c);
+    if (!mp_tile_id_valid(t->id)) {
+        static const char alnum[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        if (!strchr(alnum, t->id[0]))
+            return mp_y_error(d, x, "tile id '%s' starts with '%c'; expected a letter or a digit first", t->id, t->id[0]);
+        size_t bad = strspn(t->id, alnum) ;
+        while (t->id[bad] && (strchr(alnum, t->id[bad]) || strchr("_.+-", t->id[bad]))) bad++;
+        return mp_y_error(d, x, "tile id '%s' has the character '%c'; expected letters, digits, '_', '.', '+' or '-'",
+                          t->id, t->id[bad]);
+    }
     for (int i = 0; i < ts->n_tiles; i++)
         if (strcmp(ts->tiles[i].id, t->id) == 0)
             return mp_y_error(d, x, "tile id '%s' is used twice; expected each id once (first at line %d)",
@@ -411,7 +450,7 @@ static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) 
 /* ------------------------------------------------------------------ files */
 
 int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
-    static const char *const keys[] = { "tileset", "description", "note", "kinds", "icons", "markers", "tiles", NULL };
+    static const char *const keys[] = { "tileset", "description", "note", "addon", "kinds", "icons", "markers", "tiles", NULL };
     mp_arena *a = mp_arena_new();
     int rc = 1;
     mp_ynode *root = mp_y_load_file(a, path, d);
@@ -420,10 +459,14 @@ int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
     if (!ts->path[0]) snprintf(ts->path, sizeof ts->path, "%s", path);
     ts->hash = mp_y_hash(root, ts->hash ? ts->hash : MP_HASH_INIT);
     mp_ynode *n;
-    if (!(n = mp_y_get(root, "kinds"))) { mp_y_error(d, root, "no 'kinds:'; expected the feature kinds the tiles use"); goto out; }
-    if (add_kinds(ts, n, d)) goto out;
+    if (ts->n_files < 8) snprintf(ts->files[ts->n_files++], sizeof ts->files[0], "%s", path);
+    bool addon = false;
+    if ((n = mp_y_get(root, "addon")) && mp_y_bool(n, &addon, d)) goto out;
+    ts->addon |= addon;
     if ((n = mp_y_get(root, "icons")) && add_names(ts->icons, &ts->n_icons, MP_MAX_ICONS, n, "icons", d)) goto out;
     if ((n = mp_y_get(root, "markers")) && add_names(ts->markers, &ts->n_markers, MP_MAX_MARKERS, n, "markers", d)) goto out;
+    if (!(n = mp_y_get(root, "kinds"))) { mp_y_error(d, root, "no 'kinds:'; expected the feature kinds the tiles use"); goto out; }
+    if (add_kinds(ts, n, d)) goto out;
     mp_ynode *tiles = mp_y_get(root, "tiles");
     if (!tiles) { mp_y_error(d, root, "no 'tiles:'; expected a list of tiles"); goto out; }
     if (mp_y_expect(tiles, MP_Y_SEQ, "tiles", d)) goto out;
@@ -433,12 +476,19 @@ int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
     ts->tiles = grown;
     for (int i = 0; i < tiles->n; i++) {
         mp_tile *t = &ts->tiles[ts->n_tiles];
-        if (read_tile(ts, tiles->items[i], t, d)) goto out;
+        if (read_tile(ts, tiles->items[i], t, d)) {
+            if (!ts->sink) goto out;
+            mp_lint_add(ts->sink, d, 0);   /* lint: report it, skip the tile, go on */
+            continue;
+        }
+        t->file = ts->n_files - 1;
         if (t->start) {
             if (ts->start_tile >= 0) {
                 mp_y_error(d, mp_y_key_node(tiles->items[i], "start"), "a second start tile '%s'; expected exactly one "
                            "(the first is '%s')", t->id, ts->tiles[ts->start_tile].id);
-                goto out;
+                if (!ts->sink) goto out;
+                mp_lint_add(ts->sink, d, 0);
+                continue;
             }
             ts->start_tile = ts->n_tiles;
         }

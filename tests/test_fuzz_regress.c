@@ -40,3 +40,8 @@ Test(fuzz_regress, record, .timeout = 120) {
     run_dir(TEST_SRCDIR "/tests/fuzz/regress/record", fuzz_record);
     cr_assert_gt(run_dir(TEST_SRCDIR "/tests/fuzz/seeds/record", fuzz_record), 0);
 }
+
+Test(fuzz_regress, loaders, .timeout = 120) {
+    run_dir(TEST_SRCDIR "/tests/fuzz/regress/loaders", fuzz_loaders);
+    cr_assert_gt(run_dir(TEST_SRCDIR "/tests/fuzz/seeds/loaders", fuzz_loaders), 0);
+}

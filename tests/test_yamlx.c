@@ -1,6 +1,7 @@
 /*
 ** test_yamlx.c: the YAML layer: positions are 1-based, hostile input is refused fast.
 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,5 +65,63 @@ Test(yamlx, merge_overrides_and_keeps) {
     cr_assert_str_eq(mp_y_get(m, "y")->value, "4");
     cr_assert_str_eq(mp_y_get(mp_y_get(m, "m"), "a")->value, "1");
     cr_assert_str_eq(mp_y_get(mp_y_get(m, "m"), "b")->value, "3");
+    mp_arena_free(a);
+}
+
+/* Hostile input (issue: lint and loaders): refused fast, with bounded memory. Each test has a
+** criterion timeout; the loaders never read more than their file limit. */
+#include <sys/resource.h>
+#include <unistd.h>
+
+static long max_rss_kb(void) {
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
+}
+
+Test(hostile, alias_bomb_refused_at_the_first_anchor, .timeout = 2) {
+    /* The "billion laughs": each level names the one before it ten times. */
+    const char *bomb =
+        "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+        "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+        "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+        "e: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n";
+    mp_arena *a = mp_arena_new();
+    mp_diag d = { 0 };
+    cr_assert_null(load(a, bomb, &d));
+    cr_assert_str_eq(d.message, "anchor '&a' is not supported; expected plain values");
+    cr_assert_eq(d.line, 1);
+    mp_arena_free(a);
+}
+
+Test(hostile, hundred_megabyte_string_refused, .timeout = 5) {
+    char path[] = "/tmp/meeple-hostile-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("tiles: \"", f);
+    static char chunk[1 << 16];
+    memset(chunk, 'x', sizeof chunk);
+    for (int i = 0; i < 100 * 16; i++) fwrite(chunk, 1, sizeof chunk, f);   /* 100 MiB */
+    fputs("\"\n", f);
+    fclose(f);
+    long before = max_rss_kb();
+    mp_diag d = { 0 };
+    mp_tileset *ts = mp_tileset_load(path, &d);
+    long grown = max_rss_kb() - before;
+    unlink(path);
+    cr_assert_null(ts);
+    cr_assert(strstr(d.message, "file is too large; expected at most"), "%s", d.message);
+    cr_assert_lt(grown, 64 * 1024, "memory grew by %ld KiB reading a 100 MiB file", grown);
+}
+
+Test(hostile, huge_count_refused) {
+    mp_arena *a = mp_arena_new();
+    mp_diag d = { 0 };
+    mp_ynode *n = load(a, "count: 1000000000000\n", &d);
+    long v;
+    cr_assert_neq(mp_y_int(mp_y_get(n, "count"), 0, 1000, &v, &d), 0);
+    cr_assert_str_eq(d.message, "1000000000000 is out of range; expected a whole number from 0 to 1000");
     mp_arena_free(a);
 }

@@ -23,10 +23,13 @@ enum { EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 typedef int mp_cmd_fn(int argc, char **argv);
 
 int cmd_compare(int argc, char **argv);
+int cmd_lint(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_render(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_rulesets(int argc, char **argv);
 int cmd_score(int argc, char **argv);
+int cmd_tilestats(int argc, char **argv);
 
 /* replay.c: a record replayed, for replay and score. */
 typedef struct replayed {

@@ -18,10 +18,13 @@ struct mp_cmd {
 
 static const struct mp_cmd commands[] = {   /* sorted by name */
     { "compare", cmd_compare, "compare a recorded game, or many seeded games, under several rulesets", CMD_JSON },
+    { "lint", cmd_lint, "check tile sets and rulesets and report every problem", CMD_JSON },
     { "play", cmd_play, "play a game (humans and bots), record it, resume it", CMD_JSON },
+    { "render", cmd_render, "draw a tile set or a recorded game as SVG", 0 },
     { "replay", cmd_replay, "replay a game record and check every action and the final scores", CMD_JSON },
     { "rulesets", cmd_rulesets, "list the shipped rulesets", CMD_JSON },
     { "score", cmd_score, "score the actions of a game record under another ruleset", CMD_JSON },
+    { "tilestats", cmd_tilestats, "play seeded games and report how each tile plays", CMD_JSON },
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -1,0 +1,104 @@
+#!/bin/sh
+# render.sh: tile sets and recorded games drawn as SVG (meeple-render(1)): well-formed XML that
+# converts to PNG, the tile ids and counts, the followers, and the errors.
+set -u
+M=${MEEPLE:?set MEEPLE to the meeple binary}
+SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+check() { if eval "$1"; then ok; else bad "$2"; fi; }
+# An SVG that is well-formed XML and converts to a PNG that is not empty.
+valid() { xmllint --noout "$1" && rsvg-convert "$1" -o "$1.png" && [ -s "$1.png" ]; }
+
+# The base tiles: every id, and its count, under its tile.
+"$M" render tiles "$SRC/rulesets/tiles/base.yaml" -o "$T/base.svg" 2>"$T/err"
+check '[ $? = 0 ] && [ ! -s "$T/err" ]' "render tiles base.yaml: $(cat "$T/err")"
+check 'valid "$T/base.svg"' "base tiles: valid SVG that converts to PNG"
+for id in A B C D E F G H I J K L M N O P Q R S T U V W X; do
+    check 'grep -q ">$id</text>" "$T/base.svg"' "base tiles: no tile id $id"
+done
+check '[ "$(grep -c "class=\"tile\"" "$T/base.svg")" = 24 ] && [ "$(grep -c "class=\"count\"" "$T/base.svg")" = 24 ]' "base tiles: 24 tiles with counts"
+check 'grep -q ">x9</text>" "$T/base.svg" && grep -q ">start</text>" "$T/base.svg"' "base tiles: V x9, the start tile"
+check '[ "$(grep -c "class=\"junction\"" "$T/base.svg")" = 3 ]' "base tiles: a junction mark on L, W and X"
+check '[ "$(grep -c "<title>pennant</title>" "$T/base.svg")" = 7 ]' "base tiles: a pennant on C, F, M, O, Q and S, and in the legend"
+for kind in city road field cloister; do
+    check 'grep -q ">$kind (" "$T/base.svg"' "base tiles: the legend lacks $kind"
+done
+# Castle-like kinds, a fountain, a fixed start space.
+"$M" render tiles "$SRC/tests/rulesets/tiles/mini-castle.yaml" -o "$T/castle.svg"
+check '[ $? = 0 ] && valid "$T/castle.svg"' "render tiles mini-castle.yaml"
+for id in S1 PHT PC HH TT; do
+    check 'grep -q ">$id</text>" "$T/castle.svg"' "mini-castle: no tile id $id"
+done
+check 'grep -q "<title>fountain</title>" "$T/castle.svg" && grep -q ">fixed</text>" "$T/castle.svg"' "mini-castle: the fountain, the fixed start space"
+check 'grep -q ">path (P)" "$T/castle.svg" && grep -q ">house (H)" "$T/castle.svg" && grep -q ">tower (T)" "$T/castle.svg"' "mini-castle: the legend"
+# A ruleset's tiles; standard output.
+"$M" render tiles --ruleset c3 -o "$T/c3.svg"
+check '[ $? = 0 ] && valid "$T/c3.svg" && grep -q ">X</text>" "$T/c3.svg"' "render tiles --ruleset c3"
+"$M" render tiles --ruleset c3 -o - >"$T/stdout.svg"
+check 'cmp -s "$T/c3.svg" "$T/stdout.svg"' "-o - writes the same to standard output"
+
+# Games: the farm example at its end (the followers as final scoring found them: BLUE on two
+# fields, YELLOW on one), and after turn 2.
+"$M" render game "$SRC/tests/records/farm-example.yaml" -o "$T/farm.svg"
+check '[ $? = 0 ] && valid "$T/farm.svg"' "render game farm-example.yaml"
+check '[ "$(grep -c "<circle class=\"follower\"" "$T/farm.svg")" = 3 ]' "farm example: 3 followers, got $(grep -c "<circle class=\"follower\"" "$T/farm.svg")"
+check '[ "$(grep -c "<title>BLUE on the field</title>" "$T/farm.svg")" = 2 ] && [ "$(grep -c "<title>YELLOW on the field</title>" "$T/farm.svg")" = 1 ]' "farm example: BLUE twice, YELLOW once, on fields"
+check 'grep -q "class=\"score\"[^>]*>6</text>" "$T/farm.svg" && grep -q ">BLUE</text>" "$T/farm.svg" && grep -q ">winner</text>" "$T/farm.svg"' "farm example: the scores"
+check '[ "$(grep -c "class=\"tile\"" "$T/farm.svg")" = 5 ]' "farm example: 5 tiles"
+"$M" render game "$SRC/tests/records/farm-example.yaml" --turn 2 -o "$T/farm2.svg"
+check '[ $? = 0 ] && valid "$T/farm2.svg" && [ "$(grep -c "class=\"tile\"" "$T/farm2.svg")" = 3 ]' "farm example after turn 2: 3 tiles"
+check '[ "$(grep -c "<circle class=\"follower\"" "$T/farm2.svg")" = 2 ]' "farm example after turn 2: 2 followers"
+"$M" render game "$SRC/tests/records/farm-example.yaml" --turn 0 -o "$T/farm0.svg"
+check '[ $? = 0 ] && [ "$(grep -c "class=\"tile\"" "$T/farm0.svg")" = 1 ]' "turn 0: the start tile alone"
+
+# A bot game, at its end and after turn 10.
+"$M" play --seed 3 --record "$T/r.yaml" >/dev/null
+"$M" render game "$T/r.yaml" -o "$T/game.svg"
+check '[ $? = 0 ] && valid "$T/game.svg"' "render game of a played record"
+check '[ "$(grep -c "class=\"tile\"" "$T/game.svg")" = 72 ]' "the whole game: 72 tiles, got $(grep -c "class=\"tile\"" "$T/game.svg")"
+check 'grep -q ">random-1</text>" "$T/game.svg" && grep -q ">greedy-2</text>" "$T/game.svg"' "the players' names"
+"$M" render game "$T/r.yaml" --turn 10 -o "$T/game10.svg"
+check '[ $? = 0 ] && valid "$T/game10.svg"' "render game --turn 10"
+check '[ "$(grep -c "class=\"tile\"" "$T/game10.svg")" = 11 ]' "after turn 10: 11 tiles"
+check 'grep -q "after turn 10 of" "$T/game10.svg"' "after turn 10: the title says so"
+check 'grep -q "class=\"coord\"[^>]*>0</text>" "$T/game10.svg"' "coordinates along the edges"
+# A bounded board of castle-like tiles.
+MEEPLE_RULESETS="$SRC/tests/rulesets" "$M" play --ruleset "$SRC/tests/rulesets/mini-castle.yaml" --seed 2 --record "$T/castle.yaml" >/dev/null
+MEEPLE_RULESETS="$SRC/tests/rulesets" "$M" render game "$T/castle.yaml" -o "$T/castle-game.svg"
+check '[ $? = 0 ] && valid "$T/castle-game.svg"' "render game of a mini-castle record"
+
+# Errors.
+"$M" render tiles "$SRC/rulesets/tiles/base.yaml" >/dev/null 2>"$T/err"
+check '[ $? = 2 ] && grep -q "^meeple: render: " "$T/err" && grep -q "^usage: meeple render" "$T/err"' "missing -o: exit 2 and the usage"
+"$M" render game "$SRC/tests/records/farm-example.yaml" >/dev/null 2>&1
+check '[ $? = 2 ]' "game without -o: exit 2"
+"$M" render tiles --frobnicate -o "$T/x.svg" >/dev/null 2>&1
+check '[ $? = 2 ]' "unknown option: exit 2"
+"$M" render pictures -o "$T/x.svg" >/dev/null 2>&1
+check '[ $? = 2 ]' "neither tiles nor game: exit 2"
+"$M" render tiles --turn 3 -o "$T/x.svg" >/dev/null 2>&1
+check '[ $? = 2 ]' "--turn with tiles: exit 2"
+"$M" render game "$SRC/tests/records/farm-example.yaml" --turn x -o "$T/x.svg" >/dev/null 2>&1
+check '[ $? = 2 ]' "a turn that is not a number: exit 2"
+"$M" render tiles "$SRC/tests/bad/tiles-port-twice.yaml" -o "$T/bad.svg" 2>"$T/err"
+check '[ $? = 1 ]' "a bad tile set: exit 1"
+check 'grep -q "tiles-port-twice.yaml:12:9: port .Wn. is covered twice" "$T/err"' "a bad tile set: its diagnostic: $(cat "$T/err")"
+check '[ ! -e "$T/bad.svg" ]' "a bad tile set: nothing written"
+"$M" render game "$SRC/tests/records/farm-example.yaml" --turn 9999 -o "$T/late.svg" 2>"$T/err"
+check '[ $? = 1 ] && grep -q "farm-example.yaml: turn 9999 is past the end of the record, which has 4 turns" "$T/err"' "--turn 9999: exit 1: $(cat "$T/err")"
+"$M" render game "$T/no-such-record.yaml" -o "$T/x.svg" 2>/dev/null
+check '[ $? = 1 ]' "a missing record: exit 1"
+"$M" render tiles --ruleset c9 -o "$T/x.svg" 2>/dev/null
+check '[ $? = 1 ]' "an unknown ruleset: exit 1"
+"$M" render tiles -o "$T/no/such/dir/x.svg" 2>"$T/err"
+check '[ $? = 1 ] && grep -q "^meeple: render: cannot write" "$T/err"' "an unwritable output: exit 1"
+"$M" render --help >"$T/help"
+check '[ $? = 0 ] && head -1 "$T/help" | grep -q -- "--ruleset" && head -1 "$T/help" | grep -q -- "--turn"' "--help"
+
+echo "render: $pass passed, $fail failed"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,99 @@
+#!/bin/sh
+# tilestats.sh: per-tile and per-kind statistics of seeded bot games (meeple-tilestats(1)).
+set -u
+M=${MEEPLE:?set MEEPLE to the meeple binary}
+SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+check() { if eval "$1"; then ok; else bad "$2"; fi; }
+GAMES=30
+IDS="A B C D E F G H I J K L M N O P Q R S T U V W X"
+
+# Text: a header line, a row per tile, a row per kind.
+"$M" tilestats --games $GAMES --seed 5 >"$T/text" 2>"$T/err"
+check '[ $? = 0 ]' "tilestats exits 0: $(cat "$T/err")"
+check '[ ! -s "$T/err" ]' "nothing on stderr when it is not a terminal: $(cat "$T/err")"
+check 'head -1 "$T/text" | grep -q "^ruleset c3, $GAMES games, seeds 5\.\.34, players random-1, random-2; [0-9.]* s$"' "header: $(head -1 "$T/text")"
+check 'grep -q "^tile  *count  *drawn  *unplaceable  *placements  *points$" "$T/text"' "tile table header"
+check 'grep -q "^kind  *features/game  *completed  *mean tiles$" "$T/text"' "kind table header"
+missing=""
+for id in $IDS; do
+    grep -q "^$id  *[0-9]" "$T/text" || missing="$missing $id"
+done
+check '[ -z "$missing" ]' "tiles missing from the table:$missing"
+for k in city road field cloister; do
+    check 'grep -q "^$k  *[0-9.]*  *[0-9.]*%  *[0-9.]*$" "$T/text"' "kind row $k"
+done
+# The drawn column adds up to the tiles that left the bag: 71 (72 less the start tile) per game.
+check '[ "$(awk "\$1 ~ /^[A-X]\$/ && NF == 6 { s += \$3 } END { print s }" "$T/text")" = $((71 * GAMES)) ]' "drawn adds up to $((71 * GAMES)): $(cat "$T/text")"
+check '[ "$(awk "\$1 == \"D\" { print \$2 }" "$T/text")" = 4 ] && [ "$(awk "\$1 == \"V\" { print \$2 }" "$T/text")" = 9 ]' "counts in the set (D 4, V 9)"
+
+# CSV: one table, a row per tile then a row per kind.
+"$M" tilestats --games $GAMES --seed 5 --csv >"$T/csv"
+check '[ $? = 0 ]' "--csv exits 0"
+check '[ "$(head -1 "$T/csv")" = "section,id,count,drawn,unplaceable,mean_placements,mean_points" ]' "CSV header: $(head -1 "$T/csv")"
+check '[ "$(grep -c "^tile," "$T/csv")" = 24 ] && [ "$(grep -c "^kind," "$T/csv")" = 4 ] && [ "$(wc -l <"$T/csv")" = 29 ]' "CSV rows: 24 tiles, 4 kinds"
+check '[ "$(awk -F, "NF != 7" "$T/csv" | wc -l)" = 0 ]' "every CSV row has 7 fields"
+check '[ "$(awk -F, "\$1 == \"tile\" { s += \$4 } END { print s }" "$T/csv")" = $((71 * GAMES)) ]' "CSV drawn adds up"
+check 'awk -F, "\$1 == \"tile\" && !(\$6 > 0) { exit 1 }" "$T/csv"' "mean placements positive for every tile: $(grep '^tile,' "$T/csv" | cut -d, -f2,6 | tr '\n' ' ')"
+check 'awk -F, "\$1 == \"tile\" && !(\$5 >= 0 && \$5 <= \$4) { exit 1 }" "$T/csv"' "unplaceable between 0 and drawn"
+check 'awk -F, "\$1 == \"kind\" && \$2 == \"cloister\" { found = 1; if (!(\$4 >= 0 && \$4 <= 1)) exit 1 } END { exit !found }" "$T/csv"' "cloister completion rate between 0 and 1: $(grep '^kind,cloister' "$T/csv")"
+check 'awk -F, "\$1 == \"kind\" && \$2 == \"cloister\" { exit !(\$3 > 0 && \$3 <= 6 && \$5 >= 1 && \$5 <= 9) }" "$T/csv"' "cloisters: at most 6 a game, 1 to 9 tiles"
+check 'awk -F, "\$1 == \"kind\" && \$2 == \"field\" { exit !(\$4 == 0) }" "$T/csv"' "fields never complete"
+
+# JSON: the keys.
+"$M" tilestats --games $GAMES --seed 5 --json >"$T/json"
+check '[ $? = 0 ]' "--json exits 0"
+for key in '^{"ruleset":"c3","games":30,"seed":5,"seconds":' '"tiles":\[{"id":"A","count":2,"drawn":' '"unplaceable":' \
+    '"mean_placements":' '"mean_points":' '"kinds":\[{"kind":"city","features_per_game":' '"completion_rate":' '"mean_tiles":' '}\]}$'; do
+    grep -q "$key" "$T/json" && ok || bad "JSON lacks $key: $(cat "$T/json")"
+done
+check '[ "$(grep -o "\"id\":" "$T/json" | wc -l)" = 24 ] && [ "$(grep -o "\"kind\":" "$T/json" | wc -l)" = 4 ]' "JSON: 24 tiles, 4 kinds"
+if command -v jq >/dev/null 2>&1; then
+    check 'jq -e "[.tiles[].drawn] | add == $((71 * GAMES))" "$T/json" >/dev/null' "JSON parses and drawn adds up"
+fi
+
+# Same seeds, same numbers (all but the time taken).
+"$M" tilestats --games $GAMES --seed 5 >"$T/again"
+check '[ "$(sed "1s/; [0-9.]* s$//" "$T/text")" = "$(sed "1s/; [0-9.]* s$//" "$T/again")" ]' "deterministic text"
+"$M" tilestats --games $GAMES --seed 5 --csv >"$T/again.csv"
+check 'cmp -s "$T/csv" "$T/again.csv"' "deterministic CSV"
+"$M" tilestats --games $GAMES --seed 6 --csv >"$T/other.csv"
+check '! cmp -s "$T/csv" "$T/other.csv"' "another seed, other numbers"
+
+# Other seats and rulesets.
+"$M" tilestats --games 3 --players greedy,random,random --ruleset c1-2000 >"$T/greedy"
+check '[ $? = 0 ] && head -1 "$T/greedy" | grep -q "^ruleset c1-2000, 3 games, seeds 1\.\.3, players greedy-1, random-2, random-3;"' "greedy seats: $(head -1 "$T/greedy")"
+"$M" tilestats --games 5 --ruleset "$SRC/tests/rulesets/hand3.yaml" --csv >"$T/hand"
+check '[ $? = 0 ] && [ "$(awk -F, "\$1 == \"tile\" { s += \$4 } END { print s }" "$T/hand")" = $((71 * 5)) ]' "a hand of three: every tile drawn"
+
+# Usage: --help, misuse exits 2 with a message and the usage on stderr.
+"$M" tilestats --help >"$T/help" 2>"$T/err"
+check '[ $? = 0 ] && [ ! -s "$T/err" ]' "--help exits 0, nothing on stderr"
+for opt in --ruleset --games --seed --players --json --csv --help; do
+    head -1 "$T/help" | grep -q -- "$opt" && ok || bad "the usage line lacks $opt"
+done
+for args in "--games 0" "--games x" "--seed -1" "--players random,clever" "--players ," "--json --csv" "--frobnicate" "--games" "extra"; do
+    # shellcheck disable=SC2086
+    "$M" tilestats $args >"$T/out" 2>"$T/err"
+    code=$?
+    [ "$code" = 2 ] && ok || bad "tilestats $args: exit $code, expected 2"
+    grep -q "^meeple: " "$T/err" && grep -q "^usage: meeple tilestats" "$T/err" && ok || bad "tilestats $args: no message and usage on stderr: $(cat "$T/err")"
+    [ ! -s "$T/out" ] && ok || bad "tilestats $args wrote to stdout"
+done
+
+# A bad ruleset: its diagnostic, exit 1.
+"$M" tilestats --games 2 --ruleset "$SRC/tests/bad/rules-bad-method.yaml" >"$T/out" 2>"$T/err"
+check '[ $? = 1 ]' "a bad ruleset exits 1"
+check 'grep -q "rules-bad-method.yaml:5:11: .farm-4. is not valid here" "$T/err"' "bad ruleset diagnostic: $(cat "$T/err")"
+"$M" tilestats --games 2 --ruleset no-such-ruleset >/dev/null 2>&1
+check '[ $? = 1 ]' "an unknown ruleset exits 1"
+"$M" tilestats --games 2 --players random,random,random,random,random,random >/dev/null 2>"$T/err"
+check '[ $? = 1 ] && grep -q "6 players; ruleset .c3. expects 2 to 5" "$T/err"' "too many seats for the ruleset: $(cat "$T/err")"
+
+echo "tilestats: $pass passed, $fail failed"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,743 @@
+/*
+** render.c: tiles and boards as standalone SVG (see render.h and meeple-render(1)).
+**
+** A tile is a square in its own coordinates (0..S, y down). Its 12 ports (core/internal.h) map
+** onto the square's border: the half-side ports Nw Ne En Es Se Sw Ws Wn are the eight half-edges
+** clockwise from the north-west corner, the middles N E S W the middles of the sides. A feature
+** turned as it lies (port p of the definition at (p + 3 rot) % 12) is drawn
+**   - over half-sides (fields, houses, cities): the union of the wedges (centre, half-edge),
+**     one closed polygon per run of adjacent half-edges, so a whole side is the triangle (its two
+**     corners, the centre) and no seam shows inside a feature;
+**   - over side middles that are not part of a whole side (roads, paths): a thick line from each
+**     middle to the centre; a line with one middle ends in a junction mark when the tile has the
+**     `junction` marker, else in a dot;
+**   - over no port (cloisters): a building in the centre.
+** Layers, bottom to top: areas of kinds that do not cover whole sides (fields), areas of kinds
+** that do (cities), lines, buildings, icons, the follower, marker labels.
+*/
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "render.h"
+
+enum { COVER_SIDE = 1, COVER_MIDDLE = 2, COVER_HALVES = 4, COVER_NONE = 8 };
+enum { MAX_FEATURES = 16, MAX_KINDS = 16, MAX_ICONS = 8 };
+
+typedef struct pt { double x, y; } pt;
+
+/* ------------------------------------------------------------------ colours */
+
+typedef struct kstyle { const char *fill, *stroke, *roof; } kstyle;
+
+static const struct { const char *name; kstyle s; } known_kinds[] = {
+    { "field",    { "#93c572", "#5f9440", NULL } },
+    { "city",     { "#d9b27a", "#7a4b1e", NULL } },
+    { "road",     { "#ffffff", "#7d7d7d", NULL } },
+    { "cloister", { "#f3e9d2", "#5e4630", "#c0392b" } },
+    { "path",     { "#d9d9d9", "#8e8e8e", NULL } },
+    { "house",    { "#f39c3d", "#a55f14", NULL } },
+    { "tower",    { "#6b7f96", "#36475a", NULL } },
+    { "court",    { "#9b6cc4", "#5c3a80", NULL } },
+};
+
+/* Kinds the table does not know, in the order declared: a light fill with a dark outline. */
+static const kstyle palette[] = {
+    { "#7fb3d5", "#2a6590", "#2a6590" }, { "#f1948a", "#a93226", "#a93226" },
+    { "#76d7c4", "#148f77", "#148f77" }, { "#f7dc6f", "#9a7d0a", "#9a7d0a" },
+    { "#8fd3e8", "#1f6f87", "#1f6f87" }, { "#d5a6bd", "#873c5e", "#873c5e" },
+    { "#b9c97a", "#5f6b1f", "#5f6b1f" }, { "#c8b39c", "#6e5843", "#6e5843" },
+};
+
+/* Player colours: one per seat; a player called by a colour's name gets that colour. */
+static const struct { const char *name, *rgb; } named_colours[] = {
+    { "blue", "#2b63c9" }, { "red", "#d62728" }, { "yellow", "#f5d21f" }, { "green", "#2ca02c" },
+    { "black", "#222222" }, { "purple", "#8e44ad" }, { "orange", "#ff8c1a" }, { "pink", "#ec7fc0" },
+    { "grey", "#8c8c8c" }, { "gray", "#8c8c8c" }, { "white", "#fafafa" }, { "brown", "#8b5a2b" },
+};
+static const char *const seat_colours[] = { "#2b63c9", "#d62728", "#f5d21f", "#2ca02c",
+                                            "#222222", "#8e44ad", "#ff8c1a", "#ec7fc0" };
+
+static void text(FILE *f, const char *s) {
+    for (; *s; s++) {
+        if (*s == '<') fputs("&lt;", f);
+        else if (*s == '>') fputs("&gt;", f);
+        else if (*s == '&') fputs("&amp;", f);
+        else if (*s == '"') fputs("&quot;", f);
+        else fputc(*s, f);
+    }
+}
+
+/* Roughly how wide a text of n characters is at a font size (for layout only). */
+static double text_width(const char *s, double size) { return 0.6 * size * (double)strlen(s); }
+
+/* ------------------------------------------------------------------ geometry */
+
+/* The eight corners and side middles of the unit square, clockwise from the north-west corner:
+** half-edge h (0 = Nw ... 7 = Wn) runs from border(h) to border(h + 1). */
+static pt border(int i) {
+    static const pt b[8] = { { 0, 0 }, { .5, 0 }, { 1, 0 }, { 1, .5 }, { 1, 1 }, { .5, 1 }, { 0, 1 }, { 0, .5 } };
+    return b[((i % 8) + 8) % 8];
+}
+static pt side_middle(int side) { return border(2 * side + 1); }
+
+static unsigned rotate_ports(unsigned ports, int rot) {
+    rot &= 3;
+    if (!rot) return ports & 0xFFFu;
+    return ((ports << (3 * rot)) | (ports >> (12 - 3 * rot))) & 0xFFFu;
+}
+
+/* One feature of a tile as it lies. */
+typedef struct feat {
+    int kind;
+    unsigned ports;     /* turned */
+    unsigned halves;    /* bit h: half-edge h (0 = Nw, 1 = Ne, 2 = En, ... 7 = Wn) */
+    unsigned middles;   /* bit s: side s's middle, drawn as a line (not part of a whole side) */
+    int icons[MAX_ICONS];
+    unsigned markers;
+} feat;
+
+static int load_features(const mp_tileset *ts, int tile, int rot, feat *out) {
+    int n = mp_tileset_tile_n_features(ts, tile);
+    if (n > MAX_FEATURES) n = MAX_FEATURES;
+    for (int i = 0; i < n; i++) {
+        mp_feature_def d;
+        memset(&d, 0, sizeof d);
+        mp_tileset_feature(ts, tile, i, &d);
+        feat *o = &out[i];
+        memset(o, 0, sizeof *o);
+        o->kind = d.kind;
+        o->ports = rotate_ports(d.ports, rot);
+        o->markers = d.markers;
+        memcpy(o->icons, d.icons, sizeof o->icons);
+        for (int s = 0; s < 4; s++) {
+            bool a = o->ports >> (3 * s) & 1, m = o->ports >> (3 * s + 1) & 1, b = o->ports >> (3 * s + 2) & 1;
+            if (a) o->halves |= 1u << (2 * s);
+            if (b) o->halves |= 1u << (2 * s + 1);
+            if (m && !(a && b)) o->middles |= 1u << s;
+        }
+    }
+    return n;
+}
+
+static int popcount(unsigned v) {
+    int n = 0;
+    for (; v; v &= v - 1) n++;
+    return n;
+}
+
+/* The runs of adjacent half-edges of an area, clockwise: start and length of each. */
+static int area_runs(unsigned halves, int *start, int *len) {
+    int n = 0;
+    for (int h = 0; h < 8; h++) {
+        if (!(halves >> h & 1) || (halves >> ((h + 7) % 8) & 1)) continue;   /* not a run's start */
+        int k = 0;
+        while (k < 8 && (halves >> ((h + k) % 8) & 1)) k++;
+        start[n] = h;
+        len[n++] = k;
+    }
+    return n;
+}
+
+/* A point at distance dist from the centre towards the middle of half-edges from..from+count-1. */
+static pt towards(int from, int count, double dist) {
+    pt c = { 0, 0 };
+    for (int k = 0; k < count; k++) {
+        pt a = border(from + k), b = border(from + k + 1);
+        c.x += (a.x + b.x) / 2 - .5;
+        c.y += (a.y + b.y) / 2 - .5;
+    }
+    double l = sqrt(c.x * c.x + c.y * c.y);
+    pt p = { .5, .5 };
+    if (l > 1e-9) p.x += c.x / l * dist, p.y += c.y / l * dist;
+    return p;
+}
+
+/* The unit direction from the centre to where an area is widest: the middle of its longest run
+** of adjacent half-edges (the first of equal ones). (0, 0) when the area goes all around. */
+static pt area_direction(unsigned halves) {
+    pt none = { 0, 0 };
+    if ((halves & 0xFFu) == 0xFFu || !halves) return none;
+    int start[8], len[8], n = area_runs(halves, start, len), best = 0;
+    for (int i = 1; i < n; i++)
+        if (len[i] > len[best]) best = i;
+    pt p = towards(start[best], len[best], 1);
+    p.x -= .5;
+    p.y -= .5;
+    return p;
+}
+
+/* Where something stands on a feature, in unit coordinates: at distance `dist` from the centre
+** towards the widest part of its area, or along the line to its first middle (a follower: its
+** last, so that it keeps clear of the icons); the centre for a feature inside the tile. An area
+** all around the tile: the centre, or when the centre is taken (a road, a cloister) or this is a
+** follower, towards `fallback`. *dir receives the direction. */
+static pt anchor(const feat *ft, double dist, pt fallback, bool centre_taken, bool follower, pt *dir) {
+    pt c = { .5, .5 }, d = { 0, 0 };
+    if (ft->halves) {
+        d = area_direction(ft->halves);
+        if (d.x == 0 && d.y == 0 && (centre_taken || follower)) d = fallback;
+    } else if (ft->middles) {
+        int s = follower ? 3 : 0;
+        while (!(ft->middles >> s & 1)) s += follower ? -1 : 1;
+        pt m = side_middle(s);
+        d.x = (m.x - .5) * 2;
+        d.y = (m.y - .5) * 2;
+    }
+    if (dir) *dir = d;
+    c.x += d.x * dist;
+    c.y += d.y * dist;
+    return c;
+}
+
+/* ------------------------------------------------------------------ drawing one tile */
+
+typedef struct ctx {
+    FILE *f;
+    const mp_tileset *ts;
+    double S;                   /* tile size in pixels */
+    kstyle ks[MAX_KINDS];
+    int junction;               /* index of the marker "junction", -1 if none */
+} ctx;
+
+static void ctx_init(ctx *c, FILE *f, const mp_tileset *ts, double S) {
+    memset(c, 0, sizeof *c);
+    c->f = f;
+    c->ts = ts;
+    c->S = S;
+    int n = mp_tileset_n_kinds(ts), unknown = 0;
+    for (int k = 0; k < n && k < MAX_KINDS; k++) {
+        const char *name = mp_tileset_kind_name(ts, k);
+        bool known = false;
+        for (size_t i = 0; i < sizeof known_kinds / sizeof known_kinds[0]; i++)
+            if (strcmp(known_kinds[i].name, name) == 0) c->ks[k] = known_kinds[i].s, known = true;
+        if (!known) c->ks[k] = palette[unknown++ % 8];
+        if (!c->ks[k].roof) c->ks[k].roof = c->ks[k].stroke;
+    }
+    c->junction = -1;
+    for (int m = 0; m < mp_tileset_n_markers(ts); m++)
+        if (strcmp(mp_tileset_marker_name(ts, m), "junction") == 0) c->junction = m;
+}
+
+static const kstyle *kind_style(const ctx *c, int kind) {
+    static const kstyle unknown = { "#cccccc", "#555555", "#555555" };
+    return kind >= 0 && kind < MAX_KINDS && kind < mp_tileset_n_kinds(c->ts) ? &c->ks[kind] : &unknown;
+}
+
+/* The area of a feature, in tile coordinates (0..S). Each run of adjacent half-edges is a wedge
+** from the centre. For kinds that cover whole sides (cities): a run of one whole side stops short
+** of the centre (so two cities of one tile do not meet), and the runs of one feature that are
+** not adjacent (a city from west to east) are one polygon, joined through a waist around the
+** centre. */
+static void area_path(FILE *f, unsigned halves, bool side_kind, double S) {
+    if ((halves & 0xFFu) == 0xFFu) { fprintf(f, "M0 0H%.1fV%.1fH0Z", S, S); return; }
+    int start[8], len[8], n = area_runs(halves, start, len);
+    if (side_kind && n >= 2) {
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k <= len[i]; k++) {
+                pt p = border(start[i] + k);
+                fprintf(f, "%c%.1f %.1f", i == 0 && k == 0 ? 'M' : 'L', p.x * S, p.y * S);
+            }
+            int gap_from = start[i] + len[i], gap = (start[(i + 1) % n] - gap_from + 8) % 8;
+            pt w = towards(gap_from, gap, 0.12);
+            fprintf(f, "L%.1f %.1f", w.x * S, w.y * S);
+        }
+        fputc('Z', f);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        pt apex = { .5, .5 };
+        if (side_kind && len[i] == 2 && start[i] % 2 == 0) apex = towards(start[i], 2, 0.13);
+        fprintf(f, "M%.1f %.1f", apex.x * S, apex.y * S);
+        for (int k = 0; k <= len[i]; k++) {
+            pt p = border(start[i] + k);
+            fprintf(f, "L%.1f %.1f", p.x * S, p.y * S);
+        }
+        fputc('Z', f);
+    }
+}
+
+/* The line of a feature: through the centre when it joins two middles, else a spoke per middle. */
+static void line_path(FILE *f, unsigned middles, double S) {
+    int s1 = -1;
+    for (int s = 0; s < 4; s++) {
+        if (!(middles >> s & 1)) continue;
+        pt m = side_middle(s);
+        if (popcount(middles) == 2 && s1 >= 0) {
+            fprintf(f, "L%.1f %.1f", m.x * S, m.y * S);
+        } else {
+            fprintf(f, "M%.1f %.1fL%.1f %.1f", m.x * S, m.y * S, S / 2, S / 2);
+        }
+        if (s1 < 0) s1 = s;
+    }
+}
+
+/* A building (a cloister) centred at (x, y), w wide. */
+static void building(FILE *f, double x, double y, double w, const kstyle *k) {
+    double h = w * 0.62, roof = w * 0.45, sw = w * 0.05;
+    double top = y - (h + roof) / 2 + roof;
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\"/>",
+            x - w / 2, top, w, h, k->fill, k->stroke, sw);
+    fprintf(f, "<path d=\"M%.1f %.1fL%.1f %.1fL%.1f %.1fZ\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-linejoin=\"round\"/>",
+            x - w / 2 - w * 0.1, top, x, top - roof, x + w / 2 + w * 0.1, top, k->roof, k->stroke, sw);
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n",
+            x - w * 0.1, top + h * 0.4, w * 0.2, h * 0.6, k->stroke);
+}
+
+/* An icon centred at (x, y): a shield (pennant), a circle (fountain), a square (market), or a
+** circle with the icon's initial. */
+static void icon(FILE *f, const char *name, double x, double y, double S) {
+    fprintf(f, "<g><title>");
+    text(f, name);
+    fprintf(f, "</title>");
+    if (strcmp(name, "pennant") == 0) {
+        double w = S * 0.15, h = S * 0.17;
+        fprintf(f, "<path d=\"M%.1f %.1fH%.1fV%.1fQ%.1f %.1f %.1f %.1fQ%.1f %.1f %.1f %.1fZ\" fill=\"#2459b8\" "
+                   "stroke=\"#ffffff\" stroke-width=\"%.1f\" stroke-linejoin=\"round\"/>",
+                x - w / 2, y - h / 2, x + w / 2, y, x + w / 2, y + h * 0.32, x, y + h / 2, x - w / 2, y + h * 0.32,
+                x - w / 2, y, S * 0.015);
+    } else if (strcmp(name, "fountain") == 0) {
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#3d8fe0\" stroke=\"#1b4f86\" stroke-width=\"%.1f\"/>",
+                x, y, S * 0.065, S * 0.015);
+    } else if (strcmp(name, "market") == 0) {
+        double w = S * 0.13;
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f4d03f\" stroke=\"#8a6d05\" "
+                   "stroke-width=\"%.1f\"/>", x - w / 2, y - w / 2, w, w, S * 0.015);
+    } else {
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"%.1f\"/>",
+                x, y, S * 0.07, S * 0.012);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"middle\" fill=\"#333333\">%c</text>",
+                x, y + S * 0.035, S * 0.1, name[0] ? name[0] : '?');
+    }
+    fprintf(f, "</g>\n");
+}
+
+static void follower(FILE *f, double x, double y, double S, const char *colour, const char *who) {
+    fprintf(f, "<circle class=\"follower\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#111111\" "
+               "stroke-width=\"%.1f\"><title>", x, y, S * 0.095, colour, S * 0.022);
+    text(f, who);
+    fprintf(f, "</title></circle>\n");
+}
+
+/* One tile at (x, y), turned rot quarter turns; a follower of colour fcolour on feature ffeat
+** (-1: none). tip: the tooltip, or NULL. */
+static void draw_tile(const ctx *c, int tile, int rot, double x, double y, int ffeat, const char *fcolour,
+                      const char *fwho, const char *tip) {
+    FILE *f = c->f;
+    const mp_tileset *ts = c->ts;
+    double S = c->S;
+    feat fs[MAX_FEATURES];
+    int n = load_features(ts, tile, rot, fs);
+    fprintf(f, "<g class=\"tile\" transform=\"translate(%.1f %.1f)\">", x, y);
+    if (tip) {
+        fprintf(f, "<title>");
+        text(f, tip);
+        fprintf(f, "</title>");
+    }
+    fprintf(f, "\n<g clip-path=\"url(#tile-clip)\">\n");
+    /* The ground: the largest area of a kind that meets half-sides only (the field), so that what
+    ** cities leave between them reads as it. */
+    bool centre_taken = false;
+    unsigned markers = mp_tileset_tile_markers(ts, tile);
+    const char *ground = "#efe9dc";
+    int ground_size = 0;
+    for (int i = 0; i < n; i++) {
+        centre_taken |= fs[i].middles || !fs[i].ports;
+        markers |= fs[i].markers;
+        if (!(mp_tileset_kind_covers(ts, fs[i].kind) & COVER_SIDE) && popcount(fs[i].halves) > ground_size)
+            ground = kind_style(c, fs[i].kind)->fill, ground_size = popcount(fs[i].halves);
+    }
+    fprintf(f, "<rect width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n", S, S, ground);
+    /* Areas: first the kinds that meet half-sides only (fields), then those of whole sides. */
+    for (int layer = 0; layer < 2; layer++)
+        for (int i = 0; i < n; i++) {
+            if (!fs[i].halves) continue;
+            bool side = mp_tileset_kind_covers(ts, fs[i].kind) & COVER_SIDE;
+            if (side != (layer == 1)) continue;
+            const kstyle *k = kind_style(c, fs[i].kind);
+            fprintf(f, "<path d=\"");
+            area_path(f, fs[i].halves, side, S);
+            fprintf(f, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-linejoin=\"round\"/>\n",
+                    k->fill, side ? k->stroke : k->fill, side ? S * 0.02 : S * 0.01);
+        }
+    /* Lines: every outline, then every fill, so that lines meeting in the centre join. */
+    double lw = S * 0.11, ow = S * 0.05;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n; i++) {
+            if (!fs[i].middles) continue;
+            const kstyle *k = kind_style(c, fs[i].kind);
+            fprintf(f, "<path d=\"");
+            line_path(f, fs[i].middles, S);
+            fprintf(f, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-linejoin=\"round\"/>\n",
+                    pass ? k->fill : k->stroke, pass ? lw : lw + ow);
+        }
+    bool junction_drawn = false;
+    for (int i = 0; i < n; i++) {
+        if (popcount(fs[i].middles) != 1) continue;
+        const kstyle *k = kind_style(c, fs[i].kind);
+        if (c->junction >= 0 && (markers >> c->junction & 1)) {
+            if (junction_drawn) continue;
+            double w = S * 0.16;
+            fprintf(f, "<rect class=\"junction\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#8d7762\" "
+                       "stroke=\"#3b2f24\" stroke-width=\"%.1f\"/>\n", S / 2 - w / 2, S / 2 - w / 2, w, w, S * 0.02);
+            junction_drawn = true;
+        } else {
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"/>\n", S / 2, S / 2, S * 0.055, k->stroke);
+        }
+    }
+    for (int i = 0; i < n; i++)
+        if (!fs[i].ports) building(f, S / 2, S / 2, S * 0.34, kind_style(c, fs[i].kind));
+    /* Icons on their features; several on one feature stand side by side. */
+    pt se = { .7071, .7071 }, nw = { -.7071, -.7071 };
+    for (int i = 0; i < n; i++) {
+        int count = 0, which[12];
+        for (int k = 0; k < MAX_ICONS && k < mp_tileset_n_icons(ts); k++)
+            for (int j = 0; j < fs[i].icons[k] && count < 12; j++) which[count++] = k;
+        if (!count) continue;
+        pt d;
+        pt p = anchor(&fs[i], fs[i].halves ? 0.2 : popcount(fs[i].middles) == 1 ? 0.16 : 0.22, se, centre_taken, false, &d);
+        pt across = { -d.y, d.x };
+        if (across.x == 0 && across.y == 0) across.x = 1;
+        for (int j = 0; j < count; j++) {
+            double off = ((double)j - (count - 1) / 2.0) * 0.17;
+            icon(f, mp_tileset_icon_name(ts, which[j]), (p.x + across.x * off) * S, (p.y + across.y * off) * S, S);
+        }
+    }
+    if (ffeat >= 0 && ffeat < n) {
+        pt p = anchor(&fs[ffeat], fs[ffeat].halves ? 0.38 : 0.34, nw, centre_taken, true, NULL);
+        if (!fs[ffeat].ports) p.x = p.y = .5;
+        follower(f, p.x * S, p.y * S, S, fcolour, fwho ? fwho : "");
+    }
+    /* Markers (but the junction, drawn as its mark): a label at the bottom. */
+    char label[256] = "";
+    for (int m = 0; m < mp_tileset_n_markers(ts); m++) {
+        if (!(markers >> m & 1) || m == c->junction) continue;
+        size_t used = strlen(label);
+        snprintf(label + used, sizeof label - used, "%s%s", used ? ", " : "", mp_tileset_marker_name(ts, m));
+    }
+    if (label[0]) {
+        double fsz = S * 0.12, w = text_width(label, fsz) + 6;
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"2\" fill=\"#ffffff\" fill-opacity=\"0.85\" "
+                   "stroke=\"#444444\" stroke-width=\"0.6\"/>", S / 2 - w / 2, S - fsz - 5, w, fsz + 3);
+        fprintf(f, "<text class=\"marker\" x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"middle\">", S / 2,
+                S - 5 - fsz * 0.2, fsz);
+        text(f, label);
+        fprintf(f, "</text>\n");
+    }
+    fprintf(f, "</g>\n<rect width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#333333\" stroke-width=\"1\"/>\n</g>\n", S, S);
+}
+
+static void header(FILE *f, double width, double height, double S) {
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+               "font-family=\"sans-serif\" font-size=\"12\">\n", width, height, width, height);
+    fprintf(f, "<defs><clipPath id=\"tile-clip\"><rect width=\"%.1f\" height=\"%.1f\"/></clipPath></defs>\n", S, S);
+    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+}
+
+/* ------------------------------------------------------------------ the legend */
+
+enum { LEGEND_KIND, LEGEND_ICON, LEGEND_JUNCTION, LEGEND_END, LEGEND_MARKERS };
+typedef struct legend_entry { int what, index; char label[160]; } legend_entry;
+
+static int legend_entries(const ctx *c, legend_entry *out, int cap) {
+    const mp_tileset *ts = c->ts;
+    int n = 0;
+    bool lines = false;
+    for (int k = 0; k < mp_tileset_n_kinds(ts) && n < cap; k++) {
+        int cov = mp_tileset_kind_covers(ts, k);
+        char how[96] = "";
+        static const char *const words[] = { "whole sides", "side middles", "half-sides", "inside" };
+        for (int b = 0; b < 4; b++)
+            if (cov >> b & 1) {
+                size_t used = strlen(how);
+                snprintf(how + used, sizeof how - used, "%s%s", used ? ", " : "", words[b]);
+            }
+        lines |= (cov & COVER_MIDDLE) && !(cov & (COVER_SIDE | COVER_HALVES));
+        char letter = mp_tileset_kind_letter(ts, k);
+        out[n].what = LEGEND_KIND;
+        out[n].index = k;
+        if (letter && letter != ' ')
+            snprintf(out[n].label, sizeof out[n].label, "%s (%c): %s", mp_tileset_kind_name(ts, k), letter, how);
+        else
+            snprintf(out[n].label, sizeof out[n].label, "%s: %s", mp_tileset_kind_name(ts, k), how);
+        n++;
+    }
+    for (int i = 0; i < mp_tileset_n_icons(ts) && n < cap; i++) {
+        out[n].what = LEGEND_ICON;
+        out[n].index = i;
+        snprintf(out[n].label, sizeof out[n].label, "%s", mp_tileset_icon_name(ts, i));
+        n++;
+    }
+    if (lines && n < cap) {
+        out[n].what = LEGEND_END;
+        out[n].index = 0;
+        snprintf(out[n].label, sizeof out[n].label, "a line ends on the tile");
+        n++;
+    }
+    if (c->junction >= 0 && n < cap) {
+        out[n].what = LEGEND_JUNCTION;
+        out[n].index = 0;
+        snprintf(out[n].label, sizeof out[n].label, "junction: lines end here");
+        n++;
+    }
+    bool others = false;
+    for (int m = 0; m < mp_tileset_n_markers(ts); m++) others |= m != c->junction;
+    if (others && n < cap) {
+        out[n].what = LEGEND_MARKERS;
+        out[n].index = 0;
+        snprintf(out[n].label, sizeof out[n].label, "markers, at the tile's bottom");
+        n++;
+    }
+    return n;
+}
+
+static double legend_entry_width(const legend_entry *e) { return 34 + text_width(e->label, 12) + 18; }
+
+/* The height the legend takes within width w (entries flow left to right, then wrap). */
+static double legend_height(const legend_entry *e, int n, double w) {
+    double x = 0, rows = 1;
+    for (int i = 0; i < n; i++) {
+        double ew = legend_entry_width(&e[i]);
+        if (x > 0 && x + ew > w) rows++, x = 0;
+        x += ew;
+    }
+    return 22 + rows * 28;
+}
+
+static void draw_legend(const ctx *c, const legend_entry *e, int n, double left, double top, double w) {
+    FILE *f = c->f;
+    fprintf(f, "<g class=\"legend\">\n<text x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\">legend</text>\n", left, top + 12);
+    double x = 0, y = top + 22;
+    for (int i = 0; i < n; i++) {
+        double ew = legend_entry_width(&e[i]);
+        if (x > 0 && x + ew > w) x = 0, y += 28;
+        double sx = left + x, sy = y;
+        const int sw = 22;
+        if (e[i].what == LEGEND_KIND) {
+            const kstyle *k = kind_style(c, e[i].index);
+            int cov = mp_tileset_kind_covers(c->ts, e[i].index);
+            if (cov & (COVER_SIDE | COVER_HALVES)) {
+                fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\"/>\n",
+                        sx, sy, sw, sw, k->fill, k->stroke, cov & COVER_SIDE ? 2.0 : 1.0);
+            } else if (cov & COVER_MIDDLE) {
+                fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"#efe9dc\" stroke=\"#999999\"/>\n",
+                        sx, sy, sw, sw);
+                fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"9\"/>", sx,
+                        sy + sw / 2.0, sx + sw, sy + sw / 2.0, k->stroke);
+                fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"6\"/>\n", sx,
+                        sy + sw / 2.0, sx + sw, sy + sw / 2.0, k->fill);
+            } else {
+                fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"#efe9dc\" stroke=\"#999999\"/>\n",
+                        sx, sy, sw, sw);
+                building(f, sx + sw / 2.0, sy + sw / 2.0, 14, k);
+            }
+        } else if (e[i].what == LEGEND_ICON) {
+            icon(f, mp_tileset_icon_name(c->ts, e[i].index), sx + sw / 2.0, sy + sw / 2.0, 96);
+        } else if (e[i].what == LEGEND_JUNCTION) {
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" fill=\"#8d7762\" stroke=\"#3b2f24\" stroke-width=\"2\"/>\n",
+                    sx + 4, sy + 4);
+        } else if (e[i].what == LEGEND_END) {
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7d7d7d\"/>\n", sx + sw / 2.0, sy + sw / 2.0);
+        } else {
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"12\" rx=\"2\" fill=\"#ffffff\" stroke=\"#444444\" "
+                       "stroke-width=\"0.6\"/><text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\">inn</text>\n",
+                    sx, sy + 5, sw, sx + sw / 2.0, sy + 14.5);
+        }
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", sx + 30, sy + 15);
+        text(f, e[i].label);
+        fprintf(f, "</text>\n");
+        x += ew;
+    }
+    fprintf(f, "</g>\n");
+}
+
+/* ------------------------------------------------------------------ the tile sheet */
+
+int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title) {
+    const double S = 96, cell_w = S + 28, cell_h = S + 50, margin = 20, top = 64;
+    int n = mp_tileset_n_tiles(ts), cols = n < 8 ? (n > 0 ? n : 1) : 8, rows = (n + cols - 1) / cols;
+    ctx c;
+    ctx_init(&c, f, ts, S);
+    legend_entry le[64];
+    int nl = legend_entries(&c, le, 64);
+    double width = margin * 2 + cols * cell_w;
+    if (width < 640) width = 640;
+    if (width < text_width(title, 16) * 1.1 + 2 * margin) width = text_width(title, 16) * 1.1 + 2 * margin;
+    double legend_top = top + rows * cell_h + 8;
+    double height = legend_top + legend_height(le, nl, width - 2 * margin) + margin;
+    header(f, width, height, S);
+    fprintf(f, "<text x=\"%.1f\" y=\"28\" font-size=\"16\" font-weight=\"bold\">", margin);
+    text(f, title);
+    fprintf(f, "</text>\n");
+    fprintf(f, "<text x=\"%.1f\" y=\"48\" fill=\"#555555\">%d tile%s, %d in all; each at rotation 0 (north up)</text>\n",
+            margin, n, n == 1 ? "" : "s", mp_tileset_total(ts));
+    for (int t = 0; t < n; t++) {
+        double x = margin + (t % cols) * cell_w + (cell_w - S) / 2, y = top + (t / cols) * cell_h;
+        const char *id = mp_tileset_tile_id(ts, t);
+        draw_tile(&c, t, 0, x, y, -1, NULL, NULL, id);
+        fprintf(f, "<text class=\"id\" x=\"%.1f\" y=\"%.1f\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"end\">",
+                x + S / 2 - 3, y + S + 18);
+        text(f, id);
+        fprintf(f, "</text>\n<text class=\"count\" x=\"%.1f\" y=\"%.1f\" font-size=\"13\">x%d</text>\n", x + S / 2 + 3,
+                y + S + 18, mp_tileset_tile_count(ts, t));
+        bool start = mp_tileset_tile_is_start(ts, t), fixed = mp_tileset_tile_is_fixed(ts, t);
+        if (start || fixed)
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"#a33a1f\" text-anchor=\"middle\">%s%s%s</text>\n",
+                    x + S / 2, y + S + 34, start ? "start" : "", start && fixed ? ", " : "", fixed ? "fixed" : "");
+    }
+    draw_legend(&c, le, nl, margin, legend_top, width - 2 * margin);
+    fprintf(f, "</svg>\n");
+    return ferror(f) != 0;
+}
+
+/* ------------------------------------------------------------------ the board of a game */
+
+static void player_colours(const char *const *names, int n, const char **out) {
+    bool used[sizeof seat_colours / sizeof seat_colours[0]] = { false };
+    for (int p = 0; p < n; p++) {
+        out[p] = NULL;
+        for (size_t i = 0; names && names[p] && i < sizeof named_colours / sizeof named_colours[0]; i++)
+            if (strcasecmp(names[p], named_colours[i].name) == 0) out[p] = named_colours[i].rgb;
+        for (int q = 0; q < p && out[p]; q++)
+            if (out[q] == out[p]) out[p] = NULL;   /* two players of one colour: the later one by seat */
+        for (size_t i = 0; out[p] && i < sizeof seat_colours / sizeof seat_colours[0]; i++)
+            if (strcmp(seat_colours[i], out[p]) == 0) used[i] = true;
+    }
+    for (int p = 0; p < n; p++) {
+        if (out[p]) continue;
+        size_t k = sizeof seat_colours / sizeof seat_colours[0];
+        for (size_t i = 0; i < k; i++)
+            if (!used[(p + i) % k]) { out[p] = seat_colours[(p + i) % k]; used[(p + i) % k] = true; break; }
+        if (!out[p]) out[p] = seat_colours[p % k];
+    }
+}
+
+int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *const *names) {
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    const double S = 80, margin = 20, top = 84, left = margin + 34;
+    int min_x = 0, min_y = 0, max_x = 0, max_y = 0;
+    if (mp_game_bounds(g, &min_x, &min_y, &max_x, &max_y)) min_x = min_y = max_x = max_y = 0;
+    /* A bounded board (cells far away are off the map): show all of its map. */
+    if (mp_game_tile_at(g, min_x - 100000, min_y - 100000, NULL) == -2) {
+        int x0 = min_x, y0 = min_y, x1 = max_x, y1 = max_y;
+        for (int y = y0 - 64; y <= y1 + 64; y++)
+            for (int x = x0 - 64; x <= x1 + 64; x++)
+                if (mp_game_tile_at(g, x, y, NULL) == -1) {
+                    if (x < min_x) min_x = x;
+                    if (x > max_x) max_x = x;
+                    if (y < min_y) min_y = y;
+                    if (y > max_y) max_y = y;
+                }
+    }
+    int cols = max_x - min_x + 1, rows = max_y - min_y + 1, np = mp_game_n_players(g);
+    const char *colour[MP_MAX_PLAYERS];
+    player_colours(names, np, colour);
+    int cats[64], nc = 0;
+    for (int k = 0; k < mp_game_n_categories(g) && nc < 64; k++)
+        if (mp_game_category_scored(g, k)) cats[nc++] = k;
+    bool over = mp_game_phase(g) == MP_PHASE_OVER;
+    unsigned winners = over ? mp_game_winners(g) : 0;
+    /* The score table: player, score, points per category, followers in the supply. */
+    double name_w = 90;
+    for (int p = 0; p < np; p++) {
+        double w = text_width(names && names[p] ? names[p] : "", 12) + 30;
+        if (w > name_w) name_w = w;
+    }
+    const double col_w = 66, row_h = 20;
+    double table_w = 24 + name_w + col_w * (nc + 2) + (over ? 60 : 0);
+    double board_w = cols * S, board_h = rows * S;
+    double width = left + board_w + margin;
+    if (width < table_w + 2 * margin) width = table_w + 2 * margin;
+    if (width < 480) width = 480;
+    if (width < text_width(title, 16) * 1.1 + 2 * margin) width = text_width(title, 16) * 1.1 + 2 * margin;
+    double table_top = top + board_h + 36;
+    double height = table_top + row_h * (np + 1) + 16 + margin;
+    ctx c;
+    ctx_init(&c, f, ts, S);
+    header(f, width, height, S);
+    fprintf(f, "<text x=\"%.1f\" y=\"28\" font-size=\"16\" font-weight=\"bold\">", margin);
+    text(f, title);
+    fprintf(f, "</text>\n<text x=\"%.1f\" y=\"48\" fill=\"#555555\">", margin);
+    if (over) {
+        fprintf(f, "game over, final scores; followers as they stood when final scoring began");
+    } else {
+        int cur = mp_game_current_player(g), drawn = mp_game_drawn_tile(g);
+        fprintf(f, "%d tile%s placed, %d in the bag", mp_game_turn(g), mp_game_turn(g) == 1 ? "" : "s", mp_game_tiles_left(g));
+        if (cur >= 0 && cur < np) {
+            fprintf(f, "; next: ");
+            text(f, names && names[cur] ? names[cur] : "?");
+            if (drawn >= 0 && mp_game_phase(g) == MP_PHASE_PLACE) {
+                fprintf(f, " to place ");
+                text(f, mp_tileset_tile_id(ts, drawn));
+            }
+        }
+    }
+    fprintf(f, "</text>\n");
+    /* The board: empty cells light, cells off a bounded board's map grey, coordinates around. */
+    fprintf(f, "<g class=\"board\">\n");
+    for (int x = min_x; x <= max_x; x++)
+        fprintf(f, "<text class=\"coord\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#555555\">%d</text>\n",
+                left + (x - min_x) * S + S / 2, top - 8, x);
+    for (int y = min_y; y <= max_y; y++)
+        fprintf(f, "<text class=\"coord\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555555\">%d</text>\n",
+                left - 8, top + (y - min_y) * S + S / 2 + 4, y);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#888888\" text-anchor=\"end\">y\\x</text>\n", left - 8,
+            top - 8);
+    for (int y = min_y; y <= max_y; y++)
+        for (int x = min_x; x <= max_x; x++) {
+            double px = left + (x - min_x) * S, py = top + (y - min_y) * S;
+            int rot = 0, t = mp_game_tile_at(g, x, y, &rot);
+            if (t < 0) {
+                fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" stroke=\"#dddddd\"/>\n",
+                        px, py, S, S, t == -2 ? "#c9c9c9" : "#f7f7f4");
+                continue;
+            }
+            int feature = -1, who = mp_game_follower_at(g, x, y, &feature);
+            char tip[160], fwho[96] = "";
+            snprintf(tip, sizeof tip, "%s at %d,%d turned %d", mp_tileset_tile_id(ts, t), x, y, rot);
+            if (who >= 0 && who < np) {
+                mp_feature_def d;
+                memset(&d, 0, sizeof d);
+                mp_tileset_feature(ts, t, feature, &d);
+                snprintf(fwho, sizeof fwho, "%s on the %s", names && names[who] ? names[who] : "?",
+                         mp_tileset_kind_name(ts, d.kind));
+            }
+            draw_tile(&c, t, rot, px, py, who >= 0 && who < np ? feature : -1, who >= 0 && who < np ? colour[who] : NULL,
+                      fwho, tip);
+        }
+    fprintf(f, "</g>\n");
+    /* The players. */
+    double y = table_top, x0 = margin;
+    fprintf(f, "<g class=\"scores\">\n<text x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\">player</text>", x0 + 24, y);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\" text-anchor=\"end\">score</text>", x0 + 24 + name_w + col_w - 10, y);
+    for (int k = 0; k < nc; k++) {
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\" text-anchor=\"end\">", x0 + 24 + name_w + col_w * (k + 2) - 10, y);
+        text(f, mp_game_category_name(g, cats[k]));
+        fprintf(f, "</text>");
+    }
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\" text-anchor=\"end\">supply</text>\n",
+            x0 + 24 + name_w + col_w * (nc + 2) - 10, y);
+    fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#999999\"/>\n", x0, x0 + table_w, y + 6, y + 6);
+    for (int p = 0; p < np; p++) {
+        y += row_h;
+        bool won = winners >> p & 1;
+        fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"%s\" stroke=\"#111111\" stroke-width=\"1.5\"/>", x0 + 9, y - 4,
+                colour[p]);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s>", x0 + 24, y, won ? " font-weight=\"bold\"" : "");
+        text(f, names && names[p] ? names[p] : "?");
+        fprintf(f, "</text><text class=\"score\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-weight=\"bold\">%d</text>",
+                x0 + 24 + name_w + col_w - 10, y, mp_game_score(g, p));
+        for (int k = 0; k < nc; k++)
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>", x0 + 24 + name_w + col_w * (k + 2) - 10, y,
+                    mp_game_points(g, p, cats[k]));
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>", x0 + 24 + name_w + col_w * (nc + 2) - 10, y,
+                mp_game_supply(g, p));
+        if (won) fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#a33a1f\">winner</text>", x0 + 24 + name_w + col_w * (nc + 2), y);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "</g>\n</svg>\n");
+    return ferror(f) != 0;
+}

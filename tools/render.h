@@ -1,0 +1,29 @@
+/*
+** render.h: tiles and boards as standalone SVG (no dependency; readable in any browser).
+**
+** Everything is drawn from the tile data, never from tile ids: a feature's kind says how it
+** meets the sides (mp_tileset_kind_covers), its ports say where. Half-sides and whole sides are
+** filled wedges from the tile's centre (fields, then cities), side middles are thick lines to the
+** centre (roads, paths), a feature with no port is a building in the centre (a cloister). Icons
+** sit on their feature, markers are labelled at the tile's bottom. meeple-render(1) has the
+** conventions in full.
+*/
+#ifndef MP_TOOLS_RENDER_H
+#define MP_TOOLS_RENDER_H
+
+#include <stdio.h>
+
+#include "meeple.h"
+
+/* Every tile of ts at rotation 0, in a grid, with its id, its count ("x4") and "start" / "fixed"
+** under it; a legend of the kinds and icons below. title heads the image. Returns 0, or non-zero
+** when writing to f failed. */
+int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title);
+
+/* The board of g as it stands: every placed tile turned as it lies, the coordinates along the
+** edges, the followers as circles in their players' colours on their features, and a table of
+** the players (names, one per seat) with their scores under it. Returns 0, or non-zero when
+** writing to f failed. */
+int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *const *names);
+
+#endif
