@@ -27,7 +27,7 @@ static const char usage[] =
     "  -o OUT.svg       the file to write ('-': standard output)\n"
     "  --help           print this help\n";
 
-/* Opens the output, writes, closes; 0 or EXIT_BAD_INPUT with a message. */
+/* What to draw: a tile set, or a game with its players' names. */
 typedef struct job {
     const mp_tileset *ts;       /* tiles */
     const mp_game *g;           /* game */
@@ -35,6 +35,7 @@ typedef struct job {
     const char *const *names;
 } job;
 
+/* Opens the output, draws, closes; 0, or EXIT_BAD_INPUT with a message. */
 static int write_svg(const char *out, const job *j) {
     bool to_stdout = strcmp(out, "-") == 0;
     FILE *f = to_stdout ? stdout : fopen(out, "w");

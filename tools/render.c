@@ -471,24 +471,43 @@ static int legend_entries(const ctx *c, legend_entry *out, int cap) {
         snprintf(out[n].label, sizeof out[n].label, "%s", mp_tileset_icon_name(ts, i));
         n++;
     }
-    if (lines && n < cap) {
+    /* The marks the tiles use: line ends, junctions, marker labels. */
+    bool ends = false, junctions = false;
+    unsigned markers = 0;
+    for (int t = 0; t < mp_tileset_n_tiles(ts); t++) {
+        feat fs[MAX_FEATURES];
+        int nf = load_features(ts, t, 0, fs);
+        unsigned tm = mp_tileset_tile_markers(ts, t);
+        for (int i = 0; i < nf; i++) tm |= fs[i].markers;
+        bool junction = c->junction >= 0 && (tm >> c->junction & 1);
+        for (int i = 0; i < nf; i++)
+            if (popcount(fs[i].middles) == 1) junctions |= junction, ends |= !junction;
+        if (c->junction >= 0) tm &= ~(1u << c->junction);
+        markers |= tm;
+    }
+    if (ends && lines && n < cap) {
         out[n].what = LEGEND_END;
         out[n].index = 0;
         snprintf(out[n].label, sizeof out[n].label, "a line ends on the tile");
         n++;
     }
-    if (c->junction >= 0 && n < cap) {
+    if (junctions && n < cap) {
         out[n].what = LEGEND_JUNCTION;
         out[n].index = 0;
         snprintf(out[n].label, sizeof out[n].label, "junction: lines end here");
         n++;
     }
-    bool others = false;
-    for (int m = 0; m < mp_tileset_n_markers(ts); m++) others |= m != c->junction;
-    if (others && n < cap) {
+    if (markers && n < cap) {
         out[n].what = LEGEND_MARKERS;
         out[n].index = 0;
-        snprintf(out[n].label, sizeof out[n].label, "markers, at the tile's bottom");
+        while (!(markers >> out[n].index & 1)) out[n].index++;
+        snprintf(out[n].label, sizeof out[n].label, "markers, labelled at the tile's bottom: ");
+        for (int m = 0; m < mp_tileset_n_markers(ts); m++)
+            if (markers >> m & 1) {
+                size_t used = strlen(out[n].label);
+                snprintf(out[n].label + used, sizeof out[n].label - used, "%s%s", mp_tileset_marker_name(ts, m),
+                         markers >> (m + 1) ? ", " : "");
+            }
         n++;
     }
     return n;
@@ -542,9 +561,13 @@ static void draw_legend(const ctx *c, const legend_entry *e, int n, double left,
         } else if (e[i].what == LEGEND_END) {
             fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7d7d7d\"/>\n", sx + sw / 2.0, sy + sw / 2.0);
         } else {
+            char sample[6];
+            snprintf(sample, sizeof sample, "%s", mp_tileset_marker_name(c->ts, e[i].index));
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"12\" rx=\"2\" fill=\"#ffffff\" stroke=\"#444444\" "
-                       "stroke-width=\"0.6\"/><text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\">inn</text>\n",
-                    sx, sy + 5, sw, sx + sw / 2.0, sy + 14.5);
+                       "stroke-width=\"0.6\"/><text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" text-anchor=\"middle\">",
+                    sx - 2, sy + 5, sw + 4, sx + sw / 2.0, sy + 14.5);
+            text(f, sample);
+            fprintf(f, "</text>\n");
         }
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", sx + 30, sy + 15);
         text(f, e[i].label);
