@@ -135,3 +135,18 @@ mp_game *bots_play(const mp_ruleset *rs, const bot_kind *kinds, int n, uint64_t 
     }
     return g;
 }
+
+int bots_parse(const char *list, bot_seats *s, const char **bad) {
+    s->n = 0;
+    snprintf(s->list, sizeof s->list, "%s", list);
+    for (char *tok = strtok(s->list, ","); tok; tok = strtok(NULL, ",")) {
+        int k = bot_kind_from_name(tok);
+        if (k < 0) { *bad = tok; return -1; }
+        if (s->n == MP_MAX_PLAYERS) return -2;
+        s->kinds[s->n] = (bot_kind)k;
+        snprintf(s->storage[s->n], sizeof s->storage[0], "%s-%d", tok, s->n + 1);
+        s->names[s->n] = s->storage[s->n];
+        s->n++;
+    }
+    return s->n;
+}

@@ -28,6 +28,18 @@ const char *bot_kind_name(bot_kind k);
 void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat);
 /* Chooses one of the legal actions of the current phase. Returns 0, or 1 when there is none. */
 int bot_choose(bot *b, const mp_game *g, mp_action *out);
+/* Bot seats from "random,greedy,...": kinds, and names "<kind>-<seat>" (names[i] points into
+** storage). Returns the number of seats, or -1 with *bad pointing at the unknown kind (inside
+** storage), or -2 when there are more than max. */
+typedef struct bot_seats {
+    int n;
+    bot_kind kinds[MP_MAX_PLAYERS];
+    char storage[MP_MAX_PLAYERS][40];
+    const char *names[MP_MAX_PLAYERS];
+    char list[256];
+} bot_seats;
+int bots_parse(const char *list, bot_seats *s, const char **bad);
+
 /* Plays a whole game between bots of these kinds (seat order) with this seed; NULL with d filled
 ** when it cannot start. */
 mp_game *bots_play(const mp_ruleset *rs, const bot_kind *kinds, int n, uint64_t seed, mp_diag *d);

@@ -484,26 +484,17 @@ int cmd_compare(int argc, char **argv) {
     if (!players) players = "random,random";
     if (games && optind != argc) return usage_error(usage, "compare: --games plays its own games; expected no record file");
     if (!games && optind + 1 != argc) return usage_error(usage, "compare: expected one record file, or --games N");
-    bot_kind kinds[MP_MAX_PLAYERS];
-    char names[MP_MAX_PLAYERS][32];
-    const char *name_ptrs[MP_MAX_PLAYERS];
-    int np = 0;
+    bot_seats seats = { 0 };
     if (games) {
-        char buf[256];
-        snprintf(buf, sizeof buf, "%s", players);
-        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-            int k = bot_kind_from_name(tok);
-            if (k < 0) return usage_error(usage, "compare: unknown bot '%s'; expected random or greedy", tok);
-            if (np == MP_MAX_PLAYERS) return usage_error(usage, "compare: more than %d seats", MP_MAX_PLAYERS);
-            kinds[np] = (bot_kind)k;
-            snprintf(names[np], sizeof names[np], "%s-%d", tok, np + 1);
-            name_ptrs[np] = names[np];
-            np++;
-        }
+        const char *bad = NULL;
+        int np = bots_parse(players, &seats, &bad);
+        if (np == -1) return usage_error(usage, "compare: unknown bot '%s'; expected random or greedy", bad);
+        if (np == -2) return usage_error(usage, "compare: more than %d seats", MP_MAX_PLAYERS);
+        if (np == 0) return usage_error(usage, "compare: --players names no seat; expected random or greedy, comma-separated");
     }
     rules r = { 0 };
     int rc = load_rules(list, &r);
-    if (!rc) rc = games ? compare_games(&r, games, seed, kinds, name_ptrs, np, as_json, as_csv, svg)
+    if (!rc) rc = games ? compare_games(&r, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv, svg)
                         : compare_record(argv[optind], &r, as_json);
     free_rules(&r);
     return rc;

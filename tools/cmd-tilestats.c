@@ -348,25 +348,15 @@ int cmd_tilestats(int argc, char **argv) {
     if (optind < argc) return usage_error(usage, "tilestats: unexpected argument '%s'", argv[optind]);
     if (as_json && as_csv) return usage_error(usage, "tilestats: --json and --csv exclude each other");
     if (!*ruleset) return usage_error(usage, "tilestats: --ruleset names no ruleset");
-    bot_kind kinds[MP_MAX_PLAYERS];
-    char names[MP_MAX_PLAYERS][32];
-    const char *name_ptrs[MP_MAX_PLAYERS];
-    int np = 0;
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", players);
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        int k = bot_kind_from_name(tok);
-        if (k < 0) return usage_error(usage, "tilestats: unknown bot '%s'; expected random or greedy", tok);
-        if (np == MP_MAX_PLAYERS) return usage_error(usage, "tilestats: more than %d seats", MP_MAX_PLAYERS);
-        kinds[np] = (bot_kind)k;
-        snprintf(names[np], sizeof names[np], "%s-%d", tok, np + 1);
-        name_ptrs[np] = names[np];
-        np++;
-    }
-    if (!np) return usage_error(usage, "tilestats: --players names no seat; expected random or greedy, comma-separated");
+    bot_seats seats = { 0 };
+    const char *bad = NULL;
+    int np = bots_parse(players, &seats, &bad);
+    if (np == -1) return usage_error(usage, "tilestats: unknown bot '%s'; expected random or greedy", bad);
+    if (np == -2) return usage_error(usage, "tilestats: more than %d seats", MP_MAX_PLAYERS);
+    if (np == 0) return usage_error(usage, "tilestats: --players names no seat; expected random or greedy, comma-separated");
     mp_ruleset *rs = load_ruleset(ruleset);
     if (!rs) return EXIT_BAD_INPUT;
-    int rc = run_stats(rs, games, seed, kinds, name_ptrs, np, as_json, as_csv);
+    int rc = run_stats(rs, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv);
     mp_ruleset_free(rs);
     return rc;
 }
