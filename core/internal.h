@@ -105,7 +105,7 @@ struct mp_tileset {
     int start_tile;               /* tile kind with the start copy, -1 if none */
     /* Where things were written, for `meeple lint`: */
     int n_files;
-    char files[8][256];           /* the files loaded, in order */
+    char files[16][256];          /* the files loaded, in order */
     struct mp_where { int file, line, column; } kind_at[MP_MAX_KINDS];
     struct mp_lint *sink;         /* set by lint: a tile with an error is reported here and skipped */
     uint64_t hash;                /* content hash of the files loaded, in order */

@@ -74,17 +74,23 @@ static void report(mp_lint *l, int warning, const mp_tileset *ts, int file, int 
 /* ------------------------------------------------------------------ the checks */
 
 static void same_pictures(mp_lint *l, const mp_tileset *ts) {
-    for (int u = 0; u < ts->n_tiles; u++)
-        for (int t = 0; t < u; t++)
-            for (int r = 0; r < 4; r++)
-                if (mp_tile_same_picture(&ts->tiles[u], r, &ts->tiles[t], 0)) {
-                    const mp_tile *x = &ts->tiles[u];
-                    report(l, 1, ts, x->file, x->line, x->column,
-                           "tile '%s' is tile '%s' turned %d quarter turn%s; expected different tiles (or one with a "
-                           "larger count)", x->id, ts->tiles[t].id, (4 - r) % 4, (4 - r) % 4 == 1 ? "" : "s");
-                    goto next;   /* once per tile */
-                }
-next:;
+    for (int u = 0; u < ts->n_tiles; u++) {
+        const mp_tile *x = &ts->tiles[u];
+        bool told = false;   /* once per tile: against the first tile it repeats */
+        for (int t = 0; t < u && !told; t++)
+            for (int r = 0; r < 4 && !told; r++) {
+                if (!mp_tile_same_picture(x, r, &ts->tiles[t], 0)) continue;
+                int turns = (4 - r) % 4;
+                if (turns)
+                    report(l, 1, ts, x->file, x->line, x->column, "tile '%s' is tile '%s' turned %d quarter turn%s; "
+                           "expected different tiles (or one with a larger count)", x->id, ts->tiles[t].id, turns,
+                           turns == 1 ? "" : "s");
+                else
+                    report(l, 1, ts, x->file, x->line, x->column, "tile '%s' is the same as tile '%s'; expected "
+                           "different tiles (or one with a larger count)", x->id, ts->tiles[t].id);
+                told = true;
+            }
+    }
 }
 
 static void carries(mp_lint *l, const mp_tileset *ts) {

@@ -150,7 +150,7 @@ static int add_kinds(mp_tileset *ts, const mp_ynode *kinds, mp_diag *d) {
         if (old >= 0) {
             if (memcmp(&ts->kinds[old], &k, sizeof k) != 0)
                 return mp_y_error(d, kinds->items[2 * i], "kind '%s' differs from its earlier definition; "
-                                  "expected the same letter, covers, completes and follower", k.name);
+                                  "expected the same letter, covers, completes, follower and carries", k.name);
             continue;
         }
         for (int j = 0; j < ts->n_kinds; j++)
@@ -390,6 +390,9 @@ static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) 
     t->count = (int)v;
     if ((x = mp_y_get(n, "start")) && mp_y_bool(x, &t->start, d)) return 1;
     if ((x = mp_y_get(n, "fixed")) && mp_y_bool(x, &t->fixed, d)) return 1;
+    if (t->start && t->fixed)
+        return mp_y_error(d, mp_y_key_node(n, "start"), "tile '%s' is both the start tile and a fixed piece; "
+                          "expected one or the other", t->id);
     if (t->start && t->count < 1)
         return mp_y_error(d, mp_y_key_node(n, "start"), "start tile '%s' has count 0; expected at least 1", t->id);
     if (t->fixed && (x = mp_y_get(n, "count")) && v != 0)
@@ -459,7 +462,11 @@ int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
     if (!ts->path[0]) snprintf(ts->path, sizeof ts->path, "%s", path);
     ts->hash = mp_y_hash(root, ts->hash ? ts->hash : MP_HASH_INIT);
     mp_ynode *n;
-    if (ts->n_files < 8) snprintf(ts->files[ts->n_files++], sizeof ts->files[0], "%s", path);
+    if (ts->n_files == (int)(sizeof ts->files / sizeof ts->files[0])) {
+        mp_y_error(d, root, "more than %d tile-set files in one ruleset; expected fewer", ts->n_files);
+        goto out;
+    }
+    snprintf(ts->files[ts->n_files++], sizeof ts->files[0], "%s", path);
     bool addon = false;
     if ((n = mp_y_get(root, "addon")) && mp_y_bool(n, &addon, d)) goto out;
     ts->addon |= addon;
