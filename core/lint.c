@@ -213,6 +213,7 @@ int mp_lint_file(mp_lint *l, const char *path, const char *const *dirs) {
             mp_ruleset_free(rs);
         }
     }
-    qsort(l->v + before, (size_t)(l->n - before), sizeof *l->v, by_position);
+    /* Nothing found: nothing to sort (and no array yet: qsort must not see a null pointer). */
+    if (l->n > before) qsort(l->v + before, (size_t)(l->n - before), sizeof *l->v, by_position);
     return l->n - before;
 }
