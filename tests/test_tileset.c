@@ -28,6 +28,46 @@ Test(tileset, base_set_adds_up) {
     mp_tileset_free(ts);
 }
 
+/* bcb-tiles.md: 12 tiles, 8 with a bazaar, 2 inns (on roads), 2 cloisters, no pennant; the
+** triangular and irregular city segments are marked so, every other one-side city is a cap. */
+Test(tileset, bcb_set_adds_up) {
+    mp_diag d = { 0 };
+    mp_tileset *ts = mp_tileset_load(TEST_SRCDIR "/rulesets/tiles/bcb.yaml", &d);
+    cr_assert(ts, "%s:%d:%d: %s", d.file, d.line, d.column, d.message);
+    cr_assert_eq(mp_tileset_total(ts), 12);
+    int bazaar = -1, inn = -1;
+    for (int m = 0; m < mp_tileset_n_markers(ts); m++) {
+        if (!strcmp(mp_tileset_marker_name(ts, m), "bazaar")) bazaar = m;
+        if (!strcmp(mp_tileset_marker_name(ts, m), "inn")) inn = m;
+    }
+    int bazaars = 0, inns = 0, cloisters = 0, pennants = 0, triangle = 0, irregular = 0, caps = 0;
+    for (int t = 0; t < mp_tileset_n_tiles(ts); t++) {
+        int copies = mp_tileset_tile_count(ts, t);
+        if (mp_tileset_tile_markers(ts, t) >> bazaar & 1) bazaars += copies;
+        for (int f = 0; f < mp_tileset_tile_n_features(ts, t); f++) {
+            mp_feature_def fd;
+            mp_tileset_feature(ts, t, f, &fd);
+            const char *kind = mp_tileset_kind_name(ts, fd.kind);
+            if (fd.markers >> inn & 1) { inns += copies; cr_assert_str_eq(kind, "road"); }
+            if (!strcmp(kind, "cloister")) cloisters += copies;
+            pennants += fd.icons[0] * copies;
+            if (!strcmp(kind, "city") && __builtin_popcount(fd.ports) == 3) {
+                caps += fd.shape == 1;
+                triangle += fd.shape == 2;
+                irregular += fd.shape == 3;
+            }
+        }
+    }
+    cr_assert_eq(bazaars, 8);
+    cr_assert_eq(inns, 2);
+    cr_assert_eq(cloisters, 2);
+    cr_assert_eq(pennants, 0);
+    cr_assert_eq(triangle, 1, "tile BB-5");
+    cr_assert_eq(irregular, 1, "tile BB-6");
+    cr_assert_eq(caps, 3, "the three caps of BB-2");
+    mp_tileset_free(ts);
+}
+
 /* Reads the expectation on line 1 of a bad file. */
 static void expectation(const char *path, char *out, size_t size) {
     FILE *f = fopen(path, "r");

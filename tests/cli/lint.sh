@@ -47,6 +47,8 @@ done
 [ $? = 0 ] && grep -q '^no problems in 2 files$' "$T/out" && ok || bad "the example fan set lints clean: $(cat "$T/out")"
 "$M" play --ruleset "$SRC/rulesets/examples/market-town-rules.yaml" --seed 2 >"$T/out"
 [ $? = 0 ] && grep -q '^84 tiles placed$' "$T/out" && ok || bad "the example fan set plays: $(tail -5 "$T/out")"
+"$M" play --ruleset "$SRC/tests/rulesets/c3-bcb-tiles.yaml" --seed 3 >"$T/out"
+[ $? = 0 ] && grep -q '^8[0-3] tiles placed$' "$T/out" && ok || bad "the BCB tiles play in the base game: $(tail -5 "$T/out")"
 "$M" lint --json "$B/lint-many.yaml" "$B/lint-no-start.yaml" >"$T/json"
 grep -q '"errors":4,"warnings":1,"diagnostics":\[{"file":' "$T/json" && grep -q '"severity":"warning"' "$T/json" && ok || bad "--json: $(cat "$T/json")"
 "$M" lint >/dev/null 2>&1; [ $? = 2 ] && ok || bad "no file: usage error"
