@@ -41,15 +41,21 @@ static void show_position(human_io *h, const mp_game *g, const char *const *name
         for (int i = 0; i < mp_game_n_players(g); i++)
             fprintf(f, "%s %s: %d points, %d followers in supply\n", i == p ? "*" : " ", names[i],
                     mp_game_score(g, i), mp_game_supply(g, i));
-        int tile = mp_game_drawn_tile(g);
         mp_action v[1024];
         int n = mp_game_legal(g, v, 1024);
-        unsigned rots = 0;
-        for (int i = 0; i < n && i < 1024; i++)
-            if (v[i].kind == MP_ACT_PLACE && v[i].tile == tile) rots |= 1u << v[i].rot;
-        fprintf(f, "%d tiles left; %s draws tile %s (%d legal placements; 'legal' lists them):\n",
-                mp_game_tiles_left(g), names[p], mp_tileset_tile_id(mp_ruleset_tiles(rs), tile), n);
-        ascii_tile_rotations(f, rs, tile, rots);
+        /* The tile to place: the one drawn, or each tile of the hand (house rule `hand:`). */
+        int hand[16], held = mp_game_hand(g, p, hand, 16);
+        if (held <= 1 || mp_game_drawn_tile(g) != hand[0]) { hand[0] = mp_game_drawn_tile(g); held = 1; }
+        fprintf(f, "%d tiles left; %s %s (%d legal placements; 'legal' lists them):\n", mp_game_tiles_left(g), names[p],
+                held > 1 ? "holds" : "draws tile", n);
+        for (int k = 0; k < held && k < 16; k++) {
+            unsigned rots = 0;
+            for (int i = 0; i < n && i < 1024; i++)
+                if (v[i].kind == MP_ACT_PLACE && v[i].tile == hand[k]) rots |= 1u << v[i].rot;
+            if (held > 1) fprintf(f, "tile %s:\n", mp_tileset_tile_id(mp_ruleset_tiles(rs), hand[k]));
+            if (rots) ascii_tile_rotations(f, rs, hand[k], rots);
+            else if (held > 1) fprintf(f, "  (fits nowhere now)\n");
+        }
     } else if (mp_game_phase(g) == MP_PHASE_DEPLOY) {
         mp_action v[64];
         int n = mp_game_legal(g, v, 64);
