@@ -62,7 +62,10 @@ static void add_category(mp_game *g, const char *name) {
 
 int mp_game_add_category(mp_game *g, const char *name) {
     for (int i = 0; i < g->n_categories; i++)
-        if (strcmp(g->categories[i], name) == 0) return i;
+        if (strcmp(g->categories[i], name) == 0) {
+            g->variant_categories |= 1u << i;   /* a kind's category a module scores in (castle) */
+            return i;
+        }
     if (g->n_categories == (int)(sizeof g->categories / sizeof g->categories[0])) return -1;
     add_category(g, name);
     return g->n_categories - 1;
@@ -521,7 +524,7 @@ int mp_game_points(const mp_game *g, int p, int c) {
 int mp_game_category_scored(const mp_game *g, int c) {
     if (c < 0 || c >= g->n_categories) return 0;
     if (c == g->farm_category) return g->rs->farms;
-    if (c >= g->ts->n_kinds) return 1;
+    if (c >= g->ts->n_kinds || (g->variant_categories >> c & 1)) return 1;
     return g->rs->kind[c].scored_in_play || g->rs->kind[c].scored_at_end;
 }
 

@@ -284,6 +284,7 @@ struct mp_game {
     char categories[MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS][MP_NAME];
     int points[MP_MAX_PLAYERS][MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS];
     int farm_category;
+    uint32_t variant_categories;  /* bit c: a variant module scores in category c */
     /* Variant state: one block per active variant, copied with the game. */
     void *vstate[MP_MAX_VARIANTS];
     int variant_phase;            /* in MP_PHASE_VARIANT: index of the variant that asked */

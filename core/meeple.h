@@ -279,6 +279,9 @@ MP_API int mp_record_save(const mp_record *r, const mp_game *g, const char *path
 MP_API mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns, mp_diag *d);
 MP_API const char *mp_record_ruleset(const mp_record *r);
 MP_API const char *mp_record_hash(const mp_record *r);
+/* The file the ruleset was read from, for a ruleset not found by its name ("" if none). */
+MP_API const char *mp_record_ruleset_file(const mp_record *r);
+MP_API void mp_record_set_ruleset_file(mp_record *r, const char *path);
 MP_API uint64_t mp_record_seed(const mp_record *r);
 MP_API int mp_record_first_player(const mp_record *r);
 MP_API int mp_record_n_players(const mp_record *r);

@@ -24,6 +24,7 @@ typedef struct turn { char *text; int line, column; } turn;
 
 struct mp_record {
     char ruleset[64];
+    char ruleset_file[512];          /* where the ruleset was read from, when not by its name */
     char hash[20];
     uint64_t seed;
     int first_player;
@@ -99,6 +100,11 @@ void mp_record_truncate(mp_record *r, int n_turns) {
 
 const char *mp_record_ruleset(const mp_record *r) { return r->ruleset; }
 const char *mp_record_hash(const mp_record *r) { return r->hash; }
+const char *mp_record_ruleset_file(const mp_record *r) { return r->ruleset_file; }
+
+void mp_record_set_ruleset_file(mp_record *r, const char *path) {
+    snprintf(r->ruleset_file, sizeof r->ruleset_file, "%s", path ? path : "");
+}
 uint64_t mp_record_seed(const mp_record *r) { return r->seed; }
 int mp_record_first_player(const mp_record *r) { return r->first_player; }
 int mp_record_n_players(const mp_record *r) { return r->n_players; }
@@ -126,7 +132,7 @@ static int copy_string(const mp_ynode *n, char *dst, size_t size, const char *wh
 }
 
 static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
-    static const char *const keys[] = { "format", "ruleset", "ruleset_hash", "seed", "first_player", "players",
+    static const char *const keys[] = { "format", "ruleset", "ruleset_file", "ruleset_hash", "seed", "first_player", "players",
                                         "status", "n_turns", "drawn", "turns", "final", NULL };
     if (mp_y_expect(root, MP_Y_MAP, "a record", d) || mp_y_check_keys(root, keys, d)) return 1;
     mp_ynode *n;
@@ -134,6 +140,7 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
     if (need(root, "format", &n, d) || mp_y_int(n, RECORD_FORMAT, RECORD_FORMAT, &v, d)) return 1;
     if (need(root, "ruleset", &n, d) || copy_string(n, r->ruleset, sizeof r->ruleset, "ruleset", d)) return 1;
     if (need(root, "ruleset_hash", &n, d) || copy_string(n, r->hash, sizeof r->hash, "hash", d)) return 1;
+    if ((n = mp_y_get(root, "ruleset_file")) && copy_string(n, r->ruleset_file, sizeof r->ruleset_file, "ruleset_file", d)) return 1;
     if (need(root, "seed", &n, d)) return 1;
     if (n->type != MP_Y_SCALAR || !n->value[0] || strspn(n->value, "0123456789") != strlen(n->value) ||
         strlen(n->value) > 20)
@@ -224,6 +231,10 @@ static int write_record(FILE *f, const mp_record *r, const mp_game *g) {
     fprintf(f, "format: %d\n", RECORD_FORMAT);
     fprintf(f, "ruleset: ");
     quoted(f, r->ruleset);
+    if (r->ruleset_file[0]) {
+        fprintf(f, "\nruleset_file: ");
+        quoted(f, r->ruleset_file);
+    }
     fprintf(f, "\nruleset_hash: \"%s\"\n", r->hash);
     fprintf(f, "seed: %llu\n", (unsigned long long)r->seed);
     fprintf(f, "first_player: %d\n", r->first_player);

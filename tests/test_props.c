@@ -59,9 +59,9 @@ static uint64_t play(const mp_ruleset *rs, int n_players, uint64_t seed, bool ch
     return hash;
 }
 
-static void props(const char *name) {
+static void props_n(const char *name, uint64_t games) {
     mp_ruleset *rs = t_ruleset(name);
-    for (uint64_t seed = 1; seed <= GAMES; seed++) {
+    for (uint64_t seed = 1; seed <= games; seed++) {
         int n = 2 + (int)(seed % 4);   /* 2 to 5 players */
         uint64_t h = play(rs, n, seed, true);
         if (seed % 100 == 0) cr_assert_eq(play(rs, n, seed, false), h, "seed %llu: same seed, same game", (unsigned long long)seed);
@@ -69,11 +69,15 @@ static void props(const char *name) {
     mp_ruleset_free(rs);
 }
 
+static void props(const char *name) { props_n(name, GAMES); }
+
 Test(props, c1_2000, .timeout = 600) { props("c1-2000"); }
 Test(props, c1_2001, .timeout = 600) { props("c1-2001"); }
 Test(props, c1, .timeout = 600) { props("c1"); }
 Test(props, c3, .timeout = 600) { props("c3"); }
 Test(props, c3_nofarmers, .timeout = 600) { props("c3-nofarmers"); }
+/* The castles module (its decisions taken at random too; tokens conserved by its check hook). */
+Test(props, castles_module, .timeout = 600) { props_n(TEST_SRCDIR "/tests/rulesets/castles.yaml", 300); }
 
 /* The draw order and so the whole game depend only on the seed: a fixed signature guards it
 ** across machines (update only when a change of the rules or of the RNG is intended). */

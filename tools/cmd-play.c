@@ -7,6 +7,7 @@
 ** record is saved (temporary file, fsync, rename), so a crash loses at most the turn in progress.
 */
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -268,6 +269,7 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
     mp_record *rec = mp_record_load(path, &d);
     if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
     const char *name = ruleset_opt ? ruleset_opt : mp_record_ruleset(rec);
+    if (!ruleset_opt && mp_record_ruleset_file(rec)[0]) name = mp_record_ruleset_file(rec);
     mp_ruleset *rs = load_ruleset(name);
     if (!rs) { mp_record_free(rec); return EXIT_BAD_INPUT; }
     if (strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) != 0) {
@@ -390,6 +392,12 @@ int cmd_play(int argc, char **argv) {
         for (int p = 0; p < n; p++) { names[p] = seats[p].name; kinds[p] = seat_kind_name(&seats[p]); }
         /* The first player is drawn from the seed; the record says who it was. */
         s.rec = mp_record_new(mp_ruleset_name(rs), mp_ruleset_hash(rs), seed, mp_game_current_player(g), n, names, kinds);
+        /* A ruleset given by path may not be found by its name later: the record keeps the path. */
+        if (ruleset && (strchr(ruleset, '/') || strstr(ruleset, ".yaml"))) {
+            char *full = realpath(mp_ruleset_path(rs), NULL);
+            mp_record_set_ruleset_file(s.rec, full ? full : mp_ruleset_path(rs));
+            free(full);
+        }
         s.rs = rs;
         s.g = g;
         s.n = n;

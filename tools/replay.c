@@ -19,7 +19,9 @@ int replay_record(const char *path, const char *ruleset, bool strict, replayed *
     for (int p = 0; p < r->n; p++) r->names[p] = mp_record_player_name(r->rec, p);
     r->over = mp_record_over(r->rec);
     mp_diag d = { 0 };
-    r->rs = mp_ruleset_load(ruleset ? ruleset : mp_record_ruleset(r->rec), ruleset_dirs(), &d);
+    const char *name = ruleset ? ruleset : mp_record_ruleset_file(r->rec)[0] ? mp_record_ruleset_file(r->rec)
+                                                                              : mp_record_ruleset(r->rec);
+    r->rs = mp_ruleset_load(name, ruleset_dirs(), &d);
     if (!r->rs) { r->error = d; return fail(r, EXIT_BAD_INPUT); }
     if (!ruleset && strcmp(mp_ruleset_hash(r->rs), mp_record_hash(r->rec)) != 0) {
         snprintf(r->error.file, sizeof r->error.file, "%s", path);

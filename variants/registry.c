@@ -1,15 +1,19 @@
 /*
 ** registry.c: the compiled-in variant modules, sorted by name.
 **
-** A ruleset names a module under `variants:`; mp_variant_find looks it up here. The table is
-** empty until the first module lands (bridges, castles, bazaars, castle: see ARCHITECTURE.md).
+** A ruleset names a module under `variants:`; mp_variant_find looks it up here. Modules: castles
+** (castle tokens of Bridges, Castles and Bazaars); to come: bridges, bazaars, castle (The Castle),
+** see ARCHITECTURE.md.
 */
 #include <string.h>
 
 #include "variant.h"
 
-static const mp_variant *const registry[] = {
-    NULL    /* sentinel: keeps the array non-empty while no module is compiled in */
+extern const mp_variant mp_variant_castles;
+
+static const mp_variant *const registry[] = {   /* sorted by name */
+    &mp_variant_castles,
+    NULL    /* sentinel */
 };
 
 /* Modules a test program adds to exercise the hooks (tests/test_variants.c); never set by the

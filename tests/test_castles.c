@@ -1,0 +1,137 @@
+/*
+** test_castles.c: castle tokens (Bridges, Castles and Bazaars digest, "Castles"), on
+** tests/rulesets/castles.yaml (c3, the BCB tiles, the castles module).
+**
+** The town used throughout: the start tile D's city cap (north) and E turned twice at 0,-1 (a cap
+** facing south): two one-side caps, completed by E. Its fief is x -1..1, y -1..0.
+**        x=-1   0     1
+**  y=-1   .    E2     .
+**  y= 0   .    D      .
+*/
+#include <string.h>
+
+#include "helpers.h"
+
+static mp_ruleset *castles(void) {
+    mp_diag d = { 0 };
+    mp_ruleset *rs = mp_ruleset_load(TEST_SRCDIR "/tests/rulesets/castles.yaml", NULL, &d);
+    cr_assert(rs, "%s:%d:%d: %s", d.file, d.line, d.column, d.message);
+    return rs;
+}
+
+/* The occupier's decision on the town just completed: convert (1) or decline (0). */
+static void decide(mp_game *g, int player, int convert) {
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT, "a castle decision is pending");
+    cr_assert_eq(mp_game_current_player(g), player, "the occupier decides");
+    mp_action v[4];
+    cr_assert_eq(mp_game_legal(g, v, 4), 2);
+    mp_diag d = { 0 };
+    mp_action *a = v[0].code == convert ? &v[0] : &v[1];
+    char text[64];
+    mp_notation_format(g, a, text, sizeof text);
+    cr_assert_str_eq(text, convert ? "!castles:convert" : "!castles:decline");
+    mp_action back;
+    cr_assert_eq(mp_notation_parse(g, text, &back, NULL, &d), 0, "%s", d.message);
+    cr_assert_eq(back.code, a->code);
+    cr_assert_eq(mp_game_apply(g, &back, &d), 0, "%s", d.message);
+    cr_assert_eq(mp_game_check(g, &d), 0, "%s", d.message);
+}
+
+static mp_game *town_with_castle(const mp_ruleset *rs) {
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "E", 0, -1, 2);
+    t_deploy(g, "S");                 /* a knight in the town it completes */
+    decide(g, 0, 1);
+    return g;
+}
+
+/* "the occupier may ... convert it into a castle ... A castle is not complete and scores nothing
+** when built." */
+Test(castles, convert_instead_of_scoring) {
+    mp_ruleset *rs = castles();
+    mp_game *g = town_with_castle(rs);
+    cr_assert_eq(mp_game_score(g, 0), 0, "no city points");
+    cr_assert_eq(mp_game_on_board(g, 0), 1, "the knight stays in the castle");
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE, "the turn went on");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Declining: the town scores as usual (4) and the knight comes home. */
+Test(castles, decline_scores_the_town) {
+    mp_ruleset *rs = castles();
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "E", 0, -1, 2);
+    t_deploy(g, "S");
+    decide(g, 0, 0);
+    cr_assert_eq(t_points(g, 0, "city"), 4);
+    cr_assert_eq(mp_game_supply(g, 0), 7);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* An unoccupied completed road in the fief triggers the castle: "whether or not anyone occupied
+** that feature". The road L-D-W (3 tiles) runs through D, in the fief. */
+Test(castles, unoccupied_road_triggers_the_castle) {
+    mp_ruleset *rs = castles();
+    mp_game *g = town_with_castle(rs);
+    t_place(g, 1, "W", 1, 0, 0);
+    t_pass(g);
+    t_place(g, 0, "L", -1, 0, 0);     /* completes the road, nobody on it */
+    t_pass(g);
+    cr_assert_eq(t_points(g, 0, "castle"), 3, "the road's full score");
+    cr_assert_eq(t_points(g, 0, "road") + t_points(g, 1, "road"), 0, "the road itself scored for nobody");
+    cr_assert_eq(mp_game_supply(g, 0), 7, "the castle's knight came home");
+    /* A castle scores only once: another completion in the fief gives nothing more. */
+    t_place(g, 1, "E", -1, -1, 2);    /* closes L's city cap: a completed city in the fief */
+    t_pass(g);
+    cr_assert_eq(t_points(g, 0, "castle"), 3);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* In the final farm scoring a castle bordering a farm scores 4 for that farm. U's north field
+** joins D's field north of the road, which borders the castle. */
+Test(castles, castle_scores_four_for_a_farm) {
+    mp_ruleset *rs = castles();
+    mp_game *g = town_with_castle(rs);
+    t_place(g, 1, "U", 1, 0, 0);
+    t_deploy(g, "Nw");                /* a farmer on the field along the castle */
+    t_end(g);
+    cr_assert_eq(t_points(g, 1, "farm"), 4);
+    cr_assert_eq(t_points(g, 0, "castle"), 0, "an unfinished castle scores nothing");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* "never in the scoring round that built it": the tile that completes the town also completes a
+** cloister in the fief; the castle waits for a later completion.
+**        x=0    1     2
+**  y=-2   E     E     E          three caps facing north (fields to the south)
+**  y=-1   E2*   B     B          E2*: the tile that closes the town and the cloister at 1,-1
+**  y= 0   D     U     U     W     (then W at 3,0 and L at -1,0 close the road)
+*/
+Test(castles, not_in_the_round_that_built_it) {
+    mp_ruleset *rs = castles();
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", 1, 0, 0); t_pass(g);
+    t_place(g, 1, "U", 2, 0, 0); t_pass(g);
+    t_place(g, 0, "B", 1, -1, 0); t_pass(g);
+    t_place(g, 1, "B", 2, -1, 0); t_pass(g);
+    t_place(g, 0, "E", 1, -2, 0); t_pass(g);
+    t_place(g, 1, "E", 2, -2, 0); t_pass(g);
+    t_place(g, 0, "E", 0, -2, 0); t_pass(g);
+    t_place(g, 0, "E", 0, -1, 2);     /* closes the town and surrounds the cloister at 1,-1 */
+    t_deploy(g, "S");
+    decide(g, 0, 1);
+    cr_assert_eq(t_points(g, 0, "castle"), 0, "the cloister completed in the round the castle was built");
+    /* A later completion in the fief does count: the road L-D-U-U-W, 5 tiles, through D and 1,0. */
+    t_place(g, 1, "W", 3, 0, 0);      /* a junction ends the road in the east */
+    t_pass(g);
+    t_place(g, 1, "L", -1, 0, 0);     /* and one in the west: the road is complete */
+    t_pass(g);
+    cr_assert_eq(t_points(g, 0, "castle"), 5, "the road's 5 points");
+    cr_assert_eq(t_points(g, 0, "cloister") + t_points(g, 1, "cloister"), 0, "the cloister had no monk");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
