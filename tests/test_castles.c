@@ -135,3 +135,52 @@ Test(castles, not_in_the_round_that_built_it) {
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
+
+/* "If one placement completes several such features at once, the castle's owner chooses which one
+** (in practice the highest)": L at -1,0 completes the road L-D-W (3) and the city of L and the
+** cap above it (2 tiles: 4) at once, both in the fief.
+**        x=-1   0     1
+**  y=-1   E2   E2     .
+**  y= 0   L*   D      W
+*/
+Test(castles, highest_of_two_completions) {
+    mp_ruleset *rs = castles();
+    mp_game *g = town_with_castle(rs);
+    t_place(g, 1, "W", 1, 0, 0);
+    t_pass(g);
+    t_place(g, 1, "E", -1, -1, 2);
+    t_pass(g);
+    t_place(g, 1, "L", -1, 0, 0);
+    t_pass(g);
+    cr_assert_eq(t_points(g, 0, "castle"), 4, "the city's 4, not the road's 3");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* "Two occupied castles may be neighbours: when one scores, that counts as a completed feature
+** for the other, which gets the same points." Castle B (1,-2 and 1,-1) has castle A's tile 0,-1
+** in its fief; the road L-D-W scores castle A, and so castle B.
+**        x=-1   0     1
+**  y=-2   .    .     E2    B
+**  y=-1   .    E2    E     B   (A: D and the E2 above it)
+**  y= 0   L*   D     W
+*/
+Test(castles, neighbouring_castles_chain) {
+    mp_ruleset *rs = castles();
+    mp_game *g = town_with_castle(rs);
+    t_place(g, 1, "W", 1, 0, 0);
+    t_pass(g);
+    t_place(g, 1, "E", 1, -1, 0);
+    t_deploy(g, "N");                 /* seat 1's knight in the cap that castle B will be */
+    t_place(g, 1, "E", 1, -2, 2);     /* completes town B */
+    t_pass(g);
+    decide(g, 1, 1);
+    t_place(g, 0, "L", -1, 0, 0);     /* the road L-D-W: 3, in A's fief only */
+    t_pass(g);
+    cr_assert_eq(t_points(g, 0, "castle"), 3, "castle A: the road");
+    cr_assert_eq(t_points(g, 1, "castle"), 3, "castle B: castle A scoring in its fief");
+    cr_assert_eq(mp_game_supply(g, 0), 7);
+    cr_assert_eq(mp_game_supply(g, 1), 7);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
