@@ -219,6 +219,12 @@ void mp_game_request(mp_game *g, int variant, int player) {
     g->pending_player = (int8_t)player;
 }
 
+int mp_game_take_tiles(mp_game *g, int n, int16_t *out) {
+    int k = 0;
+    while (k < n && g->bag_pos < g->n_bag) out[k++] = g->bag[g->bag_pos++];
+    return k;
+}
+
 int mp_game_queue_turn(mp_game *g, int player, int tile) {
     if (g->n_queued == (int)(sizeof g->queued / sizeof g->queued[0])) return 1;
     g->queued[g->n_queued++] = (struct mp_queued_turn){ (int8_t)player, (int16_t)tile };
@@ -344,7 +350,9 @@ static void run(mp_game *g) {
                 struct mp_queued_turn q = g->queued[0];
                 memmove(&g->queued[0], &g->queued[1], (size_t)(--g->n_queued) * sizeof q);
                 if (q.tile >= 0 && !mp_place_any(g, q.tile)) {
-                    g->stage = ST_NEXT;   /* a queued tile that fits nowhere is lost: the next turn */
+                    g->discarded++;       /* a queued tile that fits nowhere leaves the game */
+                    log_draw(g, q.tile | MP_LOG_DISCARDED);
+                    g->stage = ST_NEXT;
                     break;
                 }
                 g->turn_player = q.player;
@@ -390,7 +398,7 @@ static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
         int16_t *h = g->hand[g->player];
         memmove(&h[in_hand], &h[in_hand + 1], (size_t)(--g->hand_n[g->player] - in_hand) * sizeof *h);
     }
-    if (g->from_bag) log_draw(g, a->tile);
+    log_draw(g, a->tile);
     g->turns++;
     /* House rule: filling a hole gives another turn (and filling one in that turn, another). A
     ** tile given by a module (a bazaar's) does not count: the rule is about the drawn tile. */

@@ -337,6 +337,8 @@ MP_INTERNAL void mp_game_request(mp_game *g, int variant, int player);
 ** (a tile kind, not taken from the bag) or, with tile -1, a tile drawn from the bag.
 ** Returns 1 when the queue is full. */
 MP_INTERNAL int mp_game_queue_turn(mp_game *g, int player, int tile);
+/* Takes the next n tiles out of the bag (a bazaar turns them up); returns how many it took. */
+MP_INTERNAL int mp_game_take_tiles(mp_game *g, int n, int16_t *out);
 
 /* rng.c */
 MP_INTERNAL void mp_rng_seed(uint64_t s[4], uint64_t seed);

@@ -193,8 +193,8 @@ MP_API int mp_game_tiles_left(const mp_game *g);     /* in the bag, not counting
 MP_API int mp_game_turn(const mp_game *g);           /* number of tiles placed since setup */
 MP_API int mp_game_discarded(const mp_game *g);      /* tiles drawn that fitted nowhere */
 /* Tiles that left the bag for good, in order (placed, or discarded as fitting nowhere): how many,
-** and the i-th (its tile kind; *discarded set when it fitted nowhere). Tiles given by a variant
-** (a queued turn's tile) are not in it. */
+** and the i-th (its tile kind; *discarded set when it fitted nowhere). A tile a module took out
+** of the bag (a bazaar's) comes in when it is placed or found to fit nowhere. */
 MP_API int mp_game_n_drawn(const mp_game *g);
 MP_API int mp_game_drawn_at(const mp_game *g, int i, int *discarded);
 /* The cell of the tile placed this turn; non-zero when none has been placed yet. */

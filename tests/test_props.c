@@ -78,6 +78,9 @@ Test(props, c3, .timeout = 600) { props("c3"); }
 Test(props, c3_nofarmers, .timeout = 600) { props("c3-nofarmers"); }
 /* The castles module (its decisions taken at random too; tokens conserved by its check hook). */
 Test(props, castles_module, .timeout = 600) { props_n(TEST_SRCDIR "/tests/rulesets/castles.yaml", 300); }
+/* The bazaars module: auctions at random; tiles turned up and placed by others still account for
+** every tile of the bag (placed or discarded). */
+Test(props, bazaars_module, .timeout = 600) { props_n(TEST_SRCDIR "/tests/rulesets/bazaars.yaml", 300); }
 
 /* The draw order and so the whole game depend only on the seed: a fixed signature guards it
 ** across machines (update only when a change of the rules or of the RNG is intended). */

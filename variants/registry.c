@@ -9,9 +9,11 @@
 
 #include "variant.h"
 
+extern const mp_variant mp_variant_bazaars;
 extern const mp_variant mp_variant_castles;
 
 static const mp_variant *const registry[] = {   /* sorted by name */
+    &mp_variant_bazaars,
     &mp_variant_castles,
     NULL    /* sentinel */
 };

@@ -1,0 +1,111 @@
+/*
+** test_bazaars.c: bazaars (Bridges, Castles and Bazaars digest, "Bazaars"), on
+** tests/rulesets/bazaars.yaml (HiG) and bazaars-zmg.yaml.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "helpers.h"
+
+static mp_ruleset *load(const char *file) {
+    mp_diag d = { 0 };
+    mp_ruleset *rs = mp_ruleset_load(file, NULL, &d);
+    cr_assert(rs, "%s:%d:%d: %s", d.file, d.line, d.column, d.message);
+    return rs;
+}
+
+/* Takes a bazaar action given in notation ("select-1-for-2", "bid-3", "pass", "buy", "sell") by
+** the player who must decide. */
+static int act(mp_game *g, int player, const char *what, mp_diag *d) {
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT, "a bazaar decision is pending before '%s'", what);
+    cr_assert_eq(mp_game_current_player(g), player, "'%s': seat %d decides, not %d", what, mp_game_current_player(g), player);
+    char text[64];
+    snprintf(text, sizeof text, "!bazaars:%s", what);
+    mp_action a;
+    cr_assert_eq(mp_notation_parse(g, text, &a, NULL, d), 0, "%s", d->message);
+    int rc = mp_game_apply(g, &a, d);
+    if (!rc) cr_assert_eq(mp_game_check(g, d), 0, "%s", d->message);
+    return rc;
+}
+
+static void ok(mp_game *g, int player, const char *what) {
+    mp_diag d = { 0 };
+    cr_assert_eq(act(g, player, what, &d), 0, "'%s': %s", what, d.message);
+}
+
+/* The digest's example, RED 0, BLUE 1, GREEN 2: "BLUE selects one and bids 2; GREEN passes; RED
+** bids 3. BLUE keeps it and pays RED 3 ... GREEN selects a tile and bids 2; RED bids 3; BLUE may
+** not bid ...; GREEN sells to RED and receives 3 ... the last tile goes free to GREEN. Then, from
+** BLUE on, each places the received tile ... Net: BLUE -3, RED 0, GREEN +3." */
+Test(bazaars, the_digest_example) {
+    mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/bazaars.yaml");
+    mp_game *g = t_game(rs, 3);
+    mp_diag d = { 0 };
+    const char *order[4] = { "BB-7", "U", "V", "E" };   /* the bazaar tile, then the three turned up */
+    cr_assert_eq(mp_game_set_draws(g, order, 4, &d), 0, "%s", d.message);
+    t_place(g, 0, "BB-7", 0, 1, 0);   /* RED places the bazaar tile (all field) south of D */
+    t_deploy(g, "Nw");                /* and a follower */
+    ok(g, 1, "select-1-for-2");       /* BLUE selects U, bids 2 */
+    ok(g, 2, "pass");                 /* GREEN passes */
+    ok(g, 0, "bid-3");                /* RED bids 3 */
+    ok(g, 1, "buy");                  /* BLUE keeps it: pays RED 3 */
+    ok(g, 2, "select-2-for-2");       /* GREEN selects V, bids 2 */
+    ok(g, 0, "bid-3");                /* RED bids 3 (BLUE has a tile: not asked) */
+    ok(g, 2, "sell");                 /* GREEN sells to RED for 3; E goes free to GREEN */
+    cr_assert_eq(t_points(g, 1, "bazaar"), -3, "BLUE");
+    cr_assert_eq(t_points(g, 0, "bazaar"), 0, "RED");
+    cr_assert_eq(t_points(g, 2, "bazaar"), 3, "GREEN");
+    /* From BLUE on, each places the tile received: BLUE U, GREEN E, RED V. */
+    const mp_tileset *ts = mp_ruleset_tiles(rs);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE);
+    cr_assert_eq(mp_game_current_player(g), 1);
+    cr_assert_str_eq(mp_tileset_tile_id(ts, mp_game_drawn_tile(g)), "U");
+    mp_action v[256];
+    cr_assert_gt(mp_game_legal(g, v, 256), 0);
+    cr_assert_eq(mp_game_apply(g, &v[0], &d), 0, "%s", d.message);
+    if (mp_game_phase(g) == MP_PHASE_DEPLOY) t_pass(g);
+    cr_assert_eq(mp_game_current_player(g), 2);
+    cr_assert_str_eq(mp_tileset_tile_id(ts, mp_game_drawn_tile(g)), "E");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* "No chain reaction: a bazaar tile received in a bazaar triggers no bazaar." */
+Test(bazaars, no_chain_reaction) {
+    mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/bazaars.yaml");
+    mp_game *g = t_game(rs, 2);
+    mp_diag d = { 0 };
+    const char *order[3] = { "BB-7", "BB-3", "U" };
+    cr_assert_eq(mp_game_set_draws(g, order, 3, &d), 0, "%s", d.message);
+    t_place(g, 0, "BB-7", 0, 1, 0);
+    t_pass(g);
+    ok(g, 1, "select-1-for-0");       /* the bazaar tile BB-3, nobody raises */
+    ok(g, 0, "pass");
+    /* U goes free to seat 0; seat 1 places BB-3 first. */
+    cr_assert_eq(mp_game_current_player(g), 1);
+    cr_assert_str_eq(mp_tileset_tile_id(mp_ruleset_tiles(rs), mp_game_drawn_tile(g)), "BB-3");
+    mp_action v[256];
+    cr_assert_gt(mp_game_legal(g, v, 256), 0);
+    cr_assert_eq(mp_game_apply(g, &v[0], &d), 0, "%s", d.message);
+    if (mp_game_phase(g) == MP_PHASE_DEPLOY) t_pass(g);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE, "no second bazaar");
+    cr_assert_eq(mp_game_current_player(g), 0, "seat 0 places its U");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* ZMG: "a player may not bid more points than he has." */
+Test(bazaars, zmg_bid_above_score_refused) {
+    mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/bazaars-zmg.yaml");
+    mp_game *g = t_game(rs, 2);
+    mp_diag d = { 0 };
+    const char *order[3] = { "BB-7", "U", "V" };
+    cr_assert_eq(mp_game_set_draws(g, order, 3, &d), 0, "%s", d.message);
+    t_place(g, 0, "BB-7", 0, 1, 0);
+    t_pass(g);
+    cr_assert_neq(act(g, 1, "select-1-for-1", &d), 0, "seat 1 has 0 points");
+    cr_assert(strstr(d.message, "a bid above one's score"), "%s", d.message);
+    ok(g, 1, "select-1-for-0");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}

@@ -1,0 +1,291 @@
+/*
+** bazaars.c: bazaars (Bridges, Castles and Bazaars). Rules: ../shared/rules/
+** bridges-castles-bazaars.md, "Bazaars".
+**
+** At the end of a turn in which a tile with the `bazaar` marker was drawn from the bag and placed,
+** as many tiles as players are turned up. Starting with the next player, a player without a tile
+** selects an open tile and opens the bidding (0 allowed); every other player without a tile, in
+** order, raises once or passes; the selector then buys it (paying the highest bid to its bidder,
+** or his own bid to nobody when nobody raised) or sells it to the highest bidder (receiving the
+** bid). The next player without a tile selects next; the last tile goes free to the last player.
+** Then each places his tile as a turn of his own, from the player after the active one. A tile
+** received at a bazaar starts no bazaar. Options: negative scores (HiG) or no bid above one's
+** score (ZMG), no bazaar when fewer tiles remain than players (RGG), and the variant without
+** auction (each player in turn just picks a tile).
+**
+** Hooks: end_turn (start a bazaar), legal/apply (its decisions), format/parse (notation).
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../variant.h"
+
+enum { SELECT = 1, RAISE, PASS, BUY, SELL, PICK };       /* action codes */
+enum { IDLE, SELECTING, BIDDING, DECIDING, PICKING };    /* where the bazaar stands */
+enum { MAX_BID_CHOICES = 12 };                            /* bids the legal list offers */
+
+typedef struct bazaars_config {
+    bool negative;            /* bids may exceed one's score (HiG); otherwise not (ZMG) */
+    bool need_tiles;          /* no bazaar when fewer tiles remain than players (RGG) */
+    bool auction;             /* false: each player simply picks a tile */
+} bazaars_config;
+
+typedef struct bazaars_state {
+    int marker;               /* the `bazaar` marker, -1 none in the tile sets */
+    int category;             /* score category of bids ("bazaar") */
+    int stage;
+    int active;               /* whose bazaar tile started it */
+    int n_open;
+    int16_t open[MP_MAX_PLAYERS];   /* tiles turned up, -1 once taken */
+    int16_t got[MP_MAX_PLAYERS];    /* the tile each player received, -1 none */
+    int selector, chosen, bid, high;  /* the tile on offer, its highest bid and bidder */
+    int asked;                /* the bidder being asked now */
+} bazaars_state;
+
+static int bazaars_configure(mp_arena *a, const mp_ynode *options, void **config, mp_diag *d) {
+    static const char *const keys[] = { "negative_scores", "need_tiles", "auction", NULL };
+    bazaars_config *c = mp_arena_alloc(a, sizeof *c);
+    c->negative = true;
+    c->need_tiles = false;
+    c->auction = true;
+    *config = c;
+    if (!options || mp_y_is_null(options)) return 0;
+    if (mp_y_expect(options, MP_Y_MAP, "options", d) || mp_y_check_keys(options, keys, d)) return 1;
+    mp_ynode *n;
+    if ((n = mp_y_get(options, "negative_scores")) && mp_y_bool(n, &c->negative, d)) return 1;
+    if ((n = mp_y_get(options, "need_tiles")) && mp_y_bool(n, &c->need_tiles, d)) return 1;
+    if ((n = mp_y_get(options, "auction")) && mp_y_bool(n, &c->auction, d)) return 1;
+    return 0;
+}
+
+static int bazaars_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
+    (void)config; (void)d;
+    bazaars_state *s = st;
+    s->marker = mp_tileset_marker(g->ts, "bazaar");
+    s->category = mp_game_add_category(g, "bazaar");
+    s->stage = IDLE;
+    return s->category < 0;
+}
+
+static int self_index(const mp_game *g) {
+    for (int i = 0; i < g->rs->n_variants; i++)
+        if (strcmp(g->rs->variants[i].v->name, "bazaars") == 0) return i;
+    return -1;
+}
+
+/* The next player after p, in order, who has no tile yet; -1 when all have one. */
+static int next_without(const mp_game *g, const bazaars_state *s, int p) {
+    for (int k = 1; k <= g->n_players; k++) {
+        int q = (p + k) % g->n_players;
+        if (s->got[q] < 0) return q;
+    }
+    return -1;
+}
+
+static int tiles_open(const bazaars_state *s) {
+    int n = 0;
+    for (int i = 0; i < s->n_open; i++) n += s->open[i] >= 0;
+    return n;
+}
+
+/* Asks whoever decides next, or ends the bazaar: the last tile goes free, tiles are played. */
+static void next_decision(mp_game *g, bazaars_state *s, const bazaars_config *c) {
+    int v = self_index(g), n = g->n_players;
+    if (s->stage == BIDDING) {
+        /* Each other player without a tile, in order after the selector, bids once. */
+        for (int k = 1; k < n; k++) {
+            int q = (s->asked + k) % n;
+            if (q == s->selector) break;
+            if (s->got[q] < 0) { s->asked = q; mp_game_request(g, v, q); return; }
+        }
+        if (s->high != s->selector) {   /* somebody raised: the selector buys or sells */
+            s->stage = DECIDING;
+            mp_game_request(g, v, s->selector);
+            return;
+        }
+        /* Nobody raised: the selector pays his own bid to nobody. */
+        mp_score_award(g, 1u << s->selector, -s->bid, s->category);
+        s->got[s->selector] = s->open[s->chosen];
+        s->open[s->chosen] = -1;
+        s->stage = SELECTING;
+    }
+    int without = 0, last = -1;
+    for (int p = 0; p < n; p++)
+        if (s->got[p] < 0) { without++; last = p; }
+    if (without == 1 && tiles_open(s) >= 1) {   /* the last tile goes free */
+        for (int i = 0; i < s->n_open && s->got[last] < 0; i++)
+            if (s->open[i] >= 0) { s->got[last] = s->open[i]; s->open[i] = -1; }
+        without = 0;
+    }
+    if (without == 0 || tiles_open(s) == 0) {
+        /* Each places his tile as a turn of his own, from the player after the active one. */
+        for (int k = 1; k <= n; k++) {
+            int p = (s->active + k) % n;
+            if (s->got[p] >= 0) mp_game_queue_turn(g, p, s->got[p]);
+        }
+        s->stage = IDLE;
+        return;
+    }
+    /* The next player without a tile selects, from the last selector on (he again, if he sold). */
+    s->selector = next_without(g, s, (s->selector + n - 1) % n);
+    s->stage = c->auction ? SELECTING : PICKING;
+    mp_game_request(g, v, s->selector);
+}
+
+static void bazaars_end_turn(mp_game *g, void *st, const void *config) {
+    bazaars_state *s = st;
+    const bazaars_config *c = config;
+    if (s->marker < 0 || g->last_placed < 0 || !g->from_bag) return;   /* no chain reaction */
+    const mp_placed *p = &g->placed[g->last_placed];
+    if (!(g->ts->tiles[p->tile].markers >> s->marker & 1)) return;
+    int left = g->n_bag - g->bag_pos;
+    if (left < g->n_players && (c->need_tiles || left == 0)) return;
+    s->active = g->turn_player;
+    s->n_open = mp_game_take_tiles(g, g->n_players, s->open);
+    for (int q = 0; q < g->n_players; q++) s->got[q] = -1;
+    s->selector = next_without(g, s, s->active);
+    s->stage = c->auction ? SELECTING : PICKING;
+    mp_game_request(g, self_index(g), s->selector);
+}
+
+/* Lowest and highest bid the player may make now (ZMG: no more than his score). */
+static void bid_range(const mp_game *g, const bazaars_state *s, const bazaars_config *c, int p, int *lo, int *hi) {
+    *lo = s->stage == SELECTING ? 0 : s->bid + 1;
+    *hi = *lo + MAX_BID_CHOICES - 1;
+    if (!c->negative && *hi > g->score[p]) *hi = g->score[p];
+}
+
+static int bazaars_legal(const mp_game *g, const void *st, const void *config, mp_action *out, int cap) {
+    const bazaars_state *s = st;
+    const bazaars_config *c = config;
+    if (g->phase != MP_PHASE_VARIANT || s->stage == IDLE) return 0;
+    int v = self_index(g), n = 0, lo, hi;
+#define PUT(code_, a0, a1) do { if (n < cap) out[n] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)v, \
+    .code = (code_), .arg = { (a0), (a1), 0 } }; n++; } while (0)
+    switch (s->stage) {
+    case SELECTING:
+        bid_range(g, s, c, g->player, &lo, &hi);
+        for (int i = 0; i < s->n_open; i++)
+            for (int b = lo; b <= hi && s->open[i] >= 0; b++) PUT(SELECT, i, b);
+        break;
+    case BIDDING:
+        bid_range(g, s, c, g->player, &lo, &hi);
+        PUT(PASS, 0, 0);
+        for (int b = lo; b <= hi; b++) PUT(RAISE, b, 0);
+        break;
+    case DECIDING:
+        PUT(BUY, 0, 0);
+        PUT(SELL, 0, 0);
+        break;
+    case PICKING:
+        for (int i = 0; i < s->n_open; i++)
+            if (s->open[i] >= 0) PUT(PICK, i, 0);
+        break;
+    }
+#undef PUT
+    return n;
+}
+
+static int refuse(mp_diag *d, const char *msg) {
+    snprintf(d->message, sizeof d->message, "%s", msg);
+    return 1;
+}
+
+static int bazaars_apply(mp_game *g, void *st, const void *config, const mp_action *a, mp_diag *d) {
+    bazaars_state *s = st;
+    const bazaars_config *c = config;
+    int p = g->player, lo, hi;
+    if (g->phase != MP_PHASE_VARIANT || s->stage == IDLE) return refuse(d, "no bazaar is under way; expected another action");
+    switch (a->code) {
+    case SELECT:
+    case PICK:
+        if (s->stage != (a->code == SELECT ? SELECTING : PICKING)) return refuse(d, "no tile is to be selected now");
+        if (a->arg[0] < 0 || a->arg[0] >= s->n_open || s->open[a->arg[0]] < 0) return refuse(d, "no such open tile; expected one still on offer");
+        if (a->code == PICK) {
+            s->got[p] = s->open[a->arg[0]];
+            s->open[a->arg[0]] = -1;
+            break;
+        }
+        bid_range(g, s, c, p, &lo, &hi);
+        if (a->arg[1] < 0) return refuse(d, "a bid cannot be negative; expected 0 or more");
+        if (!c->negative && a->arg[1] > g->score[p]) return refuse(d, "a bid above one's score; expected at most one's score (ZMG rules)");
+        s->chosen = a->arg[0];
+        s->bid = a->arg[1];
+        s->high = p;
+        s->asked = p;
+        s->stage = BIDDING;
+        break;
+    case RAISE:
+        if (s->stage != BIDDING) return refuse(d, "no bidding is under way");
+        if (a->arg[0] <= s->bid) return refuse(d, "a raise must be above the highest bid");
+        if (!c->negative && a->arg[0] > g->score[p]) return refuse(d, "a bid above one's score; expected at most one's score (ZMG rules)");
+        s->bid = a->arg[0];
+        s->high = p;
+        break;
+    case PASS:
+        if (s->stage != BIDDING) return refuse(d, "no bidding is under way");
+        break;
+    case BUY:
+    case SELL: {
+        if (s->stage != DECIDING) return refuse(d, "there is nothing to buy or sell now");
+        int buyer = a->code == BUY ? s->selector : s->high, payee = a->code == BUY ? s->high : s->selector;
+        mp_score_award(g, 1u << buyer, -s->bid, s->category);
+        mp_score_award(g, 1u << payee, s->bid, s->category);
+        s->got[buyer] = s->open[s->chosen];
+        s->open[s->chosen] = -1;
+        s->stage = SELECTING;
+        break;
+    }
+    default:
+        return refuse(d, "not a bazaar action");
+    }
+    next_decision(g, s, c);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ notation */
+
+static int bazaars_format(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+    (void)g; (void)st; (void)config;
+    switch (a->code) {
+    case SELECT: return snprintf(buf, size, "select-%d-for-%d", a->arg[0] + 1, a->arg[1]);
+    case RAISE: return snprintf(buf, size, "bid-%d", a->arg[0]);
+    case PASS: return snprintf(buf, size, "pass");
+    case BUY: return snprintf(buf, size, "buy");
+    case SELL: return snprintf(buf, size, "sell");
+    case PICK: return snprintf(buf, size, "pick-%d", a->arg[0] + 1);
+    default: return snprintf(buf, size, "?");
+    }
+}
+
+static int bazaars_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
+    (void)g; (void)st; (void)config;
+    int x, y, used = 0;
+    if (sscanf(args, "select-%d-for-%d%n", &x, &y, &used) == 2 && !args[used]) { out->code = SELECT; out->arg[0] = x - 1; out->arg[1] = y; }
+    else if (sscanf(args, "bid-%d%n", &x, &used) == 1 && !args[used]) { out->code = RAISE; out->arg[0] = x; }
+    else if (sscanf(args, "pick-%d%n", &x, &used) == 1 && !args[used]) { out->code = PICK; out->arg[0] = x - 1; }
+    else if (!strcmp(args, "pass")) out->code = PASS;
+    else if (!strcmp(args, "buy")) out->code = BUY;
+    else if (!strcmp(args, "sell")) out->code = SELL;
+    else {
+        d->column = 1;
+        snprintf(d->message, sizeof d->message, "'%s' is not a bazaar action; expected select-N-for-BID, bid-BID, "
+                 "pass, buy, sell or pick-N", args);
+        return 1;
+    }
+    return 0;
+}
+
+const mp_variant mp_variant_bazaars = {
+    .name = "bazaars",
+    .summary = "bazaars: a bazaar tile starts an auction of as many tiles as players",
+    .state_size = sizeof(bazaars_state),
+    .configure = bazaars_configure,
+    .setup = bazaars_setup,
+    .legal = bazaars_legal,
+    .apply = bazaars_apply,
+    .end_turn = bazaars_end_turn,
+    .format = bazaars_format,
+    .parse = bazaars_parse,
+};
