@@ -2,14 +2,9 @@
 # compare.sh: one game and many games under several rulesets (meeple-compare(1)), and
 # `meeple rulesets --diff`.
 set -u
+. "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
 SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-check() { if eval "$1"; then ok; else bad "$2"; fi; }
 # The value in the row "NAME CATEGORY" (or "NAME total") of the text table, for column N.
 cell() { awk -v who="$1" -v what="$2" -v col="$3" '
     $1 == who { name = who; if ($2 == what) { v = $(2 + col); gsub(/\*/, "", v); print v; exit } next }
@@ -78,6 +73,4 @@ check 'grep -q "have the same rules" "$T/same"' "no differences"
 "$M" rulesets --diff c3 c3-nofarmers --json >"$T/diff.json"
 check 'grep -q "\"rule\":\"farms\"" "$T/diff.json"' "rulesets --diff --json"
 
-echo "compare: $pass passed, $fail failed"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish compare

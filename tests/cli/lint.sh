@@ -5,14 +5,11 @@
 # in another file); lint must report it as an error. A lint-*.yaml file lists every diagnostic
 # lint must report ("# lint: [FILE:]LINE:COLUMN: error|warning: message"), and nothing else.
 set -u
+. "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
 SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
 B=$SRC/tests/bad
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0 files=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+files=0
 # Prefixes a diagnostic with its file: the named one, or the file it was read from.
 located() { case "$2" in *.yaml:*) echo "$B/$2" ;; *) echo "$1:$2" ;; esac; }
 
@@ -54,6 +51,4 @@ grep -q '"errors":4,"warnings":1,"diagnostics":\[{"file":' "$T/json" && grep -q 
 "$M" lint >/dev/null 2>&1; [ $? = 2 ] && ok || bad "no file: usage error"
 "$M" lint "$T/nothing.yaml" >"$T/out"; [ $? = 1 ] && grep -q 'nothing.yaml: error: cannot open' "$T/out" && ok || bad "missing file: $(cat "$T/out")"
 
-echo "lint: $pass passed, $fail failed ($files broken files)"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish lint

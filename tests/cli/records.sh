@@ -2,13 +2,8 @@
 # records.sh: terminal play through standard input, records, resume, replay and rescoring
 # (meeple-play(1), meeple-record(5), meeple-replay(1), meeple-score(1)).
 set -u
+. "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-check() { if eval "$1"; then ok; else bad "$2"; fi; }
 turns() { sed -n 's/^  - "\(.*\)"$/\1/p' "$1"; }
 final() { sed -n 's/^  scores: //p' "$1"; }
 
@@ -118,6 +113,4 @@ chmod 640 "$T/eof.yaml"
 { sed -n "${k}p" "$T/moves"; echo quit; } | "$M" play --resume "$T/eof.yaml" >/dev/null 2>&1
 check '[ "$(turns "$T/eof.yaml" | wc -l)" = $k ] && [ "$(stat -c %a "$T/eof.yaml")" = 640 ]' "record rewritten, mode kept: $(stat -c %a "$T/eof.yaml")"
 
-echo "records: $pass passed, $fail failed"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish records

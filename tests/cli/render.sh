@@ -2,14 +2,9 @@
 # render.sh: tile sets and recorded games drawn as SVG (meeple-render(1)): well-formed XML that
 # converts to PNG, the tile ids and counts, the followers, and the errors.
 set -u
+. "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
 SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-check() { if eval "$1"; then ok; else bad "$2"; fi; }
 # An SVG that is well-formed XML and converts to a PNG that is not empty.
 valid() { xmllint --noout "$1" && rsvg-convert "$1" -o "$1.png" && [ -s "$1.png" ]; }
 
@@ -99,6 +94,4 @@ check '[ $? = 1 ] && grep -q "^meeple: render: cannot write" "$T/err"' "an unwri
 "$M" render --help >"$T/help"
 check '[ $? = 0 ] && head -1 "$T/help" | grep -q -- "--ruleset" && head -1 "$T/help" | grep -q -- "--turn"' "--help"
 
-echo "render: $pass passed, $fail failed"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish render

@@ -2,11 +2,9 @@
 # run.sh: the command line as a user meets it: every subcommand has --help and a man page,
 # misuse exits 2, bad input exits 1 with file:line:column, a game plays to the end.
 set -u
+. "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
 SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 expect_exit() { # expected-code description command...
     want=$1; what=$2; shift 2
     "$@" >/tmp/meeple-cli.$$.out 2>/tmp/meeple-cli.$$.err
@@ -79,6 +77,4 @@ expect_exit 2 "bad seat kind" "$M" play --players random,clever
 expect_exit 2 "bad seed" "$M" play --seed -4
 
 rm -f /tmp/meeple-cli.$$.*
-echo "cli: $pass passed, $fail failed"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish cli

@@ -1,14 +1,9 @@
 #!/bin/sh
 # tilestats.sh: per-tile and per-kind statistics of seeded bot games (meeple-tilestats(1)).
 set -u
+. "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
 SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-check() { if eval "$1"; then ok; else bad "$2"; fi; }
 GAMES=30
 IDS="A B C D E F G H I J K L M N O P Q R S T U V W X"
 
@@ -94,6 +89,4 @@ check '[ $? = 1 ]' "an unknown ruleset exits 1"
 "$M" tilestats --games 2 --players random,random,random,random,random,random >/dev/null 2>"$T/err"
 check '[ $? = 1 ] && grep -q "6 players; ruleset .c3. expects 2 to 5" "$T/err"' "too many seats for the ruleset: $(cat "$T/err")"
 
-echo "tilestats: $pass passed, $fail failed"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish tilestats
