@@ -13,10 +13,10 @@ static bool same_action(const mp_action *a, const mp_action *b) {
            !memcmp(a->arg, b->arg, sizeof a->arg);
 }
 
-/* 1,000 random games: each legal action taken is printed, parsed back, compared and applied. */
-Test(notation, round_trip_over_random_games, .timeout = 300) {
-    mp_ruleset *rs = t_ruleset("c3");
-    for (uint64_t seed = 1; seed <= 1000; seed++) {
+/* Random games: each legal action taken is printed, parsed back, compared and applied. */
+static void round_trip(const char *ruleset, uint64_t games) {
+    mp_ruleset *rs = t_ruleset(ruleset);
+    for (uint64_t seed = 1; seed <= games; seed++) {
         mp_diag d = { 0 };
         mp_game_options o = { .n_players = 2 + (int)(seed % 4), .seed = seed, .first_player = -1 };
         mp_game *g = mp_game_new(rs, &o, &d);
@@ -39,6 +39,11 @@ Test(notation, round_trip_over_random_games, .timeout = 300) {
     }
     mp_ruleset_free(rs);
 }
+
+Test(notation, round_trip_over_random_games, .timeout = 300) { round_trip("c3", 1000); }
+/* Variant actions too: castle decisions and every step of a bazaar. */
+Test(notation, round_trip_with_castles, .timeout = 300) { round_trip(TEST_SRCDIR "/tests/rulesets/castles.yaml", 200); }
+Test(notation, round_trip_with_bazaars, .timeout = 300) { round_trip(TEST_SRCDIR "/tests/rulesets/bazaars.yaml", 200); }
 
 static mp_game *after_placing_u(const mp_ruleset *rs) {
     mp_game *g = t_game(rs, 2);
