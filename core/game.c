@@ -219,6 +219,12 @@ void mp_game_request(mp_game *g, int variant, int player) {
     g->pending_player = (int8_t)player;
 }
 
+int mp_game_variant_index(const mp_game *g, const mp_variant *v) {
+    for (int i = 0; i < g->rs->n_variants; i++)
+        if (g->rs->variants[i].v == v) return i;
+    return -1;
+}
+
 int mp_game_take_tiles(mp_game *g, int n, int16_t *out) {
     int k = 0;
     while (k < n && g->bag_pos < g->n_bag) out[k++] = g->bag[g->bag_pos++];

@@ -57,6 +57,10 @@ struct mp_variant {
     int (*check)(const mp_game *g, const void *st, const void *config, mp_diag *d);
 };
 
+/* game.c: the index of module v among the ruleset's variants (what mp_game_request and an
+** action's `variant` field take), -1 when the ruleset does not use it. */
+MP_INTERNAL int mp_game_variant_index(const mp_game *g, const mp_variant *v);
+
 /* variants/registry.c */
 MP_INTERNAL const mp_variant *mp_variant_find(const char *name);
 MP_INTERNAL int mp_variant_count(void);

@@ -68,11 +68,8 @@ static int bazaars_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
     return s->category < 0;
 }
 
-static int self_index(const mp_game *g) {
-    for (int i = 0; i < g->rs->n_variants; i++)
-        if (strcmp(g->rs->variants[i].v->name, "bazaars") == 0) return i;
-    return -1;
-}
+extern const mp_variant mp_variant_bazaars;
+static int self_index(const mp_game *g) { return mp_game_variant_index(g, &mp_variant_bazaars); }
 
 /* The next player after p, in order, who has no tile yet; -1 when all have one. */
 static int next_without(const mp_game *g, const bazaars_state *s, int p) {

@@ -95,11 +95,8 @@ static int castles_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
     return 0;
 }
 
-static int variant_index(const mp_game *g) {
-    for (int i = 0; i < g->rs->n_variants; i++)
-        if (strcmp(g->rs->variants[i].v->name, "castles") == 0) return i;
-    return -1;
-}
+extern const mp_variant mp_variant_castles;
+static int variant_index(const mp_game *g) { return mp_game_variant_index(g, &mp_variant_castles); }
 
 /* ------------------------------------------------------------------ towns */
 
