@@ -41,16 +41,15 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
             int32_t v = mp_grid_get(g, nx, ny);
             for (int k = 0; k < 3 && !rc; k++) {
                 int port = 3 * side + k;
-                int f = t->port_feature[p->rot][port];
-                if (v == -1 && f >= 0) open[mp_seg_root(g, p->seg0 + f)]++;
+                int32_t f = mp_placed_port_seg(g, p, port);
+                if (v == -1 && f >= 0) open[mp_seg_root(g, f)]++;
                 if (v < 0 || p->fixed) continue;
                 const mp_placed *o = &g->placed[v];
-                int a = t->port_kind[p->rot][port], b = ts->tiles[o->tile].port_kind[o->rot][MP_PORT_OPPOSITE(port)];
+                int a = mp_placed_port_kind(g, p, port), b = mp_placed_port_kind(g, o, MP_PORT_OPPOSITE(port));
                 bool must = (a && (g->rs->match_kinds >> (a - 1) & 1)) || (b && (g->rs->match_kinds >> (b - 1) & 1));
                 if (a != b && must) rc = bad(d, "tile at %d,%d does not match its neighbour on side %d", p->x, p->y, side);
-                int of = ts->tiles[o->tile].port_feature[o->rot][MP_PORT_OPPOSITE(port)];
-                if (!rc && f >= 0 && of >= 0 && a == b &&
-                    mp_seg_root(g, p->seg0 + f) != mp_seg_root(g, o->seg0 + of))
+                int32_t of = mp_placed_port_seg(g, o, MP_PORT_OPPOSITE(port));
+                if (!rc && f >= 0 && of >= 0 && a == b && mp_seg_root(g, f) != mp_seg_root(g, of))
                     rc = bad(d, "features of tiles at %d,%d and side %d meet but are not joined", p->x, p->y, side);
             }
         }

@@ -2,7 +2,8 @@
 ** deploy.c: follower deployment after a tile is placed, and followers coming home.
 **
 ** A follower goes from the player's supply onto one feature of the tile just placed, if the
-** kind takes followers (a `follower:` role in the tile set), the whole feature has no follower
+** kind takes followers (a `follower:` role in the tile set; a bridge laid over it counts as one
+** of its features), the whole feature has no follower
 ** of anyone yet, and, for the farm kind, the ruleset plays with farmers. Rules: base-game digest,
 ** "A turn" 2.
 */
@@ -13,11 +14,13 @@
 
 static bool can_deploy(const mp_game *g, int placed_idx, int feature) {
     const mp_placed *p = &g->placed[placed_idx];
-    const mp_tile *t = &g->ts->tiles[p->tile];
-    const mp_kind *k = &g->ts->kinds[t->f[feature].kind];
+    int32_t seg = mp_placed_feature_seg(g, p, feature);
+    if (seg < 0) return false;
+    int kind = g->segs[seg].kind;
+    const mp_kind *k = &g->ts->kinds[kind];
     if (!k->follower[0]) return false;
-    if (g->rs->farm_kind == t->f[feature].kind && !g->rs->farms) return false;
-    const mp_seg *root = &g->segs[mp_seg_root(g, p->seg0 + feature)];
+    if (g->rs->farm_kind == kind && !g->rs->farms) return false;
+    const mp_seg *root = &g->segs[mp_seg_root(g, seg)];
     for (int i = 0; i < g->n_players; i++)
         if (root->followers[i]) return false;
     return true;
@@ -25,8 +28,6 @@ static bool can_deploy(const mp_game *g, int placed_idx, int feature) {
 
 bool mp_deploy_allowed(const mp_game *g, int feature) {
     if (g->last_placed < 0 || g->supply[g->player] <= 0) return false;
-    const mp_placed *p = &g->placed[g->last_placed];
-    if (feature < 0 || feature >= g->ts->tiles[p->tile].n_features) return false;
     return can_deploy(g, g->last_placed, feature);
 }
 
@@ -35,7 +36,7 @@ int mp_deploy_list(const mp_game *g, mp_action *out, int cap) {
     int n = 0;
     const mp_placed *p = &g->placed[g->last_placed];
     if (g->supply[g->player] > 0)
-        for (int f = 0; f < g->ts->tiles[p->tile].n_features; f++) {
+        for (int f = 0; f < mp_placed_n_features(g, p); f++) {   /* a bridge on it too */
             if (!can_deploy(g, g->last_placed, f)) continue;
             if (n < cap)
                 out[n] = (mp_action){ .kind = MP_ACT_DEPLOY, .feature = (uint8_t)f, .tile = p->tile,

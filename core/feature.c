@@ -61,7 +61,8 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
     int idx = g->n_placed++;
     int32_t seg0 = g->n_segs;
     g->placed[idx] = (mp_placed){ .x = (int16_t)x, .y = (int16_t)y, .tile = (int16_t)tile,
-                                  .rot = (uint8_t)rot, .fixed = fixed, .seg0 = seg0 };
+                                  .rot = (uint8_t)rot, .fixed = fixed, .seg0 = seg0,
+                                  .overlay = -1 };
     mp_grid_set(g, x, y, idx);
     if (x < g->min_x) g->min_x = x;     /* fixed pieces too: tiles are laid against them */
     if (y < g->min_y) g->min_y = y;
@@ -95,16 +96,41 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
                 continue;
             }
             if (v < 0) continue;                /* the wall closes the port */
-            const mp_placed *o = &g->placed[v];
-            int q = MP_PORT_OPPOSITE(p);
-            int of = g->ts->tiles[o->tile].port_feature[o->rot][q];
-            if (of < 0) continue;
-            int32_t oseg = o->seg0 + of;
+            int32_t oseg = mp_placed_port_seg(g, &g->placed[v], MP_PORT_OPPOSITE(p));
+            if (oseg < 0) continue;
             g->segs[mp_seg_find(g, oseg)].open--;   /* its port faced our cell, empty until now */
             if (f >= 0 && g->segs[oseg].kind == t->f[f].kind) seg_union(g, seg0 + f, oseg);
         }
     }
     return idx;
+}
+
+int32_t mp_feature_add_overlay(mp_game *g, int placed, int kind, uint16_t ports) {
+    if (g->placed[placed].overlay >= 0 || grow((void **)&g->segs, &g->cap_segs, g->n_segs + 1, sizeof *g->segs))
+        return -1;
+    mp_placed *pl = &g->placed[placed];
+    int32_t seg = g->n_segs++;
+    mp_seg *s = &g->segs[seg];
+    memset(s, 0, sizeof *s);
+    s->parent = s->next = seg;
+    s->placed = placed;
+    s->feature = (uint8_t)g->ts->tiles[pl->tile].n_features;
+    s->kind = (uint8_t)kind;
+    s->n_segs = 1;
+    pl->overlay = seg;
+    pl->overlay_ports = ports;
+    for (int p = 0; p < MP_PORTS; p++) {
+        if (!(ports >> p & 1)) continue;
+        int nx, ny;
+        mp_grid_neighbour(pl->x, pl->y, MP_PORT_SIDE(p), &nx, &ny);
+        int32_t v = mp_grid_get(g, nx, ny);
+        if (v == -1) { g->segs[mp_seg_find(g, seg)].open++; continue; }
+        if (v < 0) continue;
+        /* The neighbour's port was closed when the two tiles met; only the join is new. */
+        int32_t oseg = mp_placed_port_seg(g, &g->placed[v], MP_PORT_OPPOSITE(p));
+        if (oseg >= 0 && g->segs[oseg].kind == kind) seg_union(g, seg, oseg);
+    }
+    return seg;
 }
 
 int mp_feature_tiles(const mp_game *g, int32_t root) {

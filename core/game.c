@@ -381,20 +381,9 @@ static void run(mp_game *g) {
     }
 }
 
-static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
-    int in_hand = -1;
-    for (int i = 0; g->forced < 0 && i < g->hand_n[g->player]; i++)
-        if (g->hand[g->player][i] == a->tile) { in_hand = i; break; }
-    if (g->forced >= 0 ? a->tile != g->forced : in_hand < 0)
-        return fail(d, "tile '%s' is not the drawn tile; expected '%s'", mp_tileset_tile_id(g->ts, a->tile),
-                    mp_tileset_tile_id(g->ts, mp_game_drawn_tile(g)));
-    if (a->rot > 3) return fail(d, "rotation %d; expected 0 to 3", a->rot);
-    if (!mp_place_fits(g, a->tile, a->x, a->y, a->rot)) {
-        char why[200];
-        mp_place_why(g, a->tile, a->x, a->y, a->rot, why, sizeof why);
-        return fail(d, "tile '%s' does not fit at %d,%d rotation %d: %s", mp_tileset_tile_id(g->ts, a->tile),
-                    a->x, a->y, a->rot, why);
-    }
+/* The tile goes onto the board (the checks are made): out of the hand, into the log, and the
+** turn moves on to the stage after placement. Returns the placed index. */
+static int put_tile(mp_game *g, const mp_action *a, int in_hand) {
     int idx = mp_feature_add_tile(g, a->tile, a->x, a->y, a->rot, false);
     if (idx < 0) abort();
     g->last_placed = idx;
@@ -411,8 +400,42 @@ static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
     if (g->rs->hole_extra_turn && g->from_bag && fills_hole(g, a->x, a->y)) mp_game_queue_turn(g, g->turn_player, -1);
     g->stage = ST_AFTER_PLACE;
     g->stage_hook = 0;
+    return idx;
+}
+
+/* The hand slot of the tile an action places (0 for a queued turn's tile), -1 with d filled when
+** it is not the tile to place or the rotation is out of range. */
+static int tile_to_place(const mp_game *g, const mp_action *a, mp_diag *d) {
+    int in_hand = g->forced >= 0 && a->tile == g->forced ? 0 : -1;
+    for (int i = 0; g->forced < 0 && i < g->hand_n[g->player]; i++)
+        if (g->hand[g->player][i] == a->tile) { in_hand = i; break; }
+    if (in_hand < 0)
+        return fail(d, "tile '%s' is not the drawn tile; expected '%s'", mp_tileset_tile_id(g->ts, a->tile),
+                    mp_tileset_tile_id(g->ts, mp_game_drawn_tile(g))), -1;
+    if (a->rot > 3) return fail(d, "rotation %d; expected 0 to 3", a->rot), -1;
+    return in_hand;
+}
+
+static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
+    int in_hand = tile_to_place(g, a, d);
+    if (in_hand < 0) return 1;
+    if (!mp_place_fits(g, a->tile, a->x, a->y, a->rot)) {
+        char why[200];
+        mp_place_why(g, a->tile, a->x, a->y, a->rot, why, sizeof why);
+        return fail(d, "tile '%s' does not fit at %d,%d rotation %d: %s", mp_tileset_tile_id(g->ts, a->tile),
+                    a->x, a->y, a->rot, why);
+    }
+    put_tile(g, a, in_hand);
     run(g);
     return 0;
+}
+
+int mp_game_put_tile(mp_game *g, const mp_action *a, mp_diag *d) {
+    if (g->phase != MP_PHASE_PLACE || g->last_placed >= 0) return fail(d, "a tile can be placed only in the PLACE phase"), -1;
+    int in_hand = tile_to_place(g, a, d);
+    if (in_hand < 0) return -1;
+    if (mp_grid_get(g, a->x, a->y) != -1) return fail(d, "cell %d,%d is not an empty cell of the board", a->x, a->y), -1;
+    return put_tile(g, a, in_hand);
 }
 
 static int apply_deploy(mp_game *g, const mp_action *a, mp_diag *d) {
@@ -421,11 +444,11 @@ static int apply_deploy(mp_game *g, const mp_action *a, mp_diag *d) {
         if (g->supply[g->player] <= 0) return fail(d, "no follower left in the supply; expected 'pass'");
         char name[64] = "?";
         mp_action named = { .kind = MP_ACT_DEPLOY, .feature = a->feature, .x = p->x, .y = p->y };
-        if (a->feature < g->ts->tiles[p->tile].n_features) mp_notation_format(g, &named, name, sizeof name);
+        if (a->feature < mp_placed_n_features(g, p)) mp_notation_format(g, &named, name, sizeof name);
         return fail(d, "'%s' cannot take a follower (the feature is occupied, or no follower goes there); "
                     "expected one of the legal deployments", name);
     }
-    mp_deploy_put(g, g->player, p->seg0 + a->feature);
+    mp_deploy_put(g, g->player, mp_placed_feature_seg(g, p, a->feature));
     g->stage = ST_BEFORE_SCORE;
     run(g);
     return 0;
@@ -448,8 +471,11 @@ int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d) {
             g->phase = MP_PHASE_VARIANT;
             g->variant_phase = g->pending_variant;
             g->player = g->pending_player;
-        } else if (deciding) {
-            run(g);                           /* the turn goes on where it stopped */
+        } else if (deciding || g->phase == MP_PHASE_DEPLOY || (g->phase == MP_PHASE_PLACE && g->last_placed >= 0)) {
+            /* The turn goes on where it stopped: after a decision; after an action the module
+            ** added to deployment (a bridge: deployment is offered again, or skipped when only
+            ** "pass" is left); after its own placement (mp_game_put_tile). */
+            run(g);
         }
         return 0;
     }
@@ -565,7 +591,10 @@ int mp_game_feature_at(const mp_game *g, int x, int y, const char *where) {
     const mp_placed *p = &g->placed[v];
     const mp_tile *t = &g->ts->tiles[p->tile];
     int port = mp_port_from_name(where);
-    if (port >= 0) return t->port_feature[p->rot][port];
+    if (port >= 0) {
+        if (p->overlay >= 0 && (p->overlay_ports >> port & 1)) return t->n_features;
+        return t->port_feature[p->rot][port];
+    }
     int k = mp_tileset_kind(g->ts, where);
     for (int f = 0; f < t->n_features && k >= 0; f++)
         if (t->f[f].kind == k) return f;
@@ -592,9 +621,8 @@ char mp_game_side_letter(const mp_game *g, int x, int y, int side) {
     int32_t v = mp_grid_get(g, x, y);
     if (v < 0) return ' ';
     const mp_placed *p = &g->placed[v];
-    const mp_tile *t = &g->ts->tiles[p->tile];
-    int k = t->port_kind[p->rot][MP_MIDDLE(side)];
-    if (!k) k = t->port_kind[p->rot][3 * side];
+    int k = mp_placed_port_kind(g, p, MP_MIDDLE(side));
+    if (!k) k = mp_placed_port_kind(g, p, 3 * side);
     return k ? g->ts->kinds[k - 1].letter : ' ';
 }
 
@@ -602,7 +630,7 @@ char mp_game_port_letter(const mp_game *g, int x, int y, int port) {
     int32_t v = mp_grid_get(g, x, y);
     if (v < 0 || port < 0 || port >= MP_PORTS) return ' ';
     const mp_placed *p = &g->placed[v];
-    int k = g->ts->tiles[p->tile].port_kind[p->rot][port];
+    int k = mp_placed_port_kind(g, p, port);
     return k ? g->ts->kinds[k - 1].letter : ' ';
 }
 
@@ -625,8 +653,8 @@ int mp_game_follower_at(const mp_game *g, int x, int y, int *feature) {
     int count = g->phase == MP_PHASE_OVER ? g->n_final : g->n_followers;
     for (int i = 0; i < count; i++) {
         int32_t s = list[i].seg;
-        if (s >= p->seg0 && s < p->seg0 + n) {
-            if (feature) *feature = s - p->seg0;
+        if ((s >= p->seg0 && s < p->seg0 + n) || s == p->overlay) {
+            if (feature) *feature = s == p->overlay ? n : s - p->seg0;
             return list[i].player;
         }
     }
@@ -635,14 +663,30 @@ int mp_game_follower_at(const mp_game *g, int x, int y, int *feature) {
 
 int mp_game_feature_id(const mp_game *g, int x, int y, int feature) {
     int32_t v = mp_grid_get(g, x, y);
-    if (v < 0 || feature < 0 || feature >= g->ts->tiles[g->placed[v].tile].n_features) return -1;
-    return mp_seg_root(g, g->placed[v].seg0 + feature);
+    int32_t s = v < 0 ? -1 : mp_placed_feature_seg(g, &g->placed[v], feature);
+    return s < 0 ? -1 : mp_seg_root(g, s);
+}
+
+int mp_game_feature_kind(const mp_game *g, int x, int y, int feature) {
+    int32_t v = mp_grid_get(g, x, y);
+    int32_t s = v < 0 ? -1 : mp_placed_feature_seg(g, &g->placed[v], feature);
+    return s < 0 ? -1 : g->segs[mp_seg_root(g, s)].kind;
+}
+
+unsigned mp_game_overlay_at(const mp_game *g, int x, int y, int *feature, int *kind) {
+    int32_t v = mp_grid_get(g, x, y);
+    if (v < 0 || g->placed[v].overlay < 0) return 0;
+    const mp_placed *p = &g->placed[v];
+    if (feature) *feature = g->ts->tiles[p->tile].n_features;
+    if (kind) *kind = g->segs[p->overlay].kind;
+    return p->overlay_ports;
 }
 
 int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *complete, int *tiles, int *points) {
     int32_t v = mp_grid_get(g, x, y);
-    if (v < 0 || feature < 0 || feature >= g->ts->tiles[g->placed[v].tile].n_features) return 1;
-    int32_t root = mp_seg_root(g, g->placed[v].seg0 + feature);
+    int32_t s = v < 0 ? -1 : mp_placed_feature_seg(g, &g->placed[v], feature);
+    if (s < 0) return 1;
+    int32_t root = mp_seg_root(g, s);
     const mp_seg *r = &g->segs[root];
     bool done = r->complete;
     if (complete) *complete = done;
@@ -661,13 +705,11 @@ void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t 
     case MP_ACT_DEPLOY: {
         int32_t v = mp_grid_get(g, a->x, a->y);
         const char *kind = "?", *role = "follower";
-        if (v >= 0) {
-            const mp_tile *t = &g->ts->tiles[g->placed[v].tile];
-            if (a->feature < t->n_features) {
-                const mp_kind *k = &g->ts->kinds[t->f[a->feature].kind];
-                kind = k->name;
-                if (k->follower[0]) role = k->follower;
-            }
+        int32_t s = v < 0 ? -1 : mp_placed_feature_seg(g, &g->placed[v], a->feature);
+        if (s >= 0) {
+            const mp_kind *k = &g->ts->kinds[g->segs[s].kind];
+            kind = k->name;
+            if (k->follower[0]) role = k->follower;
         }
         snprintf(buf, size, "deploy a %s on the %s (feature %d)", role, kind, a->feature);
         break;

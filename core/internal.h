@@ -209,6 +209,10 @@ typedef struct mp_placed {
     uint8_t rot;                  /* clockwise quarter turns */
     uint8_t fixed;                /* set at setup, not drawn */
     int32_t seg0;                 /* its features are segments seg0 .. seg0 + n_features - 1 */
+    /* An overlay: one feature laid over the tile after it was placed (a BCB bridge), covering
+    ** ports the tile leaves free. It is feature number n_features of the tile. */
+    int32_t overlay;              /* its segment, -1 none */
+    uint16_t overlay_ports;       /* the ports it covers, board orientation */
 } mp_placed;
 
 /* A feature of a placed tile. Segments joined across sides form one feature, a union-find set
@@ -290,6 +294,31 @@ struct mp_game {
     int variant_phase;            /* in MP_PHASE_VARIANT: index of the variant that asked */
 };
 
+/* What lies at port `port` (board orientation) of a placed tile: the tile's own feature, or the
+** overlay laid over it. Every lookup of a placed tile's ports goes through these two. */
+static inline int mp_placed_port_kind(const mp_game *g, const mp_placed *p, int port) {
+    if (p->overlay >= 0 && (p->overlay_ports >> port & 1)) return 1 + g->segs[p->overlay].kind;
+    return g->ts->tiles[p->tile].port_kind[p->rot][port];
+}
+static inline int32_t mp_placed_port_seg(const mp_game *g, const mp_placed *p, int port) {
+    if (p->overlay >= 0 && (p->overlay_ports >> port & 1)) return p->overlay;
+    int f = g->ts->tiles[p->tile].port_feature[p->rot][port];
+    return f < 0 ? -1 : p->seg0 + f;
+}
+/* Features of a placed tile, the overlay included (it comes last), and the segment of each. */
+static inline int mp_placed_n_features(const mp_game *g, const mp_placed *p) {
+    return g->ts->tiles[p->tile].n_features + (p->overlay >= 0);
+}
+static inline int32_t mp_placed_feature_seg(const mp_game *g, const mp_placed *p, int feature) {
+    int n = g->ts->tiles[p->tile].n_features;
+    if (feature >= 0 && feature < n) return p->seg0 + feature;
+    return feature == n && p->overlay >= 0 ? p->overlay : -1;
+}
+/* The kind of a segment's feature, and whether it is an overlay (no tile feature behind it). */
+static inline bool mp_seg_is_overlay(const mp_game *g, int32_t s) {
+    return g->placed[g->segs[s].placed].overlay == s;
+}
+
 /* grid.c */
 MP_INTERNAL int mp_grid_init(mp_game *g);
 MP_INTERNAL int32_t mp_grid_get(const mp_game *g, int x, int y);   /* -1 empty, -2 off board */
@@ -301,12 +330,23 @@ MP_INTERNAL int32_t mp_seg_find(mp_game *g, int32_t s);
 MP_INTERNAL int32_t mp_seg_root(const mp_game *g, int32_t s);
 MP_INTERNAL int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed);
 MP_INTERNAL int mp_feature_tiles(const mp_game *g, int32_t root);
+/* Lays an overlay feature of `kind` over placed tile `placed`, covering `ports` (board
+** orientation, ports no feature of the tile covers): its segment joins what its ports meet, as a
+** placed tile's would. Returns the segment, -1 when the tile already has one or memory fails. */
+MP_INTERNAL int32_t mp_feature_add_overlay(mp_game *g, int placed, int kind, uint16_t ports);
 MP_INTERNAL int mp_feature_surround(const mp_game *g, int32_t seg);  /* cells of the 3x3 that hold tiles */
 
 /* place.c */
 MP_INTERNAL bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot);
 MP_INTERNAL int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap);
 MP_INTERNAL bool mp_place_any(const mp_game *g, int tile);
+/* The same test on its parts, for a module that changes them (a placement with a bridge): the
+** kinds of the ports facing cell x,y (their[side][k] is what faces port 3*side+k, 0 nothing) and
+** the sides that touch a tile (returned as a mask, 0: none); then whether a tile whose ports hold
+** `kinds` (1 + kind, 0 nothing) fits against them. */
+MP_INTERNAL unsigned mp_place_facing(const mp_game *g, int x, int y, uint8_t their[4][3]);
+MP_INTERNAL bool mp_place_fits_facing(const mp_game *g, const uint8_t kinds[MP_PORTS], unsigned touch,
+                                      const uint8_t their[4][3]);
 /* Why a placement is illegal, in words ("side E at port E: road meets city"). */
 MP_INTERNAL void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, size_t size);
 
@@ -339,6 +379,11 @@ MP_INTERNAL void mp_game_request(mp_game *g, int variant, int player);
 MP_INTERNAL int mp_game_queue_turn(mp_game *g, int player, int tile);
 /* Takes the next n tiles out of the bag (a bazaar turns them up); returns how many it took. */
 MP_INTERNAL int mp_game_take_tiles(mp_game *g, int n, int16_t *out);
+/* For a module's own placement action (a tile with a bridge), in the PLACE phase: checks that the
+** tile is the one to place, places it with no fit test (the module has made its own) and leaves
+** the turn just after placement; when the module's apply returns, the turn goes on (after_place
+** hooks, deployment, ...) as after a PLACE action. Returns the placed index, -1 with d filled. */
+MP_INTERNAL int mp_game_put_tile(mp_game *g, const mp_action *a, mp_diag *d);
 
 /* rng.c */
 MP_INTERNAL void mp_rng_seed(uint64_t s[4], uint64_t seed);

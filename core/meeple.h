@@ -238,6 +238,14 @@ MP_API int mp_game_feature_id(const mp_game *g, int x, int y, int feature);
 MP_API int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *complete,
                                 int *tiles, int *points);
 
+/* The kind (index in the tile set) of the whole feature the feature of the tile at (x, y) belongs
+** to now: a module may change it (a town turned into a castle); -1 if none. */
+MP_API int mp_game_feature_kind(const mp_game *g, int x, int y, int feature);
+/* A feature laid over the tile at (x, y) after it was placed (a BCB bridge): the ports it covers
+** as the tile lies (bit p: port p, 0 = Nw ... 11 = Wn), 0 if none; *feature receives its feature
+** index on the tile (one past the tile's own), *kind its kind. */
+MP_API unsigned mp_game_overlay_at(const mp_game *g, int x, int y, int *feature, int *kind);
+
 /* Describes an action in words for display ("place E at 1,0 rot 2"). */
 MP_API void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t size);
 

@@ -106,15 +106,15 @@ static int group_text(pcre2_match_data *md, pcre2_code *re, const char *name, co
 ** first port clockwise from Nw, else (a cloister) its kind. */
 static void feature_name(const mp_game *g, int32_t placed, int feature, char *buf, size_t size) {
     const mp_placed *p = &g->placed[placed];
-    const mp_tile *t = &g->ts->tiles[p->tile];
+    int32_t seg = mp_placed_feature_seg(g, p, feature);
     int first = -1;
     for (int q = 0; q < MP_PORTS; q++) {
-        if (t->port_feature[p->rot][q] != feature) continue;
+        if (seg < 0 || mp_placed_port_seg(g, p, q) != seg) continue;
         if (q % 3 == 1) { first = q; break; }
         if (first < 0) first = q;
     }
     if (first >= 0) snprintf(buf, size, "%s", mp_port_name(first));
-    else snprintf(buf, size, "%s", g->ts->kinds[t->f[feature].kind].name);
+    else snprintf(buf, size, "%s", seg < 0 ? "?" : g->ts->kinds[g->segs[seg].kind].name);
 }
 
 int mp_notation_format(const mp_game *g, const mp_action *a, char *buf, size_t size) {
@@ -124,7 +124,7 @@ int mp_notation_format(const mp_game *g, const mp_action *a, char *buf, size_t s
     case MP_ACT_DEPLOY: {
         int32_t v = mp_grid_get(g, a->x, a->y);
         char name[MP_NAME] = "?";
-        if (v >= 0 && a->feature < g->ts->tiles[g->placed[v].tile].n_features) feature_name(g, v, a->feature, name, sizeof name);
+        if (v >= 0 && a->feature < mp_placed_n_features(g, &g->placed[v])) feature_name(g, v, a->feature, name, sizeof name);
         return snprintf(buf, size, "+%s", name);
     }
     case MP_ACT_PASS:
@@ -152,8 +152,7 @@ static int parse_deploy(const mp_game *g, const char *where, int col, mp_action 
         char list[256] = "";
         size_t used = 0;
         int32_t v = mp_grid_get(g, x, y);
-        const mp_tile *t = &g->ts->tiles[g->placed[v].tile];
-        for (int i = 0; i < t->n_features && used < sizeof list - 40; i++) {
+        for (int i = 0; i < mp_placed_n_features(g, &g->placed[v]) && used < sizeof list - 40; i++) {
             char name[MP_NAME];
             feature_name(g, v, i, name, sizeof name);
             used += (size_t)snprintf(list + used, sizeof list - used, "%s+%s", i ? ", " : "", name);

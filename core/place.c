@@ -19,20 +19,15 @@ static int fit(const mp_game *g, int tile, int x, int y, int rot, int *bad_side,
     int32_t here = mp_grid_get(g, x, y);
     if (here >= 0) return FIT_TAKEN;
     if (here == -2) return FIT_OFF_BOARD;
-    const mp_tile *t = &g->ts->tiles[tile];
+    const uint8_t *ours = g->ts->tiles[tile].port_kind[rot];
     uint16_t match = g->rs->match_kinds;
-    bool touches = false;
+    uint8_t their[4][3];
+    unsigned touch = mp_place_facing(g, x, y, their);
     for (int side = 0; side < 4; side++) {
-        int nx, ny;
-        mp_grid_neighbour(x, y, side, &nx, &ny);
-        int32_t v = mp_grid_get(g, nx, ny);
-        if (v < 0) continue;
-        touches = true;
-        const mp_placed *o = &g->placed[v];
-        const uint8_t *their = g->ts->tiles[o->tile].port_kind[o->rot];
+        if (!(touch >> side & 1)) continue;
         for (int k = 0; k < 3; k++) {
             int p = 3 * side + k;
-            int a = t->port_kind[rot][p], b = their[MP_PORT_OPPOSITE(p)];
+            int a = ours[p], b = their[side][k];
             if (a == b) continue;
             if ((a && (match >> (a - 1) & 1)) || (b && (match >> (b - 1) & 1))) {
                 *bad_side = side;
@@ -41,7 +36,7 @@ static int fit(const mp_game *g, int tile, int x, int y, int rot, int *bad_side,
             }
         }
     }
-    return touches ? FIT_OK : FIT_ALONE;
+    return touch ? FIT_OK : FIT_ALONE;
 }
 
 bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot) {
@@ -62,37 +57,34 @@ void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, 
         int nx, ny;
         mp_grid_neighbour(x, y, side, &nx, &ny);
         const mp_placed *o = &g->placed[mp_grid_get(g, nx, ny)];
-        int a = t->port_kind[rot][port], b = g->ts->tiles[o->tile].port_kind[o->rot][MP_PORT_OPPOSITE(port)];
+        int a = t->port_kind[rot][port], b = mp_placed_port_kind(g, o, MP_PORT_OPPOSITE(port));
         snprintf(buf, size, "side %c at port %s: %s meets %s", sides[side], mp_port_name(port),
                  a ? g->ts->kinds[a - 1].name : "nothing", b ? g->ts->kinds[b - 1].name : "nothing");
     }
     }
 }
 
-/* The ports of the four neighbours of a cell that face it (NULL for a side with no tile), or
-** false when no side touches a tile (corners do not count). */
-static bool facing_ports(const mp_game *g, int x, int y, const uint8_t *their[4]) {
-    bool touches = false;
+unsigned mp_place_facing(const mp_game *g, int x, int y, uint8_t their[4][3]) {
+    unsigned touch = 0;
     for (int side = 0; side < 4; side++) {
         int nx, ny;
         mp_grid_neighbour(x, y, side, &nx, &ny);
         int32_t v = mp_grid_get(g, nx, ny);
-        their[side] = NULL;
         if (v < 0) continue;
         const mp_placed *o = &g->placed[v];
-        their[side] = g->ts->tiles[o->tile].port_kind[o->rot];
-        touches = true;
+        for (int k = 0; k < 3; k++) their[side][k] = (uint8_t)mp_placed_port_kind(g, o, MP_PORT_OPPOSITE(3 * side + k));
+        touch |= 1u << side;
     }
-    return touches;
+    return touch;
 }
 
-static bool rotation_fits(const mp_game *g, const mp_tile *t, int rot, const uint8_t *const their[4]) {
+bool mp_place_fits_facing(const mp_game *g, const uint8_t kinds[MP_PORTS], unsigned touch, const uint8_t their[4][3]) {
     uint16_t match = g->rs->match_kinds;
+    if (!touch) return false;
     for (int side = 0; side < 4; side++) {
-        if (!their[side]) continue;
+        if (!(touch >> side & 1)) continue;
         for (int k = 0; k < 3; k++) {
-            int p = 3 * side + k;
-            int a = t->port_kind[rot][p], b = their[side][MP_PORT_OPPOSITE(p)];
+            int a = kinds[3 * side + k], b = their[side][k];
             if (a != b && ((a && (match >> (a - 1) & 1)) || (b && (match >> (b - 1) & 1)))) return false;
         }
     }
@@ -101,16 +93,17 @@ static bool rotation_fits(const mp_game *g, const mp_tile *t, int rot, const uin
 
 /* Lists the legal placements of the tile, row by row, west to east, rotations in order. Writes at
 ** most cap of them (out may be NULL with cap 0); returns the number there are. The same test as
-** fit(), with each cell's neighbours looked up once for all four rotations. */
+** fit(), with each cell's facing ports looked up once for all four rotations. */
 int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
     const mp_tile *t = &g->ts->tiles[tile];
     int n = 0;
     for (int y = g->min_y - 1; y <= g->max_y + 1; y++)
         for (int x = g->min_x - 1; x <= g->max_x + 1; x++) {
-            const uint8_t *their[4];
-            if (mp_grid_get(g, x, y) != -1 || !facing_ports(g, x, y, their)) continue;
+            uint8_t their[4][3];
+            unsigned touch;
+            if (mp_grid_get(g, x, y) != -1 || !(touch = mp_place_facing(g, x, y, their))) continue;
             for (int r = 0; r < 4; r++) {
-                if (!(t->distinct_rot & (1u << r)) || !rotation_fits(g, t, r, their)) continue;
+                if (!(t->distinct_rot & (1u << r)) || !mp_place_fits_facing(g, t->port_kind[r], touch, their)) continue;
                 if (n < cap)
                     out[n] = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)x,
                                           .y = (int16_t)y, .rot = (uint8_t)r };
@@ -124,10 +117,11 @@ bool mp_place_any(const mp_game *g, int tile) {
     const mp_tile *t = &g->ts->tiles[tile];
     for (int y = g->min_y - 1; y <= g->max_y + 1; y++)
         for (int x = g->min_x - 1; x <= g->max_x + 1; x++) {
-            const uint8_t *their[4];
-            if (mp_grid_get(g, x, y) != -1 || !facing_ports(g, x, y, their)) continue;
+            uint8_t their[4][3];
+            unsigned touch;
+            if (mp_grid_get(g, x, y) != -1 || !(touch = mp_place_facing(g, x, y, their))) continue;
             for (int r = 0; r < 4; r++)
-                if ((t->distinct_rot & (1u << r)) && rotation_fits(g, t, r, their)) return true;
+                if ((t->distinct_rot & (1u << r)) && mp_place_fits_facing(g, t->port_kind[r], touch, their)) return true;
         }
     return false;
 }

@@ -89,15 +89,17 @@ void mp_score_completed(mp_game *g) {
     const mp_placed *p = &g->placed[g->last_placed];
     const mp_tile *t = &g->ts->tiles[p->tile];
     for (int f = 0; f < t->n_features; f++) score_if_complete(g, p->seg0 + f);
+    if (p->overlay >= 0) score_if_complete(g, p->overlay);
     for (int side = 0; side < 4; side++) {
         int nx, ny;
         mp_grid_neighbour(p->x, p->y, side, &nx, &ny);
         int32_t v = mp_grid_get(g, nx, ny);
         if (v < 0) continue;
         const mp_placed *q = &g->placed[v];
+        if (q->overlay >= 0) score_if_complete(g, q->overlay);   /* a bridge built there this turn */
         for (int k = 0; k < 3; k++) {
-            int f = g->ts->tiles[q->tile].port_feature[q->rot][MP_PORT_OPPOSITE(3 * side + k)];
-            if (f >= 0) score_if_complete(g, q->seg0 + f);
+            int32_t s = mp_placed_port_seg(g, q, MP_PORT_OPPOSITE(3 * side + k));
+            if (s >= 0) score_if_complete(g, s);
         }
     }
     for (int dy = -1; dy <= 1; dy++)

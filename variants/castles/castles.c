@@ -115,6 +115,7 @@ static bool is_town(const mp_game *g, const castles_state *s, const castles_conf
     int32_t a = root, b = r->next;
     if (g->segs[a].placed == g->segs[b].placed) return false;
     for (int32_t x = a;; x = b) {
+        if (mp_seg_is_overlay(g, x)) return false;        /* a bridge: no city segment */
         const mp_placed *p = &g->placed[g->segs[x].placed];
         const mp_tile_feature *f = &g->ts->tiles[p->tile].f[g->segs[x].feature];
         int sides = 0;
