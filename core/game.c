@@ -250,34 +250,65 @@ static bool any_hand(const mp_game *g) {
     return false;
 }
 
+/* Whether a module offers a placement of the tile(s) to place when none fits by the kernel's own
+** rule (a tile that fits only with a bridge): asked with the game in the PLACE phase. */
+static bool module_places(mp_game *g) {
+    mp_phase was = g->phase;
+    g->phase = MP_PHASE_PLACE;
+    int n = 0;
+    for (int i = 0; i < g->rs->n_variants && !n; i++)
+        if (g->rs->variants[i].v->legal) n = g->rs->variants[i].v->legal(g, g->vstate[i], g->rs->variants[i].config, NULL, 0);
+    g->phase = was;
+    return n > 0;
+}
+
+/* The first tile of the player's hand leaves it, fitting nowhere (or passed over): discarded, or
+** (house rule "return") put back into the bag at a random place unless every tile left has come
+** back unplaceable already (*returned counts those). */
+static void drop_first(mp_game *g, int p, int *returned) {
+    int16_t t = g->hand[p][0];
+    memmove(&g->hand[p][0], &g->hand[p][1], (size_t)--g->hand_n[p] * sizeof t);
+    int left = g->n_bag - g->bag_pos;
+    if (g->rs->unplaceable == MP_UNPLACEABLE_RETURN && left > 0 && *returned <= left) {
+        ++*returned;
+        int k = (int)mp_rng_below(g->rng, (uint32_t)left + 1);
+        g->bag_pos--;
+        memmove(&g->bag[g->bag_pos], &g->bag[g->bag_pos + 1], (size_t)k * sizeof t);
+        g->bag[g->bag_pos + k] = t;
+        return;
+    }
+    g->discarded++;
+    log_draw(g, t | MP_LOG_DISCARDED);
+}
+
+/* The queued turn's tile fits nowhere, or its player passed: it leaves the game, and the turn
+** goes on to the next one. */
+static void discard_forced(mp_game *g) {
+    g->discarded++;
+    log_draw(g, g->forced | MP_LOG_DISCARDED);
+    g->forced = -1;
+    g->may_discard = false;
+    g->stage = ST_NEXT;
+}
+
 /* Fills the turn player's hand from the bag until a tile in it fits somewhere. A hand where
-** nothing fits loses its first tile: discarded, or (house rule "return") put back into the bag
-** at a random place unless every tile left has come back unplaceable already. A player with
-** nothing left to place is passed over; when nobody has a tile, the game ends. */
+** nothing fits loses its first tile (drop_first). A tile that fits only through a module's action
+** stops here too: the player chooses (may_discard). A player with nothing left to place is passed
+** over; when nobody has a tile, the game ends. */
 static void draw(mp_game *g) {
     g->last_placed = -1;
     g->forced = -1;
     g->from_bag = true;
+    g->may_discard = false;
     for (int skips = 0; skips <= g->n_players; skips++) {
         int p = g->player = g->turn_player;
         int returned = 0;
         for (;;) {
             while (g->hand_n[p] < g->rs->hand && g->bag_pos < g->n_bag) g->hand[p][g->hand_n[p]++] = g->bag[g->bag_pos++];
             if (hand_fits(g, p)) { g->phase = MP_PHASE_PLACE; return; }
+            if (g->hand_n[p] && module_places(g)) { g->phase = MP_PHASE_PLACE; g->may_discard = true; return; }
             if (!g->hand_n[p]) break;
-            int16_t t = g->hand[p][0];
-            memmove(&g->hand[p][0], &g->hand[p][1], (size_t)--g->hand_n[p] * sizeof t);
-            int left = g->n_bag - g->bag_pos;
-            if (g->rs->unplaceable == MP_UNPLACEABLE_RETURN && left > 0 && returned <= left) {
-                returned++;
-                int k = (int)mp_rng_below(g->rng, (uint32_t)left + 1);
-                g->bag_pos--;
-                memmove(&g->bag[g->bag_pos], &g->bag[g->bag_pos + 1], (size_t)k * sizeof t);
-                g->bag[g->bag_pos + k] = t;
-                continue;
-            }
-            g->discarded++;
-            log_draw(g, t | MP_LOG_DISCARDED);
+            drop_first(g, p, &returned);
         }
         if (!any_hand(g)) break;
         g->turn_player = g->base_player = (g->turn_player + 1) % g->n_players;
@@ -355,20 +386,18 @@ static void run(mp_game *g) {
             if (g->n_queued) {
                 struct mp_queued_turn q = g->queued[0];
                 memmove(&g->queued[0], &g->queued[1], (size_t)(--g->n_queued) * sizeof q);
-                if (q.tile >= 0 && !mp_place_any(g, q.tile)) {
-                    g->discarded++;       /* a queued tile that fits nowhere leaves the game */
-                    log_draw(g, q.tile | MP_LOG_DISCARDED);
-                    g->stage = ST_NEXT;
-                    break;
-                }
                 g->turn_player = q.player;
                 if (q.tile >= 0) {
                     g->last_placed = -1;
                     g->player = q.player;
                     g->forced = q.tile;
                     g->from_bag = false;
+                    g->may_discard = false;
                     g->phase = MP_PHASE_PLACE;
-                    return;
+                    if (mp_place_any(g, q.tile)) return;
+                    if (module_places(g)) { g->may_discard = true; return; }
+                    discard_forced(g);    /* a queued tile that fits nowhere leaves the game */
+                    break;
                 }
             } else {
                 g->turn_player = g->base_player = (g->base_player + 1) % g->n_players;
@@ -387,6 +416,7 @@ static int put_tile(mp_game *g, const mp_action *a, int in_hand) {
     int idx = mp_feature_add_tile(g, a->tile, a->x, a->y, a->rot, false);
     if (idx < 0) abort();
     g->last_placed = idx;
+    g->may_discard = false;
     if (g->forced >= 0) {
         g->forced = -1;
     } else {
@@ -481,6 +511,17 @@ int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d) {
     }
     switch (g->phase) {
     case MP_PHASE_PLACE:
+        if (a->kind == MP_ACT_PASS && g->may_discard) {   /* the tile fits only with a module's help */
+            if (g->forced >= 0) {
+                discard_forced(g);
+                run(g);
+            } else {
+                int returned = 0;
+                drop_first(g, g->player, &returned);
+                draw(g);
+            }
+            return 0;
+        }
         if (a->kind != MP_ACT_PLACE) return fail(d, "a tile must be placed now; expected a placement");
         return apply_place(g, a, d);
     case MP_PHASE_DEPLOY:
@@ -506,6 +547,10 @@ int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
         break;
     case MP_PHASE_DEPLOY: n = mp_deploy_list(g, out, cap); break;
     default: break;
+    }
+    if (g->phase == MP_PHASE_PLACE && g->may_discard) {   /* discard rather than use the module */
+        if (n < cap) out[n] = (mp_action){ .kind = MP_ACT_PASS };
+        n++;
     }
     const mp_ruleset *rs = g->rs;
     for (int i = 0; i < rs->n_variants; i++)

@@ -166,6 +166,7 @@ typedef struct mp_variant mp_variant;
 typedef struct mp_variant_use {
     const mp_variant *v;          /* the compiled-in module */
     void *config;                 /* what its configure hook read from `options:` */
+    const mp_ynode *options;      /* `options:` as written (NULL none), for rulediff */
 } mp_variant_use;
 
 struct mp_ruleset {
@@ -276,6 +277,8 @@ struct mp_game {
     int n_queued;                 /* extra turns waiting, before the next player in order */
     struct mp_queued_turn { int8_t player; int16_t tile; } queued[MP_MAX_PLAYERS * 2];
     bool from_bag;                /* this turn's tile was drawn from the bag (not a queued tile) */
+    bool may_discard;             /* the tile fits only through a module's action (a bridge): the
+                                  ** player may place it so, or pass and discard it */
     bool pending;                 /* a hook asked for a decision (mp_game_request) */
     int8_t pending_variant, pending_player;
     int discarded;                /* tiles drawn unplaceable and discarded */

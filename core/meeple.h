@@ -55,6 +55,11 @@ MP_API int mp_ruleset_max_players(const mp_ruleset *rs);
 MP_API const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs);
 /* The score category farms score in ("farm" in the shipped rulesets). */
 MP_API const char *mp_ruleset_farm_category(const mp_ruleset *rs);
+/* The variant modules the ruleset turns on, in hook order: how many, and the i-th one's name and
+** one-line summary (NULL when i is out of range). */
+MP_API int mp_ruleset_n_variants(const mp_ruleset *rs);
+MP_API const char *mp_ruleset_variant_name(const mp_ruleset *rs, int i);
+MP_API const char *mp_ruleset_variant_summary(const mp_ruleset *rs, int i);
 
 /* One rule in which two rulesets differ, in words: "farm method: city-4 vs farm-3". */
 typedef struct mp_rule_diff {
@@ -245,6 +250,11 @@ MP_API int mp_game_feature_kind(const mp_game *g, int x, int y, int feature);
 ** as the tile lies (bit p: port p, 0 = Nw ... 11 = Wn), 0 if none; *feature receives its feature
 ** index on the tile (one past the tile's own), *kind its kind. */
 MP_API unsigned mp_game_overlay_at(const mp_game *g, int x, int y, int *feature, int *kind);
+/* A copy of g in which seat `player` is to place tile kind `tile` now, as an extra turn with a
+** given tile (like a bazaar's: not from the bag); the copy's legal actions are its placements and
+** the turn then runs as usual. For weighing a tile a player might get. NULL when the tile fits
+** nowhere, the game is over or an argument is out of range. Free it with mp_game_free. */
+MP_API mp_game *mp_game_clone_to_place(const mp_game *g, int player, int tile);
 
 /* Describes an action in words for display ("place E at 1,0 rot 2"). */
 MP_API void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t size);

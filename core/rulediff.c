@@ -28,6 +28,52 @@ static void add(differ *df, const char *category, const char *rule, const char *
     df->n++;
 }
 
+/* A module's options as written, flattened to "path: value" leaves ("tokens.5": "2",
+** "shapes": "cap, triangle"), so two rulesets' options compare without knowing what they mean. */
+typedef struct option_leaf { char path[64], value[96]; } option_leaf;
+
+static void flatten(const mp_ynode *n, const char *path, option_leaf *out, int *count, int cap) {
+    if (!n || *count >= cap) return;
+    if (n->type == MP_Y_MAP) {
+        for (int i = 0; i < n->n; i++) {
+            char sub[64];
+            snprintf(sub, sizeof sub, "%.31s%s%.31s", path, *path ? "." : "", n->items[2 * i]->value ? n->items[2 * i]->value : "?");
+            flatten(n->items[2 * i + 1], sub, out, count, cap);
+        }
+        return;
+    }
+    option_leaf *l = &out[(*count)++];
+    snprintf(l->path, sizeof l->path, "%s", path);
+    l->value[0] = 0;
+    if (n->type != MP_Y_SEQ) { snprintf(l->value, sizeof l->value, "%s", n->value ? n->value : ""); return; }
+    size_t used = 0;
+    for (int i = 0; i < n->n && used < sizeof l->value; i++)
+        used += (size_t)snprintf(l->value + used, sizeof l->value - used, "%s%s", i ? ", " : "",
+                                 n->items[i]->value ? n->items[i]->value : "...");
+}
+
+static const char *leaf_value(const option_leaf *v, int n, const char *path) {
+    for (int i = 0; i < n; i++)
+        if (!strcmp(v[i].path, path)) return v[i].value;
+    return "the module's default";
+}
+
+/* Every option of one module that the two rulesets set differently. */
+static void diff_options(differ *df, const mp_variant_use *a, const mp_variant_use *b) {
+    enum { MAX_LEAVES = 48 };
+    option_leaf la[MAX_LEAVES], lb[MAX_LEAVES];
+    int na = 0, nb = 0;
+    flatten(a->options, "", la, &na, MAX_LEAVES);
+    flatten(b->options, "", lb, &nb, MAX_LEAVES);
+    char rule[128];
+    for (int i = 0; i < na + nb; i++) {
+        const char *path = i < na ? la[i].path : lb[i - na].path;
+        if (i >= na && strcmp(leaf_value(la, na, path), "the module's default") != 0) continue;   /* seen */
+        snprintf(rule, sizeof rule, "%.40s option %.63s", a->v->name, path);
+        add(df, "", rule, leaf_value(la, na, path), leaf_value(lb, nb, path));
+    }
+}
+
 /* "2 per tile + 2 per pennant", "9", "1 per tile, doubled with a fountain", "nothing". */
 static void formula_words(const mp_tileset *ts, const mp_points *p, bool on, char *buf, size_t size) {
     if (!on) { snprintf(buf, size, "nothing"); return; }
@@ -148,5 +194,8 @@ int mp_ruleset_diff(const mp_ruleset *a, const mp_ruleset *b, mp_rule_diff *out,
     for (int i = 0; i < b->n_variants && ny < sizeof y; i++)
         ny += (size_t)snprintf(y + ny, sizeof y - ny, "%s%s", i ? ", " : "", b->variants[i].v->name);
     add(&df, "", "variant modules", nx ? x : "none", ny ? y : "none");
+    for (int i = 0; i < a->n_variants; i++)
+        for (int k = 0; k < b->n_variants; k++)
+            if (a->variants[i].v == b->variants[k].v) diff_options(&df, &a->variants[i], &b->variants[k]);
     return df.n;
 }

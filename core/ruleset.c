@@ -311,6 +311,7 @@ static int read_variants(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
                               used ? ": " : " (none yet)", list);
         }
         rs->variants[i].v = m;
+        rs->variants[i].options = options;
         if (m->configure && m->configure(rs->arena, options, &rs->variants[i].config, d)) return 1;
         if (!m->configure && options && !mp_y_is_null(options))
             return mp_y_error(d, options, "variant '%s' takes no options; expected none", s);
@@ -449,3 +450,10 @@ int mp_ruleset_min_players(const mp_ruleset *rs) { return rs->min_players; }
 int mp_ruleset_max_players(const mp_ruleset *rs) { return rs->max_players; }
 const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs) { return rs->tiles; }
 const char *mp_ruleset_farm_category(const mp_ruleset *rs) { return rs->farm_category[0] ? rs->farm_category : "farm"; }
+int mp_ruleset_n_variants(const mp_ruleset *rs) { return rs->n_variants; }
+const char *mp_ruleset_variant_name(const mp_ruleset *rs, int i) {
+    return i >= 0 && i < rs->n_variants ? rs->variants[i].v->name : NULL;
+}
+const char *mp_ruleset_variant_summary(const mp_ruleset *rs, int i) {
+    return i >= 0 && i < rs->n_variants ? rs->variants[i].v->summary : NULL;
+}

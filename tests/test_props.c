@@ -12,6 +12,9 @@
 #include "helpers.h"
 
 enum { GAMES = 1000 };
+/* Variant actions taken in the games of one props_n run, by variant index: each module of a
+** ruleset must have been used, or its part of the test proves nothing. */
+static long variant_actions[8];
 /* Hash of every action and final score of the random game with seed 42 under c3, two players. */
 #define SIGNATURE_C3_SEED_42 0x3b466c2f350af842ULL
 
@@ -35,6 +38,7 @@ static uint64_t play(const mp_ruleset *rs, int n_players, uint64_t seed, bool ch
         int n = mp_game_legal(g, legal, 512);
         cr_assert(n > 0 && n <= 512, "seed %llu: %d legal actions", (unsigned long long)seed, n);
         mp_action a = legal[mix(&choice) % (uint64_t)n];
+        if (a.kind == MP_ACT_VARIANT && a.variant < 8) variant_actions[a.variant]++;
         hash = (hash ^ ((uint64_t)a.kind << 48 ^ (uint64_t)(uint16_t)a.x << 32 ^ (uint64_t)(uint16_t)a.y << 16 ^
                         (uint64_t)a.rot << 8 ^ a.feature)) * 1099511628211ULL;
         cr_assert(mp_game_apply(g, &a, &d) == 0, "seed %llu: legal action refused: %s", (unsigned long long)seed, d.message);
@@ -61,11 +65,14 @@ static uint64_t play(const mp_ruleset *rs, int n_players, uint64_t seed, bool ch
 
 static void props_n(const char *name, uint64_t games) {
     mp_ruleset *rs = t_ruleset(name);
+    memset(variant_actions, 0, sizeof variant_actions);
     for (uint64_t seed = 1; seed <= games; seed++) {
         int n = 2 + (int)(seed % 4);   /* 2 to 5 players */
         uint64_t h = play(rs, n, seed, true);
         if (seed % 100 == 0) cr_assert_eq(play(rs, n, seed, false), h, "seed %llu: same seed, same game", (unsigned long long)seed);
     }
+    for (int i = 0; i < mp_ruleset_n_variants(rs); i++)
+        cr_assert(variant_actions[i] > 0, "%s: module %d never acted in %llu games", name, i, (unsigned long long)games);
     mp_ruleset_free(rs);
 }
 
@@ -81,6 +88,12 @@ Test(props, castles_module, .timeout = 600) { props_n(TEST_SRCDIR "/tests/rulese
 /* The bazaars module: auctions at random; tiles turned up and placed by others still account for
 ** every tile of the bag (placed or discarded). */
 Test(props, bazaars_module, .timeout = 600) { props_n(TEST_SRCDIR "/tests/rulesets/bazaars.yaml", 300); }
+
+/* Bridges, Castles and Bazaars, three rulings: bridges (their supply and the tiles carrying them)
+** and castle tokens conserved by the modules' check hooks after every action. */
+Test(props, bcb, .timeout = 600) { props("bcb"); }
+Test(props, bcb_rgg, .timeout = 600) { props("bcb-rgg"); }
+Test(props, bcb_zmg, .timeout = 600) { props("bcb-zmg"); }
 
 /* The draw order and so the whole game depend only on the seed: a fixed signature guards it
 ** across machines (update only when a change of the rules or of the RNG is intended). */

@@ -3,7 +3,10 @@
 **   random  picks uniformly among the legal actions;
 **   greedy  picks the action with the best immediate score gain for itself (a placement is
 **           worth the best deployment that can follow it); ties go to the feature worth most
-**           now, then to the bot's own seeded choice.
+**           now, then to the bot's own seeded choice. The decisions of two BCB modules look
+**           further: castles (turn a town into a castle when an incomplete feature on its fief
+**           is worth more now than the town) and bazaars (a tile is worth what placing it now
+**           would give; see bots.c for how it selects, bids, buys and sells).
 ** A bot's randomness comes from its own generator, seeded from the game seed, its seat and the
 ** point of the game it decides at (tiles placed, tiles drawn, phase): the same seed gives the same
 ** game, a game resumed from its record goes on as it would have, and bots never disturb the draw

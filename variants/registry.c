@@ -1,19 +1,21 @@
 /*
 ** registry.c: the compiled-in variant modules, sorted by name.
 **
-** A ruleset names a module under `variants:`; mp_variant_find looks it up here. Modules: castles
-** (castle tokens of Bridges, Castles and Bazaars); to come: bridges, bazaars, castle (The Castle),
-** see ARCHITECTURE.md.
+** A ruleset names a module under `variants:`; mp_variant_find looks it up here. Modules: bazaars,
+** bridges and castles (Bridges, Castles and Bazaars); to come: castle (The Castle), see
+** ARCHITECTURE.md.
 */
 #include <string.h>
 
 #include "variant.h"
 
 extern const mp_variant mp_variant_bazaars;
+extern const mp_variant mp_variant_bridges;
 extern const mp_variant mp_variant_castles;
 
 static const mp_variant *const registry[] = {   /* sorted by name */
     &mp_variant_bazaars,
+    &mp_variant_bridges,
     &mp_variant_castles,
     NULL    /* sentinel */
 };

@@ -153,13 +153,28 @@ static void bid_range(const mp_game *g, const bazaars_state *s, const bazaars_co
     if (!c->negative && *hi > g->score[p]) *hi = g->score[p];
 }
 
+/* Under ZMG rulings nobody's score goes below 0: the selector may buy only when he can pay. */
+static bool may_buy(const mp_game *g, const bazaars_state *s, const bazaars_config *c) {
+    return c->negative || s->high == s->selector || s->bid <= g->score[s->selector];
+}
+
+/* The tile an action is about, carried in its `tile` field for a front end to weigh it (a bot
+** values the tiles): the open tile a selection or pick names, the tile on offer for a bid, pass,
+** buy or sell; -1 none. The notation does not write it: legal and parse both fill it in, so an
+** action read back is the action listed, and apply ignores it. */
+static int16_t tile_about(const mp_game *g, const bazaars_state *s, int code, int slot) {
+    if (g->phase != MP_PHASE_VARIANT || s->stage == IDLE) return -1;
+    if (code == SELECT || code == PICK) return slot >= 0 && slot < s->n_open ? s->open[slot] : -1;
+    return s->stage == BIDDING || s->stage == DECIDING ? s->open[s->chosen] : -1;
+}
+
 static int bazaars_legal(const mp_game *g, const void *st, const void *config, mp_action *out, int cap) {
     const bazaars_state *s = st;
     const bazaars_config *c = config;
     if (g->phase != MP_PHASE_VARIANT || s->stage == IDLE) return 0;
     int v = self_index(g), n = 0, lo, hi;
 #define PUT(code_, a0, a1) do { if (n < cap) out[n] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)v, \
-    .code = (code_), .arg = { (a0), (a1), 0 } }; n++; } while (0)
+    .code = (code_), .arg = { (a0), (a1), 0 }, .tile = tile_about(g, s, (code_), (a0)) }; n++; } while (0)
     switch (s->stage) {
     case SELECTING:
         bid_range(g, s, c, g->player, &lo, &hi);
@@ -172,7 +187,7 @@ static int bazaars_legal(const mp_game *g, const void *st, const void *config, m
         for (int b = lo; b <= hi; b++) PUT(RAISE, b, 0);
         break;
     case DECIDING:
-        PUT(BUY, 0, 0);
+        if (may_buy(g, s, c)) PUT(BUY, 0, 0);
         PUT(SELL, 0, 0);
         break;
     case PICKING:
@@ -226,6 +241,8 @@ static int bazaars_apply(mp_game *g, void *st, const void *config, const mp_acti
     case BUY:
     case SELL: {
         if (s->stage != DECIDING) return refuse(d, "there is nothing to buy or sell now");
+        if (a->code == BUY && !may_buy(g, s, c))
+            return refuse(d, "buying would take the selector's score below 0; expected sell (ZMG rules)");
         int buyer = a->code == BUY ? s->selector : s->high, payee = a->code == BUY ? s->high : s->selector;
         mp_score_award(g, 1u << buyer, -s->bid, s->category);
         mp_score_award(g, 1u << payee, s->bid, s->category);
@@ -257,7 +274,7 @@ static int bazaars_format(const mp_game *g, const void *st, const void *config, 
 }
 
 static int bazaars_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
-    (void)g; (void)st; (void)config;
+    (void)config;
     int x, y, used = 0;
     if (sscanf(args, "select-%d-for-%d%n", &x, &y, &used) == 2 && !args[used]) { out->code = SELECT; out->arg[0] = x - 1; out->arg[1] = y; }
     else if (sscanf(args, "bid-%d%n", &x, &used) == 1 && !args[used]) { out->code = RAISE; out->arg[0] = x; }
@@ -271,6 +288,7 @@ static int bazaars_parse(const mp_game *g, const void *st, const void *config, c
                  "pass, buy, sell or pick-N", args);
         return 1;
     }
+    out->tile = tile_about(g, st, out->code, out->arg[0]);
     return 0;
 }
 

@@ -146,13 +146,30 @@ static void castles_before_score(mp_game *g, void *st, const void *config) {
     if (s->n_pending) mp_game_request(g, variant_index(g), occupier(g, s->pending[0]));
 }
 
+/* The town a decision is about, carried by the action for a front end to weigh it (a bot looks at
+** the fief): the cell of one of its tiles in x, y, its feature there in arg[0], the cell of the
+** other tile in arg[1], arg[2]. The notation does not write it: legal and parse both fill it in
+** from the town waiting, so an action read back is the action listed, and apply ignores it. */
+static void town_context(const mp_game *g, const castles_state *s, mp_action *a) {
+    if (g->phase != MP_PHASE_VARIANT || !s->n_pending) return;
+    const mp_seg *r = &g->segs[s->pending[0]];
+    const mp_placed *t = &g->placed[r->placed], *u = &g->placed[g->segs[r->next].placed];
+    a->x = t->x;
+    a->y = t->y;
+    a->arg[0] = r->feature;
+    a->arg[1] = u->x;
+    a->arg[2] = u->y;
+}
+
 static int castles_legal(const mp_game *g, const void *st, const void *config, mp_action *out, int cap) {
     (void)config;
     const castles_state *s = st;
     if (g->phase != MP_PHASE_VARIANT || !s->n_pending) return 0;
     int v = variant_index(g);
-    for (int i = 0; i < 2 && i < cap; i++)
+    for (int i = 0; i < 2 && i < cap; i++) {
         out[i] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)v, .code = i ? CODE_CONVERT : CODE_DECLINE };
+        town_context(g, s, &out[i]);
+    }
     return 2;
 }
 
@@ -263,7 +280,7 @@ static int castles_format(const mp_game *g, const void *st, const void *config, 
 }
 
 static int castles_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
-    (void)g; (void)st; (void)config;
+    (void)config;
     if (!strcmp(args, "convert")) out->code = CODE_CONVERT;
     else if (!strcmp(args, "decline")) out->code = CODE_DECLINE;
     else {
@@ -271,6 +288,7 @@ static int castles_parse(const mp_game *g, const void *st, const void *config, c
         snprintf(d->message, sizeof d->message, "'%s' is not a castle decision; expected convert or decline", args);
         return 1;
     }
+    town_context(g, st, out);
     return 0;
 }
 
