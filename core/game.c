@@ -712,6 +712,30 @@ int mp_game_feature_id(const mp_game *g, int x, int y, int feature) {
     return s < 0 ? -1 : mp_seg_root(g, s);
 }
 
+/* The i-th module with tokens, -1 when none. */
+static int token_module(const mp_game *g, int i) {
+    for (int v = 0; v < g->rs->n_variants; v++)
+        if (g->rs->variants[v].v->tokens && i-- == 0) return v;
+    return -1;
+}
+
+int mp_game_n_tokens(const mp_game *g) {
+    int n = 0;
+    while (token_module(g, n) >= 0) n++;
+    return n;
+}
+
+const char *mp_game_token_name(const mp_game *g, int i) {
+    int v = token_module(g, i);
+    return v < 0 ? NULL : g->rs->variants[v].v->tokens_name;
+}
+
+int mp_game_token_supply(const mp_game *g, int i, int p) {
+    int v = token_module(g, i);
+    if (v < 0 || p < 0 || p >= g->n_players) return -1;
+    return g->rs->variants[v].v->tokens(g, g->vstate[v], g->rs->variants[v].config, p);
+}
+
 int mp_game_feature_kind(const mp_game *g, int x, int y, int feature) {
     int32_t v = mp_grid_get(g, x, y);
     int32_t s = v < 0 ? -1 : mp_placed_feature_seg(g, &g->placed[v], feature);

@@ -256,6 +256,12 @@ MP_API unsigned mp_game_overlay_at(const mp_game *g, int x, int y, int *feature,
 ** nowhere, the game is over or an argument is out of range. Free it with mp_game_free. */
 MP_API mp_game *mp_game_clone_to_place(const mp_game *g, int player, int tile);
 
+/* Tokens that variant modules give players (BCB: "bridges", "castles"): how many kinds, the i-th
+** one's name, and how many player p has left in the supply (-1 for a bad index). */
+MP_API int mp_game_n_tokens(const mp_game *g);
+MP_API const char *mp_game_token_name(const mp_game *g, int i);
+MP_API int mp_game_token_supply(const mp_game *g, int i, int player);
+
 /* Describes an action in words for display ("place E at 1,0 rot 2"). */
 MP_API void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t size);
 

@@ -45,13 +45,7 @@ static int last_x, last_y;
 void t_deploy(mp_game *g, const char *where) {
     mp_diag d = { 0 };
     cr_assert_eq(mp_game_phase(g), MP_PHASE_DEPLOY, "deploy at %s: not in the deploy phase", where);
-    mp_action legal[64];
-    int n = mp_game_legal(g, legal, 64);
-    cr_assert(n > 0 && legal[n - 1].kind == MP_ACT_PASS);
-    /* The tile just placed is the one every deploy action names. */
-    cr_assert(n > 1, "deploy at %s: no deployment is legal", where);
-    last_x = legal[0].x;
-    last_y = legal[0].y;
+    cr_assert(mp_game_last_placed(g, &last_x, &last_y) == 0, "deploy at %s: no tile placed", where);
     int f = mp_game_feature_at(g, last_x, last_y, where);
     cr_assert(f >= 0, "no feature at '%s' on the tile at %d,%d", where, last_x, last_y);
     mp_action a = { .kind = MP_ACT_DEPLOY, .feature = (uint8_t)f, .x = (int16_t)last_x, .y = (int16_t)last_y };

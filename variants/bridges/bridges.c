@@ -307,6 +307,11 @@ static int bridges_apply(mp_game *g, void *st, const void *config, const mp_acti
     return 0;
 }
 
+static int bridges_tokens(const mp_game *g, const void *st, const void *config, int player) {
+    (void)g; (void)config;
+    return ((const bridges_state *)st)->supply[player];
+}
+
 /* ------------------------------------------------------------------ invariants */
 
 static int bridges_check(const mp_game *g, const void *st, const void *config, mp_diag *d) {
@@ -407,5 +412,7 @@ const mp_variant mp_variant_bridges = {
     .apply = bridges_apply,
     .format = bridges_format,
     .parse = bridges_parse,
+    .tokens_name = "bridges",
+    .tokens = bridges_tokens,
     .check = bridges_check,
 };

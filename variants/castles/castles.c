@@ -258,6 +258,11 @@ static void castles_end_turn(mp_game *g, void *st, const void *config) {
     for (int i = 0; i < s->n; i++) s->c[i].best = 0;
 }
 
+static int castles_tokens(const mp_game *g, const void *st, const void *config, int player) {
+    (void)g; (void)config;
+    return ((const castles_state *)st)->supply[player];
+}
+
 static int castles_check(const mp_game *g, const void *st, const void *config, mp_diag *d) {
     const castles_state *s = st;
     const castles_config *c = config;
@@ -305,5 +310,7 @@ const mp_variant mp_variant_castles = {
     .end_turn = castles_end_turn,
     .format = castles_format,
     .parse = castles_parse,
+    .tokens_name = "castles",
+    .tokens = castles_tokens,
     .check = castles_check,
 };
