@@ -233,7 +233,7 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
         result = 0;
     } else if (group_text(md, re, "variant", s, a, sizeof a, &ca)) {
         b[0] = 0;
-        cb = ca + (int)strlen(a) + 1;
+        cb = ca + (int)strlen(a);   /* no arguments: a module's complaint points just after the name */
         group_text(md, re, "args", s, b, sizeof b, &cb);
         result = parse_variant(g, a, b, (int)skip + ca, (int)skip + cb + 1, out, d);
     }

@@ -17,15 +17,26 @@
 #define TEST_SRCDIR "."
 #endif
 
-static const mp_ruleset *c3(void) {
-    static mp_ruleset *rs;   /* loaded once per process: the fuzzers call the targets millions of times */
-    if (!rs) {
+/* Shipped rulesets, loaded once per process: the fuzzers call the targets millions of times. */
+static const mp_ruleset *shipped(const char *name, mp_ruleset **cache) {
+    if (!*cache) {
         static const char *const dirs[] = { TEST_SRCDIR "/rulesets", NULL };
         mp_diag d = { 0 };
-        rs = mp_ruleset_load("c3", dirs, &d);
-        if (!rs) abort();
+        *cache = mp_ruleset_load(name, dirs, &d);
+        if (!*cache) abort();
     }
-    return rs;
+    return *cache;
+}
+
+static const mp_ruleset *c3(void) {
+    static mp_ruleset *rs;
+    return shipped("c3", &rs);
+}
+
+/* Bridges, Castles and Bazaars: its modules parse their own actions (!bridges:..., !castles:...). */
+static const mp_ruleset *bcb(void) {
+    static mp_ruleset *rs;
+    return shipped("bcb", &rs);
 }
 
 static bool same(const mp_action *a, const mp_action *b) {
@@ -56,14 +67,17 @@ int fuzz_notation(const uint8_t *data, size_t size) {
     text[size] = 0;
     mp_game_options o = { .n_players = 2, .seed = 7, .first_player = 0 };
     mp_diag d = { 0 };
-    mp_game *g = mp_game_new(c3(), &o, &d);
-    parse_in(g, text);
-    /* Again just after a placement, where deployments name features of the tile. */
-    mp_action v[256];
-    mp_game *h = mp_game_new(c3(), &o, &d);
-    if (mp_game_legal(h, v, 256) > 0 && !mp_game_apply(h, &v[0], &d)) parse_in(h, text);
-    mp_game_free(h);
-    mp_game_free(g);
+    const mp_ruleset *rulesets[2] = { c3(), bcb() };
+    for (int i = 0; i < 2; i++) {
+        mp_game *g = mp_game_new(rulesets[i], &o, &d);
+        parse_in(g, text);
+        /* Again just after a placement, where deployments name features of the tile. */
+        mp_action v[256];
+        mp_game *h = mp_game_new(rulesets[i], &o, &d);
+        if (mp_game_legal(h, v, 256) > 0 && !mp_game_apply(h, &v[0], &d)) parse_in(h, text);
+        mp_game_free(h);
+        mp_game_free(g);
+    }
     free(text);
     return 0;
 }
@@ -76,6 +90,8 @@ int fuzz_record(const uint8_t *data, size_t size) {
     mp_game *g = mp_record_replay(r, c3(), 1, -1, &d);
     mp_game_free(g);
     g = mp_record_replay(r, c3(), 0, -1, &d);
+    mp_game_free(g);
+    g = mp_record_replay(r, bcb(), 0, -1, &d);
     mp_game_free(g);
     mp_record_free(r);
     return 0;
