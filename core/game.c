@@ -784,6 +784,11 @@ void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t 
         break;
     }
     case MP_ACT_PASS: snprintf(buf, size, "pass"); break;
-    default: snprintf(buf, size, "variant action %d", a->code); break;
+    default: {
+        const mp_variant_use *u = a->variant < g->rs->n_variants ? &g->rs->variants[a->variant] : NULL;
+        if (u && u->v->describe) u->v->describe(g, g->vstate[a->variant], u->config, a, buf, size);
+        else snprintf(buf, size, "variant action %d", a->code);
+        break;
+    }
     }
 }

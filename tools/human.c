@@ -38,9 +38,13 @@ static void show_position(human_io *h, const mp_game *g, const char *const *name
         fputc('\n', f);
         ascii_board(f, g);
         fprintf(f, "\n");
-        for (int i = 0; i < mp_game_n_players(g); i++)
-            fprintf(f, "%s %s: %d points, %d followers in supply\n", i == p ? "*" : " ", names[i],
-                    mp_game_score(g, i), mp_game_supply(g, i));
+        for (int i = 0; i < mp_game_n_players(g); i++) {
+            fprintf(f, "%s %s: %d points, %d followers", i == p ? "*" : " ", names[i], mp_game_score(g, i),
+                    mp_game_supply(g, i));
+            for (int k = 0; k < mp_game_n_tokens(g); k++)   /* a module's tokens: bridges, castles */
+                fprintf(f, ", %d %s", mp_game_token_supply(g, k, i), mp_game_token_name(g, k));
+            fprintf(f, " in supply\n");
+        }
         mp_action v[1024];
         int n = mp_game_legal(g, v, 1024);
         /* The tile to place: the one drawn, or each tile of the hand (house rule `hand:`). */
@@ -56,6 +60,18 @@ static void show_position(human_io *h, const mp_game *g, const char *const *name
             if (rots) ascii_tile_rotations(f, rs, hand[k], rots);
             else if (held > 1) fprintf(f, "  (fits nowhere now)\n");
         }
+    } else if (mp_game_phase(g) == MP_PHASE_VARIANT) {
+        /* A module's decision (a castle, a bazaar): each choice in notation and in words. */
+        mp_action v[256];
+        int n = mp_game_legal(g, v, 256);
+        fprintf(f, "%s decides:\n", names[p]);
+        for (int i = 0; i < n && i < 16; i++) {
+            char t[64], words[160];
+            mp_notation_format(g, &v[i], t, sizeof t);
+            mp_action_describe(g, &v[i], words, sizeof words);
+            fprintf(f, "  %-28s %s\n", t, words);
+        }
+        if (n > 16) fprintf(f, "  ... %d choices in all; 'legal' lists them\n", n);
     } else if (mp_game_phase(g) == MP_PHASE_DEPLOY) {
         mp_action v[64];
         int n = mp_game_legal(g, v, 64);

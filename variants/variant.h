@@ -53,6 +53,9 @@ struct mp_variant {
     ** character of args. NULL: the generic "CODE[,A[,B[,C]]]" whole numbers. */
     int (*format)(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size);
     int (*parse)(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d);
+    /* Its action in words, for a human deciding ("select open tile 2 (BB-3), bidding 0"); snprintf's
+    ** return. NULL: "variant action CODE". */
+    int (*describe)(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size);
     /* Tokens the module gives each player (bridges, castle tokens): what they are called, and how
     ** many a player still has in the supply (mp_game_token_supply; for display and tests). */
     const char *tokens_name;

@@ -258,6 +258,24 @@ static int bazaars_apply(mp_game *g, void *st, const void *config, const mp_acti
     return 0;
 }
 
+static int bazaars_describe(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+    (void)config;
+    const bazaars_state *s = st;
+    int i = a->arg[0];
+    const char *id = (a->code == SELECT || a->code == PICK) && i >= 0 && i < s->n_open && s->open[i] >= 0
+                         ? mp_tileset_tile_id(g->ts, s->open[i]) : "?";
+    switch (a->code) {
+    case SELECT: return snprintf(buf, size, "select open tile %d (%s) and open the bidding at %d", i + 1, id, a->arg[1]);
+    case RAISE: return snprintf(buf, size, "bid %d for tile %s (highest bid %d)", a->arg[0],
+                                mp_tileset_tile_id(g->ts, s->open[s->chosen]), s->bid);
+    case PASS: return snprintf(buf, size, "pass: no bid for tile %s", mp_tileset_tile_id(g->ts, s->open[s->chosen]));
+    case BUY: return snprintf(buf, size, "buy tile %s, paying %d", mp_tileset_tile_id(g->ts, s->open[s->chosen]), s->bid);
+    case SELL: return snprintf(buf, size, "sell tile %s for %d", mp_tileset_tile_id(g->ts, s->open[s->chosen]), s->bid);
+    case PICK: return snprintf(buf, size, "take open tile %d (%s)", i + 1, id);
+    default: return snprintf(buf, size, "?");
+    }
+}
+
 /* ------------------------------------------------------------------ notation */
 
 static int bazaars_format(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
@@ -302,5 +320,6 @@ const mp_variant mp_variant_bazaars = {
     .apply = bazaars_apply,
     .end_turn = bazaars_end_turn,
     .format = bazaars_format,
+    .describe = bazaars_describe,
     .parse = bazaars_parse,
 };

@@ -337,6 +337,14 @@ static int bridges_check(const mp_game *g, const void *st, const void *config, m
 
 /* ------------------------------------------------------------------ notation */
 
+static int bridges_describe(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+    (void)st; (void)config;
+    const char *axis = (a->arg[0] & 1) == AXIS_NS ? "north-south" : "east-west";
+    if (a->code == CODE_BUILD) return snprintf(buf, size, "build a bridge %s on %d,%d", axis, a->x, a->y);
+    return snprintf(buf, size, "place %s at %d,%d rotation %d with a bridge %s on %d,%d", mp_tileset_tile_id(g->ts, a->tile),
+                    a->x, a->y, a->rot, axis, a->arg[1], a->arg[2]);
+}
+
 /* "ns@X,Y" (build) and "TILE@X,YrR/ew@X,Y" (placement with a bridge). */
 static int bridges_format(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
     (void)st; (void)config;
@@ -411,6 +419,7 @@ const mp_variant mp_variant_bridges = {
     .legal = bridges_legal,
     .apply = bridges_apply,
     .format = bridges_format,
+    .describe = bridges_describe,
     .parse = bridges_parse,
     .tokens_name = "bridges",
     .tokens = bridges_tokens,

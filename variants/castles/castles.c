@@ -258,6 +258,12 @@ static void castles_end_turn(mp_game *g, void *st, const void *config) {
     for (int i = 0; i < s->n; i++) s->c[i].best = 0;
 }
 
+static int castles_describe(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+    (void)g; (void)st; (void)config;
+    return snprintf(buf, size, "%s", a->code == CODE_CONVERT ? "turn the town into a castle (it scores with its fief later)"
+                                                             : "keep the town (it scores now)");
+}
+
 static int castles_tokens(const mp_game *g, const void *st, const void *config, int player) {
     (void)g; (void)config;
     return ((const castles_state *)st)->supply[player];
@@ -310,6 +316,7 @@ const mp_variant mp_variant_castles = {
     .end_turn = castles_end_turn,
     .format = castles_format,
     .parse = castles_parse,
+    .describe = castles_describe,
     .tokens_name = "castles",
     .tokens = castles_tokens,
     .check = castles_check,
