@@ -13,7 +13,13 @@
 **     `junction` marker, else in a dot;
 **   - over no port (cloisters): a building in the centre.
 ** Layers, bottom to top: areas of kinds that do not cover whole sides (fields), areas of kinds
-** that do (cities), lines, buildings, icons, the follower, marker labels.
+** that do (cities), lines, buildings, a feature laid over the tile (a bridge), icons, marker
+** labels, the follower.
+**
+** On the board the game may change what the tile data says: a feature whose kind a module changed
+** (a town turned into a castle) is drawn in its new kind's colours with a crenellated outline and
+** a tower among its icons; a feature laid over the tile after it was placed (mp_game_overlay_at, a
+** BCB bridge) is a raised deck across the tile, with parapets and a shadow.
 */
 #include <math.h>
 #include <stdbool.h>
@@ -41,6 +47,7 @@ static const struct { const char *name; kstyle s; } known_kinds[] = {
     { "house",    { "#f39c3d", "#a55f14", NULL } },
     { "tower",    { "#6b7f96", "#36475a", NULL } },
     { "court",    { "#9b6cc4", "#5c3a80", NULL } },
+    { "castle",   { "#b3ada3", "#3f3a34", NULL } },
 };
 
 /* Kinds the table does not know, in the order declared: a light fill with a dark outline. */
@@ -321,15 +328,66 @@ static void follower(FILE *f, double x, double y, double S, const char *colour, 
     fprintf(f, "</title></circle>\n");
 }
 
-/* One tile at (x, y), turned rot quarter turns; a follower of colour fcolour on feature ffeat
-** (-1: none). tip: the tooltip, or NULL. */
-static void draw_tile(const ctx *c, int tile, int rot, double x, double y, int ffeat, const char *fcolour,
-                      const char *fwho, const char *tip) {
+/* A tower with battlements centred at (x, y): the mark of a castle. */
+static void tower(FILE *f, double x, double y, double S, const kstyle *k) {
+    double w = S * 0.15, h = S * 0.12, m = S * 0.04, step = w / 5, top = y - h / 2 + m / 2, bottom = y + h / 2 + m / 2;
+    fprintf(f, "<g class=\"tower\"><title>castle</title><path d=\"M%.1f %.1fV%.1f", x - w / 2, bottom, top - m);
+    for (int i = 0; i < 5; i++) fprintf(f, "h%.1fv%.1f", step, i % 2 == 0 ? m : -m);
+    fprintf(f, "V%.1fZ\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-linejoin=\"round\"/>", bottom,
+            k->fill, k->stroke, S * 0.015);
+    double dw = w * 0.3, dh = h * 0.55;
+    fprintf(f, "<path d=\"M%.1f %.1fV%.1fA%.1f %.1f 0 0 1 %.1f %.1fV%.1fZ\" fill=\"%s\"/></g>\n", x - dw / 2, bottom,
+            bottom - dh + dw / 2, dw / 2, dw / 2, x + dw / 2, bottom - dh + dw / 2, bottom, k->stroke);
+}
+
+/* A feature laid over the tile (a bridge) across the side middles it covers: a shadow, then the
+** deck in its kind's colour between two dark parapets. */
+static void overlay_deck(FILE *f, unsigned middles, const kstyle *k, double S) {
+    double w = S * 0.21, parapet = S * 0.035, off = S * 0.035;
+    fprintf(f, "<g class=\"bridge\"><title>bridge</title>");
+    fprintf(f, "<path transform=\"translate(%.1f %.1f)\" d=\"", off, off);
+    line_path(f, middles, S);
+    fprintf(f, "\" fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.35\" stroke-width=\"%.1f\"/>", w);
+    fprintf(f, "<path d=\"");
+    line_path(f, middles, S);
+    fprintf(f, "\" fill=\"none\" stroke=\"#5a4632\" stroke-width=\"%.1f\" stroke-linejoin=\"round\"/>", w);
+    fprintf(f, "<path d=\"");
+    line_path(f, middles, S);
+    fprintf(f, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-linejoin=\"round\"/>", k->fill, w - 2 * parapet);
+    /* The parapets' joints, across the deck near each end. */
+    for (int s = 0; s < 4; s++) {
+        if (!(middles >> s & 1)) continue;
+        pt m = side_middle(s), d = { (m.x - .5) * 2, (m.y - .5) * 2 }, a = { -d.y, d.x };
+        double at = 0.36;
+        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#5a4632\" stroke-width=\"%.1f\"/>",
+                (.5 + d.x * at) * S + a.x * w / 2, (.5 + d.y * at) * S + a.y * w / 2, (.5 + d.x * at) * S - a.x * w / 2,
+                (.5 + d.y * at) * S - a.y * w / 2, S * 0.015);
+    }
+    fprintf(f, "</g>\n");
+}
+
+/* What the game adds to a tile on the board (the tile sheet has none of it). */
+typedef struct tile_state {
+    int kind[MAX_FEATURES];     /* the kind each feature has now, -1 as the tile data says */
+    unsigned overlay;           /* ports covered by a feature laid over the tile, 0 none */
+    int overlay_kind;
+    int ffeat;                  /* the follower's feature, -1 none (or on the overlay) */
+    bool fon_overlay;           /* the follower stands on the overlay */
+    const char *fcolour, *fwho;
+} tile_state;
+
+/* One tile at (x, y), turned rot quarter turns, with what the game added to it (st, or NULL).
+** tip: the tooltip, or NULL. */
+static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const tile_state *st, const char *tip) {
     FILE *f = c->f;
     const mp_tileset *ts = c->ts;
     double S = c->S;
     feat fs[MAX_FEATURES];
     int n = load_features(ts, tile, rot, fs);
+    bool changed[MAX_FEATURES] = { false };
+    for (int i = 0; st && i < n; i++)
+        if (st->kind[i] >= 0 && st->kind[i] != fs[i].kind) fs[i].kind = st->kind[i], changed[i] = true;
+    int ffeat = st ? st->ffeat : -1;
     fprintf(f, "<g class=\"tile\" transform=\"translate(%.1f %.1f)\">", x, y);
     if (tip) {
         fprintf(f, "<title>");
@@ -361,6 +419,16 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, int f
             area_path(f, fs[i].halves, side, S);
             fprintf(f, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-linejoin=\"round\"/>\n",
                     k->fill, side ? k->stroke : k->fill, side ? S * 0.02 : S * 0.01);
+            if (changed[i]) {
+                /* A kind a module gave the feature (a castle): its outline crenellated. */
+                const char *name = mp_tileset_kind_name(ts, fs[i].kind);
+                fprintf(f, "<path class=\"%s\" d=\"", name && strcmp(name, "castle") == 0 ? "castle" : "changed-kind");
+                area_path(f, fs[i].halves, side, S);
+                fprintf(f, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-dasharray=\"%.1f %.1f\"><title>",
+                        k->stroke, S * 0.06, S * 0.05, S * 0.04);
+                text(f, name ? name : "?");
+                fprintf(f, "</title></path>\n");
+            }
         }
     /* Lines: every outline, then every fill, so that lines meeting in the centre join. */
     double lw = S * 0.11, ow = S * 0.05;
@@ -389,26 +457,37 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, int f
     }
     for (int i = 0; i < n; i++)
         if (!fs[i].ports) building(f, S / 2, S / 2, S * 0.34, kind_style(c, fs[i].kind));
-    /* Icons on their features; several on one feature stand side by side. */
+    /* The feature laid over the tile: across the side middles it covers. */
+    feat over;
+    memset(&over, 0, sizeof over);
+    if (st && st->overlay) {
+        over.kind = st->overlay_kind;
+        over.ports = st->overlay;
+        for (int s = 0; s < 4; s++)
+            if (st->overlay >> (3 * s + 1) & 1) over.middles |= 1u << s;
+        if (over.middles) overlay_deck(f, over.middles, kind_style(c, over.kind), S);
+    }
+    /* Icons on their features; several on one feature stand side by side; a tower (-1) first on
+    ** a feature whose kind a module changed. */
     pt se = { .7071, .7071 }, nw = { -.7071, -.7071 };
     for (int i = 0; i < n; i++) {
         int count = 0, which[12];
+        if (changed[i]) which[count++] = -1;
         for (int k = 0; k < MAX_ICONS && k < mp_tileset_n_icons(ts); k++)
             for (int j = 0; j < fs[i].icons[k] && count < 12; j++) which[count++] = k;
         if (!count) continue;
         pt d;
-        pt p = anchor(&fs[i], fs[i].halves ? 0.2 : popcount(fs[i].middles) == 1 ? 0.16 : 0.22, se, centre_taken, false, &d);
+        /* (A tower stands a little further out, where a one-side town is wide enough for it.) */
+        double dist = fs[i].halves ? (changed[i] ? 0.27 : 0.2) : popcount(fs[i].middles) == 1 ? 0.16 : 0.22;
+        pt p = anchor(&fs[i], dist, se, centre_taken, false, &d);
         pt across = { -d.y, d.x };
         if (across.x == 0 && across.y == 0) across.x = 1;
         for (int j = 0; j < count; j++) {
             double off = ((double)j - (count - 1) / 2.0) * 0.17;
-            icon(f, mp_tileset_icon_name(ts, which[j]), (p.x + across.x * off) * S, (p.y + across.y * off) * S, S);
+            double ix = (p.x + across.x * off) * S, iy = (p.y + across.y * off) * S;
+            if (which[j] < 0) tower(f, ix, iy, S, kind_style(c, fs[i].kind));
+            else icon(f, mp_tileset_icon_name(ts, which[j]), ix, iy, S);
         }
-    }
-    if (ffeat >= 0 && ffeat < n) {
-        pt p = anchor(&fs[ffeat], fs[ffeat].halves ? 0.38 : 0.34, nw, centre_taken, true, NULL);
-        if (!fs[ffeat].ports) p.x = p.y = .5;
-        follower(f, p.x * S, p.y * S, S, fcolour, fwho ? fwho : "");
     }
     /* Markers (but the junction, drawn as its mark): a label at the bottom. */
     char label[256] = "";
@@ -425,6 +504,29 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, int f
                 S - 5 - fsz * 0.2, fsz);
         text(f, label);
         fprintf(f, "</text>\n");
+    }
+    /* The follower last, over a marker label it may stand on. */
+    if (ffeat >= 0 && ffeat < n) {
+        pt d;
+        pt p = anchor(&fs[ffeat], fs[ffeat].halves ? 0.38 : 0.34, nw, centre_taken, true, &d);
+        if (!fs[ffeat].ports) p.x = p.y = .5;
+        if (changed[ffeat] && fs[ffeat].halves) p.x -= d.y * 0.2, p.y += d.x * 0.2;   /* beside the tower */
+        /* Not on a bridge's deck when it stands under it: beside the deck, on the side where its
+        ** area is larger (half-edges 1-4 lie east of a north-south bridge, 7-2 north of an
+        ** east-west one). */
+        bool ns = (over.middles & 5u) == 5u, ew = (over.middles & 10u) == 10u;
+        if ((ns && fabs(p.x - .5) < 0.2) || (ew && fabs(p.y - .5) < 0.2)) {
+            unsigned plus = ns ? 0x1Eu : 0x87u;
+            bool more = popcount(fs[ffeat].halves & plus) >= popcount(fs[ffeat].halves & ~plus & 0xFFu);
+            double to = ns ? (more ? .75 : .25) : (more ? .25 : .75);
+            if (ns) p.x = to;
+            else p.y = to;
+        }
+        follower(f, p.x * S, p.y * S, S, st->fcolour, st->fwho ? st->fwho : "");
+    } else if (st && st->fon_overlay && over.middles) {
+        /* On the bridge: on its deck, a little off the centre, where a road under it may cross. */
+        pt p = anchor(&over, 0.2, nw, true, true, NULL);
+        follower(f, p.x * S, p.y * S, S, st->fcolour, st->fwho ? st->fwho : "");
     }
     fprintf(f, "</g>\n<rect width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#333333\" stroke-width=\"1\"/>\n</g>\n", S, S);
 }
@@ -600,7 +702,7 @@ int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title) {
     for (int t = 0; t < n; t++) {
         double x = margin + (t % cols) * cell_w + (cell_w - S) / 2, y = top + (t / cols) * cell_h;
         const char *id = mp_tileset_tile_id(ts, t);
-        draw_tile(&c, t, 0, x, y, -1, NULL, NULL, id);
+        draw_tile(&c, t, 0, x, y, NULL, id);
         fprintf(f, "<text class=\"id\" x=\"%.1f\" y=\"%.1f\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"end\">",
                 x + S / 2 - 3, y + S + 18);
         text(f, id);
@@ -670,7 +772,23 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
         if (w > name_w) name_w = w;
     }
     const double col_w = 66, row_h = 20;
-    double table_w = 24 + name_w + col_w * (nc + 2) + (over ? 60 : 0);
+    /* Tokens the modules give (BCB bridges and castles): what each player has left, in words. */
+    char tokens[MP_MAX_PLAYERS][160];
+    double tokens_w = 0;
+    int nt = mp_game_n_tokens(g);
+    for (int p = 0; p < np && nt > 0; p++) {
+        tokens[p][0] = 0;
+        for (int i = 0; i < nt; i++) {
+            size_t used = strlen(tokens[p]);
+            const char *name = mp_game_token_name(g, i);
+            snprintf(tokens[p] + used, sizeof tokens[p] - used, "%s%s %d", i ? " \xc2\xb7 " : "", name ? name : "?",
+                     mp_game_token_supply(g, i, p));
+        }
+        double w = text_width(tokens[p], 12) + 16;
+        if (w > tokens_w) tokens_w = w;
+    }
+    if (nt > 0 && tokens_w < 90) tokens_w = 90;
+    double table_w = 24 + name_w + col_w * (nc + 2) + tokens_w + (over ? 60 : 0);
     double board_w = cols * S, board_h = rows * S;
     double width = left + board_w + margin;
     if (width < table_w + 2 * margin) width = table_w + 2 * margin;
@@ -719,17 +837,25 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
                 continue;
             }
             int feature = -1, who = mp_game_follower_at(g, x, y, &feature);
+            tile_state st;
+            memset(&st, 0, sizeof st);
+            int nf = mp_tileset_tile_n_features(ts, t), ofeat = -1;
+            for (int i = 0; i < MAX_FEATURES; i++) st.kind[i] = i < nf ? mp_game_feature_kind(g, x, y, i) : -1;
+            st.overlay = mp_game_overlay_at(g, x, y, &ofeat, &st.overlay_kind);
             char tip[160], fwho[96] = "";
-            snprintf(tip, sizeof tip, "%s at %d,%d turned %d", mp_tileset_tile_id(ts, t), x, y, rot);
+            snprintf(tip, sizeof tip, "%s at %d,%d turned %d%s", mp_tileset_tile_id(ts, t), x, y, rot,
+                     st.overlay ? ", with a bridge" : "");
+            st.ffeat = -1;
             if (who >= 0 && who < np) {
-                mp_feature_def d;
-                memset(&d, 0, sizeof d);
-                mp_tileset_feature(ts, t, feature, &d);
-                snprintf(fwho, sizeof fwho, "%s on the %s", names && names[who] ? names[who] : "?",
-                         mp_tileset_kind_name(ts, d.kind));
+                int kind = mp_game_feature_kind(g, x, y, feature);
+                const char *on = st.overlay && feature == ofeat ? "bridge" : kind >= 0 ? mp_tileset_kind_name(ts, kind) : "?";
+                snprintf(fwho, sizeof fwho, "%s on the %s", names && names[who] ? names[who] : "?", on);
+                st.fon_overlay = st.overlay && feature == ofeat;
+                st.ffeat = st.fon_overlay ? -1 : feature;
+                st.fcolour = colour[who];
+                st.fwho = fwho;
             }
-            draw_tile(&c, t, rot, px, py, who >= 0 && who < np ? feature : -1, who >= 0 && who < np ? colour[who] : NULL,
-                      fwho, tip);
+            draw_tile(&c, t, rot, px, py, &st, tip);
         }
     fprintf(f, "</g>\n");
     /* The players. */
@@ -743,6 +869,8 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
     }
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\" text-anchor=\"end\">supply</text>\n",
             x0 + 24 + name_w + col_w * (nc + 2) - 10, y);
+    if (nt > 0)
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">tokens left</text>\n", x0 + 24 + name_w + col_w * (nc + 2) + 6, y);
     fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#999999\"/>\n", x0, x0 + table_w, y + 6, y + 6);
     for (int p = 0; p < np; p++) {
         y += row_h;
@@ -758,7 +886,13 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
                     mp_game_points(g, p, cats[k]));
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>", x0 + 24 + name_w + col_w * (nc + 2) - 10, y,
                 mp_game_supply(g, p));
-        if (won) fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#a33a1f\">winner</text>", x0 + 24 + name_w + col_w * (nc + 2), y);
+        if (nt > 0) {
+            fprintf(f, "<text class=\"tokens\" x=\"%.1f\" y=\"%.1f\">", x0 + 24 + name_w + col_w * (nc + 2) + 6, y);
+            text(f, tokens[p]);
+            fprintf(f, "</text>");
+        }
+        if (won)
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#a33a1f\">winner</text>", x0 + 24 + name_w + col_w * (nc + 2) + tokens_w, y);
         fprintf(f, "\n");
     }
     fprintf(f, "</g>\n</svg>\n");

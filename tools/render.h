@@ -21,9 +21,11 @@
 int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title);
 
 /* The board of g as it stands: every placed tile turned as it lies, the coordinates along the
-** edges, the followers as circles in their players' colours on their features, and a table of
-** the players (names, one per seat) with their scores under it. Returns 0, or non-zero when
-** writing to f failed. */
+** edges, the followers as circles in their players' colours on their features, a bridge laid
+** over a tile as a raised deck (class "bridge"), a town turned into a castle in stone with
+** battlements and a tower (class "castle"), and a table of the players (names, one per seat)
+** with their scores, and the tokens they have left when modules give any, under it. Returns 0,
+** or non-zero when writing to f failed. */
 int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *const *names);
 
 #endif

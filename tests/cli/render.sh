@@ -65,6 +65,38 @@ check 'grep -q "class=\"coord\"[^>]*>0</text>" "$T/game10.svg"' "coordinates alo
 MEEPLE_RULESETS="$SRC/tests/rulesets" "$M" play --ruleset "$SRC/tests/rulesets/mini-castle.yaml" --seed 2 --record "$T/castle.yaml" >/dev/null
 MEEPLE_RULESETS="$SRC/tests/rulesets" "$M" render game "$T/castle.yaml" -o "$T/castle-game.svg"
 check '[ $? = 0 ] && valid "$T/castle-game.svg"' "render game of a mini-castle record"
+# Bridges, Castles and Bazaars: BLUE's knight turns the town of E and the start tile into a
+# castle, RED builds a bridge over U and stands on it (tests/records/bcb-bridge-castle.yaml).
+"$M" render game "$SRC/tests/records/bcb-bridge-castle.yaml" -o "$T/bcb.svg"
+check '[ $? = 0 ] && valid "$T/bcb.svg"' "render game of a BCB record"
+check '[ "$(grep -c "<g class=\"bridge\"" "$T/bcb.svg")" = 1 ]' "bcb: one bridge, got $(grep -c "<g class=\"bridge\"" "$T/bcb.svg")"
+check 'grep -q "<title>U at 1,0 turned 0, with a bridge</title>" "$T/bcb.svg"' "bcb: the bridge's tile says so"
+check '[ "$(grep -c "<path class=\"castle\"" "$T/bcb.svg")" = 2 ] && [ "$(grep -c "<g class=\"tower\"" "$T/bcb.svg")" = 2 ]' "bcb: the castle on its two tiles, a tower on each"
+check 'grep -q "<title>RED on the bridge</title>" "$T/bcb.svg" && grep -q "<title>BLUE on the castle</title>" "$T/bcb.svg"' "bcb: RED on the bridge, BLUE on the castle"
+check '[ "$(grep -c "class=\"tokens\"" "$T/bcb.svg")" = 2 ]' "bcb: tokens left, a line per player"
+check 'grep -q "class=\"tokens\"[^>]*>bridges 3 .* castles 2</text>" "$T/bcb.svg" && grep -q "class=\"tokens\"[^>]*>bridges 2 .* castles 3</text>" "$T/bcb.svg"' "bcb: BLUE spent a castle, RED a bridge"
+check 'grep -q ">tokens left</text>" "$T/bcb.svg" && ! grep -q "class=\"tokens\"" "$T/game.svg"' "tokens left: under BCB only"
+"$M" render game "$SRC/tests/records/bcb-bridge-castle.yaml" --turn 1 -o "$T/bcb1.svg"
+check '[ $? = 0 ] && valid "$T/bcb1.svg" && ! grep -q "class=\"bridge\"" "$T/bcb1.svg" && [ "$(grep -c "<path class=\"castle\"" "$T/bcb1.svg")" = 2 ]' "bcb after turn 1: the castle, no bridge yet"
+"$M" render game "$SRC/tests/records/bcb-bridge-castle.yaml" --turn 0 -o "$T/bcb0.svg"
+check '[ $? = 0 ] && ! grep -q "class=\"castle\"" "$T/bcb0.svg" && grep -q "class=\"tokens\"[^>]*>bridges 3 .* castles 3</text>" "$T/bcb0.svg"' "bcb turn 0: no castle, every token left"
+# A played BCB game, drawn and printed: the first seed whose game turns a town into a castle
+# (random bots build bridges in every game). On the text board a bridge is 'H' (north-south) or
+# '=' (east-west), a castle 'K'; the score table ends with the tokens left.
+bcb_seed=
+for s in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40; do
+    "$M" play --ruleset bcb --seed "$s" --players random,random --record "$T/bcb-play.yaml" >"$T/bcb-play.txt" 2>&1 || break
+    if grep -q "!castles:convert" "$T/bcb-play.yaml" && grep -q "!bridges:" "$T/bcb-play.yaml"; then bcb_seed=$s; break; fi
+done
+check '[ -n "$bcb_seed" ]' "no bcb game with seeds 1-40 built a bridge and a castle: $(tail -3 "$T/bcb-play.txt")"
+sed '/tiles placed$/,$d' "$T/bcb-play.txt" >"$T/bcb-board.txt"
+check 'grep -q "H\|=" "$T/bcb-board.txt"' "bcb seed $bcb_seed: the printed board shows no bridge"
+check 'grep -q "K" "$T/bcb-board.txt"' "bcb seed $bcb_seed: the printed board shows no castle"
+check 'grep -q "^player .*|   bridges   castles$" "$T/bcb-play.txt"' "bcb seed $bcb_seed: the score table lacks the tokens"
+"$M" render game "$T/bcb-play.yaml" -o "$T/bcb-play.svg"
+check '[ $? = 0 ] && valid "$T/bcb-play.svg" && grep -q "<g class=\"bridge\"" "$T/bcb-play.svg" && grep -q "<path class=\"castle\"" "$T/bcb-play.svg"' "render game of a played bcb record: bridges and a castle"
+"$M" play --seed 3 >"$T/c3-play.txt"
+check '[ $? = 0 ] && ! sed "/tiles placed$/,\$d" "$T/c3-play.txt" | grep -q "[H=K]" && ! grep -q "bridges" "$T/c3-play.txt"' "c3: no bridge, castle or token marks"
 
 # Errors.
 "$M" render tiles "$SRC/rulesets/tiles/base.yaml" >/dev/null 2>"$T/err"
