@@ -364,6 +364,10 @@ MP_INTERNAL int mp_score_points(const mp_game *g, int32_t root, bool complete);
 MP_INTERNAL unsigned mp_score_majority(const mp_game *g, const uint8_t *followers);
 MP_INTERNAL void mp_score_award(mp_game *g, unsigned players, int points, int category);
 MP_INTERNAL void mp_score_completed(mp_game *g);
+/* The features the tile just placed completed and that are not scored yet (roots), in the
+** kernel's order; at most cap written; returns how many. For a module deciding before scoring. */
+enum { MP_MAX_COMPLETED = 64 };   /* more than one tile can complete: 16 features + 12 ports + 8 cloisters */
+MP_INTERNAL int mp_score_list_completed(mp_game *g, int32_t *out, int cap);
 MP_INTERNAL void mp_score_final(mp_game *g);
 
 /* farm.c */

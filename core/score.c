@@ -76,30 +76,36 @@ static void score_one(mp_game *g, int32_t root) {
     mp_deploy_return(g, root);
 }
 
-static void score_if_complete(mp_game *g, int32_t seg) {
+/* Adds the feature of seg to the list when the placement just completed it (once). */
+static void collect(mp_game *g, int32_t seg, int32_t *out, int *n, int cap) {
     int32_t root = mp_seg_find(g, seg);
-    if (!g->segs[root].complete && is_complete(g, root)) score_one(g, root);
+    if (g->segs[root].complete || !is_complete(g, root)) return;
+    for (int i = 0; i < *n; i++)
+        if (out[i] == root) return;
+    if (*n < cap) out[(*n)++] = root;
 }
 
-/* Scores every feature the tile just placed completed: its own features, the neighbours'
-** features that face it (in The Castle a house meeting a tower is closed without joining it),
-** and the surrounded kinds (cloisters) of the 3x3 block around it. */
-void mp_score_completed(mp_game *g) {
-    if (g->last_placed < 0) return;
+/* The features the tile just placed completed, not scored yet: its own features (and a bridge on
+** it), the neighbours' features that face it (in The Castle a house meeting a tower is closed
+** without joining it), a bridge built on a neighbour this turn, and the surrounded kinds
+** (cloisters) of the 3x3 block around it. In that order; returns how many. */
+int mp_score_list_completed(mp_game *g, int32_t *out, int cap) {
+    int n = 0;
+    if (g->last_placed < 0) return 0;
     const mp_placed *p = &g->placed[g->last_placed];
     const mp_tile *t = &g->ts->tiles[p->tile];
-    for (int f = 0; f < t->n_features; f++) score_if_complete(g, p->seg0 + f);
-    if (p->overlay >= 0) score_if_complete(g, p->overlay);
+    for (int f = 0; f < t->n_features; f++) collect(g, p->seg0 + f, out, &n, cap);
+    if (p->overlay >= 0) collect(g, p->overlay, out, &n, cap);
     for (int side = 0; side < 4; side++) {
         int nx, ny;
         mp_grid_neighbour(p->x, p->y, side, &nx, &ny);
         int32_t v = mp_grid_get(g, nx, ny);
         if (v < 0) continue;
         const mp_placed *q = &g->placed[v];
-        if (q->overlay >= 0) score_if_complete(g, q->overlay);   /* a bridge built there this turn */
+        if (q->overlay >= 0) collect(g, q->overlay, out, &n, cap);
         for (int k = 0; k < 3; k++) {
             int32_t s = mp_placed_port_seg(g, q, MP_PORT_OPPOSITE(3 * side + k));
-            if (s >= 0) score_if_complete(g, s);
+            if (s >= 0) collect(g, s, out, &n, cap);
         }
     }
     for (int dy = -1; dy <= 1; dy++)
@@ -110,14 +116,32 @@ void mp_score_completed(mp_game *g) {
             const mp_tile *qt = &g->ts->tiles[q->tile];
             for (int f = 0; f < qt->n_features; f++)
                 if (g->ts->kinds[qt->f[f].kind].completes == MP_COMPLETE_SURROUNDED)
-                    score_if_complete(g, q->seg0 + f);
+                    collect(g, q->seg0 + f, out, &n, cap);
         }
+    return n;
 }
 
-/* Final scoring: incomplete features with followers (in deployment order), then farms, then what
+/* Scores every feature the tile just placed completed, in the order the variants' score_order
+** hooks leave them in (The Castle: the placer's first, in the order he chose). */
+void mp_score_completed(mp_game *g) {
+    int32_t list[MP_MAX_COMPLETED];
+    int n = mp_score_list_completed(g, list, MP_MAX_COMPLETED);
+    for (int i = 0; i < g->rs->n_variants; i++) {
+        const mp_variant_use *u = &g->rs->variants[i];
+        if (u->v->score_order) u->v->score_order(g, g->vstate[i], u->config, list, n);
+    }
+    for (int i = 0; i < n; i++) score_one(g, list[i]);
+}
+
+/* Final scoring: what the variants score while the followers stand (The Castle's keeps, courts,
+** wall tiles), incomplete features with followers (in deployment order), then farms, then what
 ** the variants add; every follower goes home. */
 void mp_score_final(mp_game *g) {
     const mp_ruleset *rs = g->rs;
+    for (int i = 0; i < rs->n_variants; i++) {   /* while every follower still stands */
+        const mp_variant_use *u = &rs->variants[i];
+        if (u->v->before_final_scoring) u->v->before_final_scoring(g, g->vstate[i], u->config);
+    }
     for (int i = 0; i < g->n_followers;) {
         int32_t root = mp_seg_find(g, g->followers[i].seg);
         mp_seg *r = &g->segs[root];

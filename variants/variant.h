@@ -40,12 +40,17 @@ struct mp_variant {
     void (*after_place)(mp_game *g, void *st, const void *config, int placed);
     /* After deployment and before scoring; may ask for a decision (mp_game_request). */
     void (*before_score)(mp_game *g, void *st, const void *config);
+    /* The features a placement completed are about to score, in this order: may reorder roots[]
+    ** (The Castle: the placer's features first, in the order the placer chose). */
+    void (*score_order)(mp_game *g, void *st, const void *config, int32_t *roots, int n);
     /* A completed feature is about to score: may change its points. */
     void (*score_feature)(const mp_game *g, const void *st, const void *config, int32_t root, int *points);
     /* A completed feature has been scored (or completed unoccupied): castles watch their fiefs. */
     void (*feature_scored)(mp_game *g, void *st, const void *config, int32_t root, int points);
     /* End of a turn, after scoring; may queue decisions or extra turns (bazaar). */
     void (*end_turn)(mp_game *g, void *st, const void *config);
+    /* Final scoring, before the kernel's, while every follower still stands (majorities). */
+    void (*before_final_scoring)(mp_game *g, void *st, const void *config);
     /* Final scoring, after the kernel's incomplete features and farms. */
     void (*final_scoring)(mp_game *g, void *st, const void *config);
     /* Notation of its actions after "!name:" (meeple-notation(7)): write the arguments (snprintf's
