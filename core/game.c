@@ -76,8 +76,12 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
     if (opt->n_players < rs->min_players || opt->n_players > rs->max_players) {
         snprintf(d->file, sizeof d->file, "%s", rs->path);
         d->line = d->column = 0;
-        snprintf(d->message, sizeof d->message, "%d players; ruleset '%s' expects %d to %d",
-                 opt->n_players, rs->name, rs->min_players, rs->max_players);
+        if (rs->min_players == rs->max_players)
+            snprintf(d->message, sizeof d->message, "%d players; ruleset '%s' is for exactly %d", opt->n_players,
+                     rs->name, rs->min_players);
+        else
+            snprintf(d->message, sizeof d->message, "%d players; ruleset '%s' expects %d to %d", opt->n_players,
+                     rs->name, rs->min_players, rs->max_players);
         return NULL;
     }
     mp_game *g = calloc(1, sizeof *g);
@@ -189,6 +193,13 @@ int mp_game_set_player(mp_game *g, int p, mp_diag *d) {
     hand_to_bag(g, g->player);   /* the tile drawn for the other seat goes back, and p draws */
     g->turn_player = g->base_player = g->player = p;
     draw(g);
+    return 0;
+}
+
+int mp_game_set_score(mp_game *g, int p, int score, mp_diag *d) {
+    if (g->phase != MP_PHASE_PLACE) return fail(d, "a score can be set only before a tile is placed");
+    if (p < 0 || p >= g->n_players) return fail(d, "seat %d; expected 0 to %d", p, g->n_players - 1);
+    g->score[p] = score;
     return 0;
 }
 
@@ -734,6 +745,19 @@ int mp_game_token_supply(const mp_game *g, int i, int p) {
     int v = token_module(g, i);
     if (v < 0 || p < 0 || p >= g->n_players) return -1;
     return g->rs->variants[v].v->tokens(g, g->vstate[v], g->rs->variants[v].config, p);
+}
+
+const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size_t size) {
+    size_t n = 0;
+    if (size) buf[0] = 0;
+    for (int v = 0; v < g->rs->n_variants && n + 1 < size; v++) {
+        const mp_variant_use *u = &g->rs->variants[v];
+        if (!u->v->status) continue;
+        char one[256];
+        if (u->v->status(g, g->vstate[v], u->config, player, one, sizeof one) <= 0 || !one[0]) continue;
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "; " : "", one);
+    }
+    return buf;
 }
 
 int mp_game_feature_kind(const mp_game *g, int x, int y, int feature) {

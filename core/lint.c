@@ -76,7 +76,9 @@ static void report(mp_lint *l, int warning, const mp_tileset *ts, int file, int 
 static void same_pictures(mp_lint *l, const mp_tileset *ts) {
     for (int u = 0; u < ts->n_tiles; u++) {
         const mp_tile *x = &ts->tiles[u];
-        bool told = false;   /* once per tile: against the first tile it repeats */
+        bool told = x->fixed;   /* once per tile, against the first it repeats; fixed pieces are
+                                ** board spaces, never drawn: alike is no mistake (The Castle's
+                                ** three path start spaces) */
         for (int t = 0; t < u && !told; t++)
             for (int r = 0; r < 4 && !told; r++) {
                 if (!mp_tile_same_picture(x, r, &ts->tiles[t], 0)) continue;

@@ -178,6 +178,9 @@ MP_API int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag 
 /* Makes seat p the one whose turn it is (only in MP_PHASE_PLACE): the tile drawn for the other
 ** seat goes back to the bag and p draws. For building positions. */
 MP_API int mp_game_set_player(mp_game *g, int p, mp_diag *d);
+/* Sets seat p's score (only in MP_PHASE_PLACE), as if earlier turns had scored it, in no
+** category. For building positions (a marker just short of a tower space on The Castle's track). */
+MP_API int mp_game_set_score(mp_game *g, int p, int score, mp_diag *d);
 /* Ends the game now, as if the bag were empty: the drawn tile goes back, final scoring runs
 ** (only in MP_PHASE_PLACE). For building positions and for records that end early. */
 MP_API int mp_game_end_now(mp_game *g, mp_diag *d);
@@ -261,6 +264,10 @@ MP_API mp_game *mp_game_clone_to_place(const mp_game *g, int player, int tile);
 MP_API int mp_game_n_tokens(const mp_game *g);
 MP_API const char *mp_game_token_name(const mp_game *g, int i);
 MP_API int mp_game_token_supply(const mp_game *g, int i, int player);
+
+/* What the variant modules' states show, in words, for display: of player p, or of the whole game
+** with p = -1 ("track 33, keep on 3 tiles, wall tile 9"); "" when nothing. Returns buf. */
+MP_API const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size_t size);
 
 /* Describes an action in words for display ("place E at 1,0 rot 2"). */
 MP_API void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t size);

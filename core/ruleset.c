@@ -64,6 +64,32 @@ static bool find_ruleset(const char *name, const char *near, const char *const *
 
 typedef struct chain { const char *paths[MAX_EXTENDS]; int n; } chain;
 
+/* The name of a `variants:` item: the scalar itself, or its `name:`; NULL when neither. */
+static const char *variant_item_name(const mp_ynode *item) {
+    if (item->type == MP_Y_SCALAR) return item->value;
+    const mp_ynode *n = item->type == MP_Y_MAP ? mp_y_get(item, "name") : NULL;
+    return n && n->type == MP_Y_SCALAR ? n->value : NULL;
+}
+
+/* A child's `variants:` list replaces the parent's, in its own order; but an item naming a module
+** the parent lists is merged with the parent's item first, so the child writes only the options it
+** changes (castle-hig: one wall tile's option). */
+static void merge_variants_by_name(mp_arena *a, const mp_ynode *base, mp_ynode *root) {
+    const mp_ynode *pv = mp_y_get(base, "variants");
+    mp_ynode *cv = mp_y_get(root, "variants");
+    if (!pv || !cv || pv->type != MP_Y_SEQ || cv->type != MP_Y_SEQ) return;
+    for (int i = 0; i < cv->n; i++) {
+        const char *name = variant_item_name(cv->items[i]);
+        for (int j = 0; name && j < pv->n; j++) {
+            const char *pname = variant_item_name(pv->items[j]);
+            if (!pname || strcmp(name, pname) != 0) continue;
+            if (cv->items[i]->type == MP_Y_SCALAR) cv->items[i] = pv->items[j];   /* just the name */
+            else if (pv->items[j]->type == MP_Y_MAP) cv->items[i] = mp_y_merge(a, pv->items[j], cv->items[i]);
+            break;
+        }
+    }
+}
+
 /* Loads path and everything it extends, merged, into one tree. */
 static mp_ynode *load_tree(mp_arena *a, const char *path, const char *const *dirs, chain *seen, mp_diag *d) {
     mp_ynode *root = mp_y_load_file(a, path, d);
@@ -98,6 +124,7 @@ static mp_ynode *load_tree(mp_arena *a, const char *path, const char *const *dir
     seen->n--;
     if (!base) return NULL;
     if (mp_y_expect(base, MP_Y_MAP, "a ruleset", d)) return NULL;
+    merge_variants_by_name(a, base, root);
     return mp_y_merge(a, base, root);
 }
 

@@ -2,8 +2,7 @@
 ** registry.c: the compiled-in variant modules, sorted by name.
 **
 ** A ruleset names a module under `variants:`; mp_variant_find looks it up here. Modules: bazaars,
-** bridges and castles (Bridges, Castles and Bazaars); to come: castle (The Castle), see
-** ARCHITECTURE.md.
+** bridges and castles (Bridges, Castles and Bazaars); castle (Carcassonne: The Castle).
 */
 #include <string.h>
 
@@ -11,11 +10,13 @@
 
 extern const mp_variant mp_variant_bazaars;
 extern const mp_variant mp_variant_bridges;
+extern const mp_variant mp_variant_castle;
 extern const mp_variant mp_variant_castles;
 
 static const mp_variant *const registry[] = {   /* sorted by name */
     &mp_variant_bazaars,
     &mp_variant_bridges,
+    &mp_variant_castle,
     &mp_variant_castles,
     NULL    /* sentinel */
 };

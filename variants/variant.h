@@ -61,6 +61,9 @@ struct mp_variant {
     /* Its action in words, for a human deciding ("select open tile 2 (BB-3), bidding 0"); snprintf's
     ** return. NULL: "variant action CODE". */
     int (*describe)(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size);
+    /* What the module's state shows, in a line of words: for a player (player >= 0: "track 33,
+    ** wall tile 9") or the whole game (-1: "wall tiles on the track at 12/13 ..."); "" nothing. */
+    int (*status)(const mp_game *g, const void *st, const void *config, int player, char *buf, size_t size);
     /* Tokens the module gives each player (bridges, castle tokens): what they are called, and how
     ** many a player still has in the supply (mp_game_token_supply; for display and tests). */
     const char *tokens_name;

@@ -76,5 +76,11 @@ expect_exit 1 "too many players" "$M" play --players random,random,random,random
 expect_exit 2 "bad seat kind" "$M" play --players random,clever
 expect_exit 2 "bad seed" "$M" play --seed -4
 
+# Every shipped ruleset and tile set is installed and distributed (Makefile.am names each one).
+for f in "$SRC"/rulesets/*.yaml "$SRC"/rulesets/tiles/*.yaml "$SRC"/rulesets/examples/*.yaml; do
+    rel=${f#"$SRC"/}
+    check "grep -q '$rel' '$SRC/Makefile.am'" "$rel is not listed in Makefile.am (dist_*_DATA)"
+done
+
 rm -f /tmp/meeple-cli.$$.*
 finish cli
