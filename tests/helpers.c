@@ -95,3 +95,52 @@ const char *t_tileset_error(const char *path) {
     mp_diag_format(&d, err, sizeof err);
     return err;
 }
+
+/* Parses one action in the game as it stands and applies it; the kernel state must stay consistent
+** and the action must read back as written. */
+void t_act(mp_game *g, const char *text) {
+    mp_diag d = { 0 };
+    mp_action a;
+    cr_assert_eq(mp_notation_parse(g, text, &a, NULL, &d), 0, "parse '%s': %s", text, d.message);
+    char back[64];
+    mp_notation_format(g, &a, back, sizeof back);
+    cr_assert_str_eq(back, text);
+    cr_assert_eq(mp_game_apply(g, &a, &d), 0, "apply '%s': %s", text, d.message);
+    cr_assert_eq(mp_game_check(g, &d), 0, "after '%s': %s", text, d.message);
+}
+
+/* Whether the action is among the legal ones, by its notation. */
+bool t_offered(const mp_game *g, const char *text) {
+    mp_action v[2048];
+    int n = mp_game_legal(g, v, 2048);
+    cr_assert(n <= 2048);
+    for (int i = 0; i < n; i++) {
+        char s[64];
+        mp_notation_format(g, &v[i], s, sizeof s);
+        if (!strcmp(s, text)) return true;
+    }
+    return false;
+}
+
+/* The action parses but the game refuses it, saying why (the message contains `why`); the game is
+** unchanged. */
+void t_refused(mp_game *g, const char *text, const char *why) {
+    mp_diag d = { 0 };
+    mp_action a;
+    cr_assert(!t_offered(g, text), "'%s' is offered", text);
+    cr_assert_eq(mp_notation_parse(g, text, &a, NULL, &d), 0, "parse '%s': %s", text, d.message);
+    int turn = mp_game_turn(g);
+    cr_assert_neq(mp_game_apply(g, &a, &d), 0, "'%s' was accepted", text);
+    cr_assert(strstr(d.message, why), "'%s' refused with '%s'; expected a reason with '%s'", text, d.message, why);
+    cr_assert_eq(mp_game_turn(g), turn);
+    cr_assert_eq(mp_game_check(g, &d), 0, "%s", d.message);
+}
+
+/* Makes `player` draw tile `id` next (the position builder's draw). */
+void t_draw(mp_game *g, int player, const char *id) {
+    mp_diag d = { 0 };
+    const char *ids[1] = { id };
+    cr_assert_eq(mp_game_set_player(g, player, &d), 0, "%s", d.message);
+    cr_assert_eq(mp_game_set_draws(g, ids, 1, &d), 0, "%s", d.message);
+}
+

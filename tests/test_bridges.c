@@ -13,54 +13,6 @@
 
 static mp_ruleset *bridges(void) { return t_ruleset(TEST_SRCDIR "/tests/rulesets/bridges.yaml"); }
 
-/* Parses one action in the game as it stands and applies it; the kernel state must stay consistent
-** and the action must read back as written. */
-static void act(mp_game *g, const char *text) {
-    mp_diag d = { 0 };
-    mp_action a;
-    cr_assert_eq(mp_notation_parse(g, text, &a, NULL, &d), 0, "parse '%s': %s", text, d.message);
-    char back[64];
-    mp_notation_format(g, &a, back, sizeof back);
-    cr_assert_str_eq(back, text);
-    cr_assert_eq(mp_game_apply(g, &a, &d), 0, "apply '%s': %s", text, d.message);
-    cr_assert_eq(mp_game_check(g, &d), 0, "after '%s': %s", text, d.message);
-}
-
-/* Whether the action is among the legal ones, by its notation. */
-static bool offered(const mp_game *g, const char *text) {
-    mp_action v[2048];
-    int n = mp_game_legal(g, v, 2048);
-    cr_assert(n <= 2048);
-    for (int i = 0; i < n; i++) {
-        char s[64];
-        mp_notation_format(g, &v[i], s, sizeof s);
-        if (!strcmp(s, text)) return true;
-    }
-    return false;
-}
-
-/* The action parses but the game refuses it, saying why (the message contains `why`); the game is
-** unchanged. */
-static void refused(mp_game *g, const char *text, const char *why) {
-    mp_diag d = { 0 };
-    mp_action a;
-    cr_assert(!offered(g, text), "'%s' is offered", text);
-    cr_assert_eq(mp_notation_parse(g, text, &a, NULL, &d), 0, "parse '%s': %s", text, d.message);
-    int turn = mp_game_turn(g);
-    cr_assert_neq(mp_game_apply(g, &a, &d), 0, "'%s' was accepted", text);
-    cr_assert(strstr(d.message, why), "'%s' refused with '%s'; expected a reason with '%s'", text, d.message, why);
-    cr_assert_eq(mp_game_turn(g), turn);
-    cr_assert_eq(mp_game_check(g, &d), 0, "%s", d.message);
-}
-
-/* Makes `player` draw tile `id` next (the position builder's draw). */
-static void draw(mp_game *g, int player, const char *id) {
-    mp_diag d = { 0 };
-    const char *ids[1] = { id };
-    cr_assert_eq(mp_game_set_player(g, player, &d), 0, "%s", d.message);
-    cr_assert_eq(mp_game_set_draws(g, ids, 1, &d), 0, "%s", d.message);
-}
-
 static int bridges_left(const mp_game *g, int player) {
     for (int i = 0; i < mp_game_n_tokens(g); i++)
         if (!strcmp(mp_game_token_name(g, i), "bridges")) return mp_game_token_supply(g, i, player);
@@ -77,14 +29,14 @@ Test(bridges, digest_bridge_over_a_new_city) {
     mp_game *g = t_game(rs, 2);
     t_place(g, 1, "A", 0, 1, 0);
     t_pass(g);
-    draw(g, 0, "G");
+    t_draw(g, 0, "G");
     mp_diag d = { 0 };
     mp_action plain = { .kind = MP_ACT_PLACE, .tile = (int16_t)mp_game_drawn_tile(g), .x = 0, .y = 2, .rot = 0 };
     cr_assert_neq(mp_game_apply(g, &plain, &d), 0, "G at 0,2 does not fit without the bridge");
-    cr_assert(offered(g, "!bridges:G@0,2r0/ns@0,2"));
-    act(g, "!bridges:G@0,2r0/ns@0,2");
+    cr_assert(t_offered(g, "!bridges:G@0,2r0/ns@0,2"));
+    t_act(g, "!bridges:G@0,2r0/ns@0,2");
     cr_assert_eq(bridges_left(g, 0), 2);
-    act(g, "-");
+    t_act(g, "-");
     t_place(g, 1, "A", 0, 3, 2);      /* the road comes north from this cloister: complete */
     t_deploy(g, "N");
     cr_assert_eq(t_points(g, 1, "road"), 3, "A, the bridge tile, A: 3 tiles");
@@ -110,13 +62,13 @@ Test(bridges, digest_bridge_on_the_neighbour) {
     t_pass(g);
     t_place(g, 1, "G", 1, -1, 1);
     t_pass(g);
-    draw(g, 0, "A");
+    t_draw(g, 0, "A");
     mp_diag d = { 0 };
     mp_action plain = { .kind = MP_ACT_PLACE, .tile = (int16_t)mp_game_drawn_tile(g), .x = 2, .y = -1, .rot = 1 };
     cr_assert_neq(mp_game_apply(g, &plain, &d), 0);
     cr_assert(strstr(d.message, "road meets"), "%s", d.message);
-    act(g, "!bridges:A@2,-1r1/ew@1,-1");
-    act(g, "+W");                       /* a thief on the road that runs over the bridge */
+    t_act(g, "!bridges:A@2,-1r1/ew@1,-1");
+    t_act(g, "+W");                       /* a thief on the road that runs over the bridge */
     cr_assert_eq(mp_game_on_board(g, 0), 1);
     t_place(g, 1, "L", 0, -1, 2);       /* its east road end meets the bridge */
     t_pass(g);
@@ -134,10 +86,10 @@ Test(bridges, bridge_end_on_a_road_side_refused) {
     mp_game *g = t_game(rs, 2);
     t_place(g, 0, "E", 0, -1, 2);
     cr_assert_eq(mp_game_phase(g), MP_PHASE_DEPLOY);
-    refused(g, "!bridges:ew@0,0", "no bridge ew can go on 0,0");
-    refused(g, "!bridges:ns@0,0", "field side");
-    cr_assert(offered(g, "!bridges:ew@0,-1"));
-    act(g, "!bridges:ew@0,-1");
+    t_refused(g, "!bridges:ew@0,0", "no bridge ew can go on 0,0");
+    t_refused(g, "!bridges:ns@0,0", "field side");
+    cr_assert(t_offered(g, "!bridges:ew@0,-1"));
+    t_act(g, "!bridges:ew@0,-1");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -148,15 +100,15 @@ Test(bridges, bridge_end_on_a_road_side_refused) {
 Test(bridges, crossing_bridges_refused) {
     mp_ruleset *rs = bridges();
     mp_game *g = t_game(rs, 2);
-    draw(g, 0, "B");
-    act(g, "!bridges:B@1,0r0/ew@1,0");
-    act(g, "-");
+    t_draw(g, 0, "B");
+    t_act(g, "!bridges:B@1,0r0/ew@1,0");
+    t_act(g, "-");
     t_place(g, 1, "A", 2, 0, 1);        /* continues the bridge's east end */
-    cr_assert(offered(g, "!bridges:ns@2,0"), "the control: a bridge on the tile just placed");
-    refused(g, "!bridges:ns@1,0", "no bridge ns can go on 1,0");
+    cr_assert(t_offered(g, "!bridges:ns@2,0"), "the control: a bridge on the tile just placed");
+    t_refused(g, "!bridges:ns@1,0", "no bridge ns can go on 1,0");
     t_pass(g);
-    draw(g, 0, "A");                    /* its road south would need a bridge north-south on B */
-    cr_assert(!offered(g, "!bridges:A@1,-1r0/ns@1,0"));
+    t_draw(g, 0, "A");                    /* its road south would need a bridge north-south on B */
+    cr_assert(!t_offered(g, "!bridges:A@1,-1r0/ns@1,0"));
     mp_diag d = { 0 };
     mp_action a;
     cr_assert_eq(mp_notation_parse(g, "!bridges:A@1,-1r0/ns@1,0", &a, NULL, &d), 0, "%s", d.message);
@@ -174,10 +126,10 @@ Test(bridges, follower_on_a_bridge_with_the_placement) {
     mp_game *g = t_game(rs, 2);
     t_place(g, 1, "A", 0, 1, 0);
     t_pass(g);
-    draw(g, 0, "G");
-    act(g, "!bridges:G@0,2r0/ns@0,2");
-    cr_assert(offered(g, "+N"), "the bridge (its middle port N) takes a thief");
-    act(g, "+N");
+    t_draw(g, 0, "G");
+    t_act(g, "!bridges:G@0,2r0/ns@0,2");
+    cr_assert(t_offered(g, "+N"), "the bridge (its middle port N) takes a thief");
+    t_act(g, "+N");
     int feature = -1;
     cr_assert_eq(mp_game_follower_at(g, 0, 2, &feature), 0);
     cr_assert_eq(feature, 3, "G has city and two fields; the bridge is feature 3");
@@ -196,19 +148,19 @@ Test(bridges, one_bridge_a_turn_built_before_deployment) {
     mp_ruleset *rs = bridges();
     mp_game *g = t_game(rs, 2);
     t_place(g, 0, "B", 0, 1, 0);
-    cr_assert(offered(g, "!bridges:ew@0,1"));
-    cr_assert(!offered(g, "!bridges:ns@0,1"), "its north end would face D's field side");
-    act(g, "!bridges:ew@0,1");
+    cr_assert(t_offered(g, "!bridges:ew@0,1"));
+    cr_assert(!t_offered(g, "!bridges:ns@0,1"), "its north end would face D's field side");
+    t_act(g, "!bridges:ew@0,1");
     cr_assert_eq(mp_game_phase(g), MP_PHASE_DEPLOY, "deployment is still to come");
     cr_assert_eq(bridges_left(g, 0), 2);
     cr_assert_eq(bridges_left(g, 1), 3);
-    refused(g, "!bridges:ew@0,-1", "no bridge can be built now");
-    act(g, "+E");                       /* a thief on the bridge */
+    t_refused(g, "!bridges:ew@0,-1", "no bridge can be built now");
+    t_act(g, "+E");                       /* a thief on the bridge */
     int feature = -1;
     cr_assert_eq(mp_game_follower_at(g, 0, 1, &feature), 0);
     cr_assert_eq(feature, 2, "B has cloister and field; the bridge is feature 2");
     t_place(g, 0, "E", 0, -1, 2);
-    cr_assert(offered(g, "!bridges:ew@0,-1"), "a new turn, a new bridge");
+    cr_assert(t_offered(g, "!bridges:ew@0,-1"), "a new turn, a new bridge");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -221,8 +173,8 @@ Test(bridges, a_tile_with_bridge_and_road_counts_once) {
     mp_ruleset *rs = bridges();
     mp_game *g = t_game(rs, 2);
     t_place(g, 0, "A", 0, 1, 0);
-    act(g, "!bridges:ew@0,1");
-    act(g, "+E");                       /* RED's thief on the bridge */
+    t_act(g, "!bridges:ew@0,1");
+    t_act(g, "+E");                       /* RED's thief on the bridge */
     t_place(g, 1, "V", 1, 1, 0);        /* west and south */
     t_pass(g);
     t_place(g, 1, "V", 1, 2, 1);        /* north and west */
@@ -278,20 +230,20 @@ Test(bridges, a_tile_that_fits_only_with_a_bridge_may_be_discarded) {
     mp_ruleset *rs = t_ruleset(TEST_SRCDIR "/tests/rulesets/bridges-strip.yaml");
     for (int choice = 0; choice < 2; choice++) {
         mp_game *g = t_game(rs, 2);
-        draw(g, 0, "B");
+        t_draw(g, 0, "B");
         cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE, "B is not discarded at once");
         mp_action v[8];
         int n = mp_game_legal(g, v, 8);
         cr_assert_eq(n, 2, "pass, or B with its bridge");
-        cr_assert(offered(g, "-") && offered(g, "!bridges:B@1,0r0/ew@1,0"));
+        cr_assert(t_offered(g, "-") && t_offered(g, "!bridges:B@1,0r0/ew@1,0"));
         int discarded = mp_game_discarded(g);
         if (choice == 0) {
-            act(g, "-");
+            t_act(g, "-");
             cr_assert_eq(mp_game_discarded(g), discarded + 1, "B left the game");
             cr_assert_eq(mp_game_tile_at(g, 1, 0, NULL), -1);
             cr_assert_eq(bridges_left(g, 0), 3);
         } else {
-            act(g, "!bridges:B@1,0r0/ew@1,0");
+            t_act(g, "!bridges:B@1,0r0/ew@1,0");
             cr_assert_eq(mp_game_discarded(g), discarded);
             cr_assert(mp_game_tile_at(g, 1, 0, NULL) >= 0);
         }

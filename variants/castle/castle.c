@@ -49,6 +49,8 @@ typedef struct castle_config {
     int n_kinds, copies;                /* wall tile kinds (numbered 1..n_kinds), copies of each */
     wall_kind wall[MAX_WALL_KINDS];
     bool take_after_all;                /* house rule: a landing counts only after all scoring */
+    int n_deal;                         /* wall tiles dealt as written (`deal:`), 0: shuffled */
+    int deal[MAX_TOWERS];               /* kind (1-based) for each tower that gets one, in track order */
     char keep_kind[MP_NAME];            /* the kind a keep stands on (house) */
     char court_kind[MP_NAME], market[MP_NAME];
 } castle_config;
@@ -143,7 +145,8 @@ static int read_track(const mp_ynode *n, castle_config *c, mp_diag *d) {
 }
 
 static int castle_configure(mp_arena *a, const mp_ynode *options, void **config, mp_diag *d) {
-    static const char *const keys[] = { "track", "wall_tiles", "copies", "take_after_all_scoring", "keep", "courts", NULL };
+    static const char *const keys[] = { "track", "wall_tiles", "copies", "deal", "take_after_all_scoring", "keep", "courts",
+                                        NULL };
     castle_config *c = mp_arena_alloc(a, sizeof *c);
     c->spaces = 100;
     c->no_tile = -1;
@@ -172,6 +175,21 @@ static int castle_configure(mp_arena *a, const mp_ynode *options, void **config,
     if ((x = mp_y_get(options, "copies"))) {
         if (mp_y_int(x, 1, 8, &v, d)) return 1;
         c->copies = (int)v;
+    }
+    if ((x = mp_y_get(options, "deal")) && !(x->type == MP_Y_SCALAR && !strcmp(x->value, "shuffled"))) {
+        /* A known layout (a transcribed game, a test): the kinds on the towers in track order. */
+        if (x->type != MP_Y_SEQ) return mp_y_error(d, x, "'deal' is 'shuffled' or a list of wall tile numbers, one per tower");
+        if (x->n > MAX_TOWERS) return mp_y_error(d, x, "%d wall tiles dealt; expected at most %d", x->n, MAX_TOWERS);
+        for (int i = 0; i < x->n; i++) {
+            if (mp_y_int(x->items[i], 1, c->n_kinds ? c->n_kinds : 1, &v, d)) return 1;
+            c->deal[i] = (int)v;
+            int same = 0;
+            for (int j = 0; j <= i; j++) same += c->deal[j] == c->deal[i];
+            if (same > c->copies)
+                return mp_y_error(d, x->items[i], "wall tile %ld dealt %d times; expected at most %d (copies)", v, same,
+                                  c->copies);
+        }
+        c->n_deal = x->n;
     }
     if ((x = mp_y_get(options, "take_after_all_scoring")) && mp_y_bool(x, &c->take_after_all, d)) return 1;
     const char *name;
@@ -225,8 +243,12 @@ static int castle_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
         pile[i] = pile[j];
         pile[j] = t;
     }
-    for (int t = 0, next = 0; t < c->n_towers; t++)
-        if (t != c->no_tile && next < n) s->tower_tile[t] = (int8_t)pile[next++];
+    for (int t = 0, next = 0; t < c->n_towers; t++) {
+        if (t == c->no_tile) continue;
+        if (c->n_deal) s->tower_tile[t] = (int8_t)(next < c->n_deal ? c->deal[next] : 0);
+        else if (next < n) s->tower_tile[t] = (int8_t)pile[next];
+        next++;
+    }
     return 0;
 }
 
@@ -674,7 +696,8 @@ static int castle_status(const mp_game *g, const void *st, const void *config, i
         return (int)strlen(buf);
     }
     n += (size_t)snprintf(buf, size, "track %d", ((g->score[player] % c->spaces) + c->spaces) % c->spaces);
-    if (s->keep_tiles[player] && n < size) n += (size_t)snprintf(buf + n, size - n, ", keep on %d tiles", s->keep_tiles[player]);
+    if (s->keep_tiles[player] && n < size)
+        n += (size_t)snprintf(buf + n, size - n, ", keep on %d tile%s", s->keep_tiles[player], s->keep_tiles[player] == 1 ? "" : "s");
     for (int k = 0; k < c->n_kinds && n < size; k++)
         for (int i = 0; i < s->held[player][k] && n < size; i++)
             n += (size_t)snprintf(buf + n, size - n, ", wall tile %d", k + 1);
