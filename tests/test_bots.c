@@ -233,3 +233,56 @@ Test(bots, greedy_games_with_bazaars, .timeout = 120) {
     greedy_games(TEST_SRCDIR "/tests/rulesets/bazaars.yaml", 10);
     greedy_games(TEST_SRCDIR "/tests/rulesets/bazaars-zmg.yaml", 10);
 }
+
+/* ------------------------------------------------------------------ The Castle */
+
+/* Wall tile 1 won (BLACK 11 + 2 lands on 13 in tests/rulesets/castle-dealt.yaml): the greedy bot
+** takes its other turn at once. */
+Test(bots, castle_greedy_takes_another_turn) {
+    mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/castle-dealt.yaml");
+    mp_game *g = t_game(rs, 2);
+    mp_diag d = { 0 };
+    cr_assert_eq(mp_game_set_score(g, 0, 11, &d), 0, "%s", d.message);
+    t_place(g, 0, "C16", 2, 0, 2);
+    t_deploy(g, "N");
+    char text[96];
+    greedy_decides(g, text, sizeof text);
+    cr_assert_str_eq(text, "!castle:use-1");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* The order of two scorings that decides a landing (see tests/test_castle.c, "the placer orders"):
+** from 29, the path (3) first lands on 32 and wins wall tile 2; the greedy bot orders it so. */
+Test(bots, castle_greedy_orders_scorings_for_a_wall_tile) {
+    mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/castle-dealt.yaml");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "C24", 2, 0, 0);
+    t_deploy(g, "N");
+    mp_diag d = { 0 };
+    cr_assert_eq(mp_game_set_score(g, 0, 29, &d), 0, "%s", d.message);
+    t_place(g, 0, "C58", 2, 1, 0);
+    t_deploy(g, "Wn");
+    char text[96];
+    greedy_decides(g, text, sizeof text);
+    cr_assert_str_eq(text, "!castle:first@2,1,N");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Greedy against greedy on The Castle: games finish consistent, wall tiles are won and played. */
+Test(bots, greedy_games_on_the_castle, .timeout = 120) {
+    mp_ruleset *rs = load(TEST_SRCDIR "/rulesets/castle.yaml");
+    int wall = 0;
+    for (int seed = 1; seed <= 10; seed++) {
+        bot_kind kinds[2] = { BOT_GREEDY, BOT_GREEDY };
+        mp_diag d = { 0 };
+        mp_game *g = bots_play(rs, kinds, 2, (uint64_t)seed, &d);
+        cr_assert(g, "seed %d: %s", seed, d.message);
+        cr_assert_eq(mp_game_check(g, &d), 0, "seed %d: %s", seed, d.message);
+        wall += t_points(g, 0, "wall tiles") + t_points(g, 1, "wall tiles");
+        mp_game_free(g);
+    }
+    cr_assert_gt(wall, 0, "wall tiles scored in 10 greedy games");
+    mp_ruleset_free(rs);
+}

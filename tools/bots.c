@@ -343,9 +343,38 @@ static int choose_deal(const mp_game *g, const mp_action *v, int n, int me) {
 }
 
 /* A decision of a module the greedy bot knows; -1 to rank the actions as any others. */
+/* Wall tiles a player holds in The Castle, counted in the module's words ("..., wall tile 2"). */
+static int wall_tiles_held(const mp_game *g, int p) {
+    char words[512];
+    int n = 0;
+    for (const char *s = mp_game_variant_status(g, p, words, sizeof words); (s = strstr(s, "wall tile ")); s++) n++;
+    return n;
+}
+
+/* The Castle's decisions: another turn is always worth taking (wall tile 1); the order of
+** simultaneous scorings is the one that ends with the most wall tiles won. Others: -1 (the
+** score decides: a doubling wall tile is played as soon as it pays). */
+static int choose_castle_game(const mp_game *g, const mp_action *v, int n, int me) {
+    int best = -1, most = -1;
+    for (int i = 0; i < n; i++) {
+        char text[96];
+        mp_notation_format(g, &v[i], text, sizeof text);
+        if (!strncmp(text, "!castle:use-", 12) && !strchr(text, '@')) return i;   /* another turn */
+        if (strncmp(text, "!castle:first@", 14) != 0) continue;
+        mp_game *c = copy_after(g, &v[i]);
+        if (!c) continue;
+        settle(c);
+        int held = wall_tiles_held(c, me);
+        if (held > most) { most = held; best = i; }
+        mp_game_free(c);
+    }
+    return best;
+}
+
 static int choose_module(bot *b, const mp_game *g, const mp_action *v, int n) {
     int me = mp_game_current_player(g), bid, k = choose_castle(g, v, n);
     if (k >= 0) return k;
+    if ((k = choose_castle_game(g, v, n, me)) >= 0) return k;
     switch (bazaar_step(g, &v[0], &bid)) {
     case BZ_SELECT:
     case BZ_PICK: return choose_tile(b, g, v, n, me);
