@@ -88,7 +88,10 @@ typedef struct side {
 
 static void replay_under(const mp_record *rec, const mp_ruleset *rs, side *s) {
     mp_diag d = { 0 };
-    s->g = mp_record_replay(rec, rs, 0, -1, &d);
+    /* Strict under the record's own rules, as in replay_record (tools/replay.c): a recorded pass in
+    ** the placement phase is then a discard, not a decision other rules did not offer. */
+    int strict = strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) == 0;
+    s->g = mp_record_replay(rec, rs, strict, -1, &d);
     if (s->g) {
         /* The recorded game ended: so does this one, whatever tiles this ruleset has left. */
         if (mp_record_over(rec) && mp_game_phase(s->g) != MP_PHASE_OVER && mp_game_end_now(s->g, &d)) {

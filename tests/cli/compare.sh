@@ -73,4 +73,38 @@ check 'grep -q "have the same rules" "$T/same"' "no differences"
 "$M" rulesets --diff c3 c3-nofarmers --json >"$T/diff.json"
 check 'grep -q "\"rule\":\"farms\"" "$T/diff.json"' "rulesets --diff --json"
 
+# Bridges, Castles and Bazaars: a bcb game (seed 3: bridges, castles, bazaars) under its own rules,
+# the RGG and ZMG editions, and c3. The editions' options change only what is legal: under RGG the
+# record stays legal and scores the same; under ZMG a bid above the bidder's score is refused; c3
+# knows neither the modules nor the tiles.
+"$M" play --ruleset bcb --seed 3 --players greedy,random,greedy --record "$T/bcb.yaml" >/dev/null
+check 'grep -q "!bridges:" "$T/bcb.yaml" && grep -q "!castles:convert" "$T/bcb.yaml" && grep -q "!bazaars:" "$T/bcb.yaml"' "bcb seed 3 builds bridges and castles and holds bazaars (pick another seed)"
+"$M" compare --rulesets bcb,bcb-rgg,bcb-zmg,c3 "$T/bcb.yaml" >"$T/bcb"
+check '[ $? = 0 ]' "compare a bcb game: $(cat "$T/bcb")"
+check '[ "$(cell greedy-1 total 1 "$T/bcb")" = "$(cell greedy-1 total 2 "$T/bcb")" ] && [ -n "$(cell greedy-1 castle 1 "$T/bcb")" ] && [ -n "$(cell random-2 bazaar 2 "$T/bcb")" ]' "bcb-rgg scores the game as bcb, castle and bazaar rows"
+check '! grep -q "^bcb-rgg: not comparable" "$T/bcb" && ! grep -q "why the marked scores differ" "$T/bcb"' "no score differs, so no reason is given"
+check 'grep -q "^bcb-zmg: not comparable from turn [0-9]*: .*bcb.yaml:[0-9]*:[0-9]*: turn [0-9]*: .!bazaars:[a-z0-9-]*. is illegal: a bid above one.s score; expected at most one.s score (ZMG rules)$" "$T/bcb"' "bcb-zmg: not comparable at a bid: $(grep "^bcb-zmg" "$T/bcb")"
+check 'grep -q "^c3: not comparable from turn [0-9]*: .*: unknown \(variant module .\(bridges\|castles\).;\|tile .BB-\)" "$T/bcb"' "c3: not comparable at the first BCB action or tile: $(grep "^c3" "$T/bcb")"
+"$M" compare --rulesets bcb,bcb-rgg,bcb-zmg,c3 --json "$T/bcb.yaml" >"$T/bcb.json"
+check 'grep -q "{\"name\":\"bcb-rgg\",\"comparable\":true," "$T/bcb.json" && grep -q "{\"name\":\"bcb-zmg\",\"comparable\":false,\"from_turn\":[0-9]*,\"reason\":" "$T/bcb.json" && grep -q "\"differences\":\[\]" "$T/bcb.json"' "compare --json of a bcb game: $(cat "$T/bcb.json")"
+
+# Many seeded games under HiG and ZMG rulings: HiG lets bids take a score below 0, ZMG never does.
+"$M" compare --games 50 --seed 1 --rulesets bcb,bcb-zmg --players random,greedy >"$T/bcbmany"
+check '[ $? = 0 ] && grep -q "^bcb-zmg: farm share [0-9.]*%, winner differs from bcb in [0-9.]*% of games" "$T/bcbmany"' "bcb vs bcb-zmg, 50 games: $(head -3 "$T/bcbmany")"
+check 'grep -q "^  *castle  " "$T/bcbmany" && grep -q "^  *bazaar  " "$T/bcbmany"' "castle and bazaar categories"
+"$M" compare --games 50 --seed 1 --rulesets bcb,bcb-zmg --players random,greedy --csv >"$T/bcbmany.csv"
+check '[ "$(wc -l <"$T/bcbmany.csv")" = 101 ] && head -1 "$T/bcbmany.csv" | grep -q ",random-1_castle,random-1_farm,random-1_bazaar,"' "CSV of 50 games with castle and bazaar columns"
+check '[ "$(awk -F, "\$3 == \"bcb\" && (\$4 < 0 || \$5 < 0)" "$T/bcbmany.csv" | wc -l)" -gt 0 ]' "some HiG game ends below 0"
+check '[ "$(awk -F, "\$3 == \"bcb-zmg\" && (\$4 < 0 || \$5 < 0)" "$T/bcbmany.csv" | wc -l)" = 0 ]' "no ZMG game ends below 0"
+"$M" compare --games 10 --seed 1 --rulesets bcb,bcb-zmg --players random,greedy --json >"$T/bcbmany.json"
+check 'grep -q "\"name\":\"bcb-zmg\",\"farm_share\":" "$T/bcbmany.json" && grep -q "\"castle\":{\"mean\":" "$T/bcbmany.json"' "many BCB games as JSON"
+if command -v jq >/dev/null 2>&1; then
+    check 'jq -e ".rulesets | length == 4" "$T/bcb.json" >/dev/null && jq -e ".games == 10 and (.rulesets | length == 2)" "$T/bcbmany.json" >/dev/null' "the JSON of compare parses"
+fi
+# compare --games gives no reasons; the rules it would name are the modules' options.
+"$M" rulesets --diff bcb bcb-zmg >"$T/bcbdiff"
+check 'grep -q "^bcb vs bcb-zmg: 2 rules differ$" "$T/bcbdiff" && grep -q "^  castles option shapes: cap (bcb) vs cap, triangle (bcb-zmg)$" "$T/bcbdiff" && grep -q "^  bazaars option negative_scores: true (bcb) vs false (bcb-zmg)$" "$T/bcbdiff"' "module options as rules that differ: $(cat "$T/bcbdiff")"
+"$M" rulesets --diff bcb bcb-rgg --json >"$T/bcbdiff.json"
+check 'grep -q "{\"rule\":\"bazaars option need_tiles\",\"category\":\"\",\"a\":\"false\",\"b\":\"true\"}" "$T/bcbdiff.json"' "rulesets --diff --json: $(cat "$T/bcbdiff.json")"
+
 finish compare

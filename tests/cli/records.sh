@@ -113,4 +113,77 @@ chmod 640 "$T/eof.yaml"
 { sed -n "${k}p" "$T/moves"; echo quit; } | "$M" play --resume "$T/eof.yaml" >/dev/null 2>&1
 check '[ "$(turns "$T/eof.yaml" | wc -l)" = $k ] && [ "$(stat -c %a "$T/eof.yaml")" = 640 ]' "record rewritten, mode kept: $(stat -c %a "$T/eof.yaml")"
 
+# Bridges, Castles and Bazaars (meeple-ruleset(5)): a bot game under each of its rulesets, seed 3,
+# whose record builds bridges, turns a town into a castle and holds bazaars; each record replays
+# to its recorded scores.
+for rs in bcb bcb-rgg bcb-zmg; do
+    "$M" play --ruleset $rs --seed 3 --players greedy,random,greedy --record "$T/$rs.yaml" >/dev/null
+    check '[ $? = 0 ] && grep -q "^status: over" "$T/$rs.yaml"' "$rs: bot game recorded"
+    check 'grep -q "!bridges:" "$T/$rs.yaml"' "$rs seed 3: no bridge in the record (pick another seed)"
+    check 'grep -q "!castles:convert" "$T/$rs.yaml"' "$rs seed 3: no castle in the record (pick another seed)"
+    check 'grep -q "!bazaars:select-" "$T/$rs.yaml"' "$rs seed 3: no bazaar in the record (pick another seed)"
+    "$M" replay "$T/$rs.yaml" >"$T/$rs.out"
+    check '[ $? = 0 ] && grep -q "under $rs, every action legal; final scores match the record" "$T/$rs.out"' "$rs record replays to its scores: $(head -1 "$T/$rs.out")"
+    "$M" replay --json "$T/$rs.yaml" >"$T/$rs.json"
+    check 'grep -q "\"scores_match\":true" "$T/$rs.json" && grep -q "\"castle\":" "$T/$rs.json" && grep -q "\"bazaar\":" "$T/$rs.json"' "$rs: replay --json with castle and bazaar points"
+done
+
+# Rescoring under another edition: the HiG game under the RGG rule (no bazaar tile came late) and
+# the ZMG game under HiG rulings (no triangle town in it) keep every action legal and every score.
+"$M" score --ruleset bcb-rgg "$T/bcb.yaml" >"$T/out10"
+check '[ $? = 0 ] && grep -q "83 turns scored under bcb-rgg (recorded under bcb)" "$T/out10"' "bcb game scored under bcb-rgg: $(head -1 "$T/out10")"
+"$M" score --ruleset bcb "$T/bcb-zmg.yaml" >"$T/out11"
+check '[ $? = 0 ] && grep -q "scored under bcb (recorded under bcb-zmg)" "$T/out11"' "bcb-zmg game scored under bcb: $(head -1 "$T/out11")"
+if command -v jq >/dev/null 2>&1; then
+    "$M" score --ruleset bcb-rgg --json "$T/bcb.yaml" >"$T/out12"
+    check '[ "$(jq -c "[.players[].score]" "$T/out12")" = "$(final "$T/bcb.yaml" | tr -d " ")" ]' "same scores under bcb-rgg: $(cat "$T/out12")"
+fi
+# Under ZMG rules no bid may exceed the bidder's score: the HiG game is refused at such a bid.
+"$M" score --ruleset bcb-zmg "$T/bcb.yaml" >/dev/null 2>"$T/err10"
+check '[ $? = 1 ] && grep -q "^$T/bcb.yaml:[0-9]*:[0-9]*: turn [0-9]*: .!bazaars:[a-z0-9-]*. is illegal: a bid above one.s score; expected at most one.s score (ZMG rules)$" "$T/err10"' "a HiG bid under ZMG rules: $(cat "$T/err10")"
+
+# A bridge action edited by hand: exit 1, and the file, line and column of what is wrong (where
+# the module's arguments start; in a placement with a bridge, where the bridge starts).
+sed '0,/!bridges:\(ns\|ew\)@/s//!bridges:nw@/' "$T/bcb.yaml" >"$T/axis.yaml"
+n=$(grep -n '!bridges:nw@' "$T/axis.yaml" | cut -d: -f1)
+c=$(sed -n "${n}p" "$T/axis.yaml" | awk '{ print index($0, "!bridges:nw@") + 9 }')
+"$M" replay "$T/axis.yaml" >/dev/null 2>"$T/err11"
+check '[ $? = 1 ] && grep -q "^$T/axis.yaml:$n:$c: turn [0-9]*: .nw@-\{0,1\}[0-9]*,-\{0,1\}[0-9]*. is not a bridge action; expected ns@X,Y or ew@X,Y (build), or TILE@X,YrR/ns@X,Y (a placement with a bridge)$" "$T/err11"' "wrong bridge axis: line $n column $c: $(cat "$T/err11")"
+sed '0,/\(!bridges:[A-Z][^ "/]*\)\/\(ns\|ew\)@/s//\1\/nw@/' "$T/bcb.yaml" >"$T/axis2.yaml"
+n=$(grep -n '/nw@' "$T/axis2.yaml" | cut -d: -f1)
+c=$(sed -n "${n}p" "$T/axis2.yaml" | awk '{ print index($0, "/nw@") + 1 }')
+"$M" score --ruleset bcb-rgg "$T/axis2.yaml" >/dev/null 2>"$T/err12"
+check '[ $? = 1 ] && grep -q "^$T/axis2.yaml:$n:$c: turn [0-9]*: .nw@[-0-9,]*. is not a bridge; expected ns@X,Y or ew@X,Y$" "$T/err12"' "wrong axis in a placement with a bridge: line $n column $c: $(cat "$T/err12")"
+
+# A tile that fits only with a bridge may be discarded instead: '-' in the placement phase. Under
+# bcb-zmg, seed 10, four players, turn 13 draws B, which fits only with a bridge; the turns before
+# it (typed, not played by bots) build bridges both ways, convert a town and hold a bazaar.
+cat >"$T/discard" <<'TURNS'
+BB-4@0,-1r1 !bridges:ew@0,-1 -
+H@0,-2r0 +S
+J@0,-3r2 +S !castles:convert
+!bridges:P@-1,-2r3/ew@0,-2 -
+U@0,1r0 +Nw
+S@-2,-2r0 +N
+!bridges:U@-1,1r1/ew@-1,1 +Nw
+BB-10@-2,-1r2 +N !bazaars:select-4-for-0 !bazaars:pass !bazaars:pass !bazaars:pass !bazaars:select-2-for-0 !bazaars:pass !bazaars:bid-1 !bazaars:sell !bazaars:select-1-for-0 !bazaars:pass
+N@0,2r2 -
+!bridges:G@-2,1r1/ew@-2,1 +E
+J@-3,-1r2 +Nw
+X@1,-2r0 +W
+legal
+- W@0,-4r0 -
+quit
+TURNS
+"$M" play --ruleset bcb-zmg --seed 10 --players human:a,human:b,human:c,human:d --record "$T/discard.yaml" <"$T/discard" >"$T/out13"
+check '[ $? = 0 ] && ! grep -q "<stdin>" "$T/out13"' "typed BCB turns all legal: $(grep "<stdin>" "$T/out13")"
+check 'grep -q "^\(a> \)\{0,1\}- !bridges:B@" "$T/out13"' "B fits only with a bridge: the legal list starts with '-'"
+check '[ "$(turns "$T/discard.yaml" | sed -n 13,14p | tr "\n" "|")" = "-|W@0,-4r0 -|" ] && grep -q "\"B!\", \"W\"" "$T/discard.yaml"' "the discard is a turn of its own, the tile marked discarded: $(turns "$T/discard.yaml" | sed -n 13,14p)"
+"$M" play --resume "$T/discard.yaml" --players random,greedy,random,greedy >/dev/null
+check '[ $? = 0 ] && grep -q "^status: over" "$T/discard.yaml"' "bots finish the game"
+"$M" replay "$T/discard.yaml" >"$T/out14"
+check '[ $? = 0 ] && grep -q "final scores match the record" "$T/out14"' "a record with a discard replays: $(head -1 "$T/out14")"
+"$M" score --ruleset bcb-zmg "$T/discard.yaml" >"$T/out15" 2>&1
+check '[ $? = 0 ] && grep -q "scored under bcb-zmg (recorded under bcb-zmg)" "$T/out15"' "and rescores under its own rules: $(head -1 "$T/out15")"
+
 finish records
