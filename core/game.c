@@ -122,7 +122,15 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
         const mp_variant_use *u = &rs->variants[i];
         g->vstate[i] = calloc(1, u->v->state_size ? u->v->state_size : 1);
         if (!g->vstate[i]) abort();
-        if (u->v->setup && u->v->setup(g, g->vstate[i], u->config, d)) { mp_game_free(g); return NULL; }
+        if (u->v->setup && u->v->setup(g, g->vstate[i], u->config, d)) {
+            if (d->line == 0 && u->node) {    /* point at the module in the ruleset */
+                snprintf(d->file, sizeof d->file, "%s", u->node->file);
+                d->line = u->node->line;
+                d->column = u->node->column;
+            }
+            mp_game_free(g);
+            return NULL;
+        }
     }
     g->stage = ST_DRAW;
     run(g);
@@ -539,6 +547,9 @@ int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d) {
         if (a->kind == MP_ACT_PASS) { g->stage = ST_BEFORE_SCORE; run(g); return 0; }
         if (a->kind != MP_ACT_DEPLOY) return fail(d, "a follower may be deployed now; expected a deployment or 'pass'");
         return apply_deploy(g, a, d);
+    case MP_PHASE_VARIANT:
+        return fail(d, "a decision of variant '%s' is pending; expected one of its actions ('legal' lists them)",
+                    rs->variants[g->variant_phase].v->name);
     default:
         return fail(d, "no decision of this kind is pending");
     }
@@ -575,6 +586,7 @@ int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
 /* ------------------------------------------------------------------ queries */
 
 mp_phase mp_game_phase(const mp_game *g) { return g->phase; }
+int mp_game_variant_phase(const mp_game *g) { return g->phase == MP_PHASE_VARIANT ? g->variant_phase : -1; }
 int mp_game_n_players(const mp_game *g) { return g->n_players; }
 int mp_game_current_player(const mp_game *g) { return g->player; }
 int mp_game_drawn_tile(const mp_game *g) {
@@ -758,6 +770,39 @@ const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size
         n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "; " : "", one);
     }
     return buf;
+}
+
+/* The whole numbers under a node, in order (mp_ruleset_variant_ints); non-zero at anything else. */
+static int option_ints(const mp_ynode *n, long *out, int cap, int *count) {
+    if (n->type == MP_Y_MAP) return 1;
+    if (n->type == MP_Y_SEQ) {
+        for (int i = 0; i < n->n; i++)
+            if (option_ints(n->items[i], out, cap, count)) return 1;
+        return 0;
+    }
+    mp_diag d;
+    long v;
+    if (mp_y_int(n, LONG_MIN, LONG_MAX, &v, &d)) return 1;
+    if (*count < cap) out[*count] = v;
+    (*count)++;
+    return 0;
+}
+
+int mp_ruleset_variant_ints(const mp_ruleset *rs, int i, const char *path, long *out, int cap) {
+    if (!rs || i < 0 || i >= rs->n_variants || !path) return -1;
+    const mp_ynode *n = rs->variants[i].options;
+    while (n && *path) {
+        char key[128];
+        size_t len = strcspn(path, ".");
+        if (!len || len >= sizeof key || n->type != MP_Y_MAP) return -1;
+        memcpy(key, path, len);
+        key[len] = 0;
+        n = mp_y_get(n, key);
+        path += len + (path[len] == '.');
+    }
+    int count = 0;
+    if (!n || mp_y_is_null(n) || option_ints(n, out, cap, &count)) return -1;
+    return count;
 }
 
 int mp_game_feature_kind(const mp_game *g, int x, int y, int feature) {

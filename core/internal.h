@@ -167,6 +167,7 @@ typedef struct mp_variant_use {
     const mp_variant *v;          /* the compiled-in module */
     void *config;                 /* what its configure hook read from `options:` */
     const mp_ynode *options;      /* `options:` as written (NULL none), for rulediff */
+    const mp_ynode *node;         /* its item under `variants:`, for messages */
 } mp_variant_use;
 
 struct mp_ruleset {

@@ -212,6 +212,13 @@ int mp_lint_file(mp_lint *l, const char *path, const char *const *dirs) {
                 if (rs->match_kinds >> k & 1) n += (size_t)snprintf(rule + n, sizeof rule - n, " %s", rs->tiles->kinds[k].name);
             placeable(l, rs->tiles, rs->match_kinds, rule);
             unscored(l, rs);
+            /* What only a game's setup finds: a module missing a kind it needs (castles without a
+            ** `castle` kind). */
+            mp_game_options o = { .n_players = rs->min_players, .seed = 1, .first_player = 0 };
+            mp_diag e = { 0 };
+            mp_game *g = mp_game_new(rs, &o, &e);
+            if (g) mp_game_free(g);
+            else mp_lint_add(l, &e, 0);
             mp_ruleset_free(rs);
         }
     }

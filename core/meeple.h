@@ -60,6 +60,12 @@ MP_API const char *mp_ruleset_farm_category(const mp_ruleset *rs);
 MP_API int mp_ruleset_n_variants(const mp_ruleset *rs);
 MP_API const char *mp_ruleset_variant_name(const mp_ruleset *rs, int i);
 MP_API const char *mp_ruleset_variant_summary(const mp_ruleset *rs, int i);
+/* The whole numbers written in the i-th module's `options:` at a dotted path of keys
+** ("track.towers": the key towers of the mapping under track), in order, lists within lists
+** flattened; at most cap of them written to out. Returns how many there are, or -1 when the path
+** names nothing there or something other than whole numbers. For display (The Castle's score
+** track: "track.spaces", "track.towers"). */
+MP_API int mp_ruleset_variant_ints(const mp_ruleset *rs, int i, const char *path, long *out, int cap);
 
 /* One rule in which two rulesets differ, in words: "farm method: city-4 vs farm-3". */
 typedef struct mp_rule_diff {
@@ -192,6 +198,9 @@ MP_API int mp_game_legal(const mp_game *g, mp_action *out, int cap);
 MP_API int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d);
 
 MP_API mp_phase mp_game_phase(const mp_game *g);
+/* In MP_PHASE_VARIANT: the index (in the ruleset's variants) of the module whose decision it is;
+** -1 in any other phase. */
+MP_API int mp_game_variant_phase(const mp_game *g);
 MP_API int mp_game_n_players(const mp_game *g);
 MP_API int mp_game_current_player(const mp_game *g);
 MP_API int mp_game_drawn_tile(const mp_game *g);     /* tile kind to place (the first of the hand), -1 none */

@@ -306,6 +306,25 @@ int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_di
 
 /* ------------------------------------------------------------------ replaying */
 
+/* Whether "pass" is among the legal actions (in the placement phase: discarding a tile that fits
+** only with a module's help). */
+static bool pass_offered(const mp_game *g) {
+    mp_action v[1024];
+    int n = mp_game_legal(g, v, 1024);
+    for (int i = 0; i < n && i < 1024; i++)
+        if (v[i].kind == MP_ACT_PASS) return true;
+    return false;
+}
+
+/* Whether module `variant` offers any action now. */
+static bool module_offers(const mp_game *g, int variant) {
+    mp_action v[1024];
+    int n = mp_game_legal(g, v, 1024);
+    for (int i = 0; i < n && i < 1024; i++)
+        if (v[i].kind == MP_ACT_VARIANT && v[i].variant == variant) return true;
+    return false;
+}
+
 /* Applies one turn's actions; on error fills d with the turn's place in the file. */
 static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_diag *d) {
     const turn *t = &r->turns[i];
@@ -323,8 +342,25 @@ static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_di
         snprintf(action, sizeof action, "%.*s", used - (start - offset), s + start);
         /* Under other rules a decision may not be offered where the record made one, or offered
         ** where the record had none: a recorded pass with nothing to decline is dropped, and an
-        ** unrecorded optional decision is passed. Under the record's own rules neither happens. */
-        if (!strict && a.kind == MP_ACT_PASS && mp_game_phase(g) == MP_PHASE_PLACE) { offset += used; continue; }
+        ** unrecorded optional decision is passed; a module's decision the record does not have
+        ** takes the module's first choice (its default: decline, hold), and a module's decision
+        ** the rules do not ask for is dropped. Under the record's own rules none of this happens. */
+        if (!strict && a.kind == MP_ACT_PASS && mp_game_phase(g) == MP_PHASE_PLACE && !pass_offered(g)) {
+            offset += used;
+            continue;
+        }
+        if (!strict && mp_game_phase(g) == MP_PHASE_VARIANT &&
+            !(a.kind == MP_ACT_VARIANT && a.variant == mp_game_variant_phase(g))) {
+            mp_action first;
+            if (mp_game_legal(g, &first, 1) < 1 || mp_game_apply(g, &first, &e))
+                return rec_error(d, r->path, t->line, t->column ? t->column + start : 0, "turn %d: before '%s': %s",
+                                 i + 1, action, e.message);
+            continue;                         /* read the recorded action again, in the new state */
+        }
+        if (!strict && a.kind == MP_ACT_VARIANT && mp_game_phase(g) != MP_PHASE_VARIANT && !module_offers(g, a.variant)) {
+            offset += used;
+            continue;
+        }
         if (!strict && a.kind == MP_ACT_PLACE && mp_game_phase(g) == MP_PHASE_DEPLOY) {
             mp_action pass = { .kind = MP_ACT_PASS };
             if (mp_game_apply(g, &pass, &e))

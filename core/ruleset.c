@@ -339,6 +339,7 @@ static int read_variants(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
         }
         rs->variants[i].v = m;
         rs->variants[i].options = options;
+        rs->variants[i].node = v;
         if (m->configure && m->configure(rs->arena, options, &rs->variants[i].config, d)) return 1;
         if (!m->configure && options && !mp_y_is_null(options))
             return mp_y_error(d, options, "variant '%s' takes no options; expected none", s);

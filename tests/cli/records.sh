@@ -185,5 +185,12 @@ check '[ $? = 0 ] && grep -q "^status: over" "$T/discard.yaml"' "bots finish the
 check '[ $? = 0 ] && grep -q "final scores match the record" "$T/out14"' "a record with a discard replays: $(head -1 "$T/out14")"
 "$M" score --ruleset bcb-zmg "$T/discard.yaml" >"$T/out15" 2>&1
 check '[ $? = 0 ] && grep -q "scored under bcb-zmg (recorded under bcb-zmg)" "$T/out15"' "and rescores under its own rules: $(head -1 "$T/out15")"
+# Under other rules: the discard is kept where bcb offers it too; a castle decision the record lacks
+# takes the module's default (decline); a base-game record replays under bcb the same way.
+"$M" score --ruleset bcb "$T/discard.yaml" >"$T/out16" 2>&1
+check '[ $? = 0 ] && grep -q "scored under bcb (recorded under bcb-zmg)" "$T/out16"' "a bcb-zmg game with a discard under bcb: $(head -3 "$T/out16")"
+"$M" play --seed 1 --players greedy,random --record "$T/c3.yaml" >/dev/null
+"$M" score --ruleset bcb "$T/c3.yaml" >"$T/out17" 2>&1
+check '[ $? = 0 ] && grep -q "scored under bcb (recorded under c3)" "$T/out17"' "a c3 game under bcb: $(head -3 "$T/out17")"
 
 finish records

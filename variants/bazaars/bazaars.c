@@ -294,9 +294,10 @@ static int bazaars_format(const mp_game *g, const void *st, const void *config, 
 static int bazaars_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
     (void)config;
     int x, y, used = 0;
-    if (sscanf(args, "select-%d-for-%d%n", &x, &y, &used) == 2 && !args[used]) { out->code = SELECT; out->arg[0] = x - 1; out->arg[1] = y; }
-    else if (sscanf(args, "bid-%d%n", &x, &used) == 1 && !args[used]) { out->code = RAISE; out->arg[0] = x; }
-    else if (sscanf(args, "pick-%d%n", &x, &used) == 1 && !args[used]) { out->code = PICK; out->arg[0] = x - 1; }
+    /* At most 6 digits each: a bid is points, and sscanf's %d must never overflow. */
+    if (sscanf(args, "select-%6d-for-%6d%n", &x, &y, &used) == 2 && !args[used]) { out->code = SELECT; out->arg[0] = x - 1; out->arg[1] = y; }
+    else if (sscanf(args, "bid-%6d%n", &x, &used) == 1 && !args[used]) { out->code = RAISE; out->arg[0] = x; }
+    else if (sscanf(args, "pick-%6d%n", &x, &used) == 1 && !args[used]) { out->code = PICK; out->arg[0] = x - 1; }
     else if (!strcmp(args, "pass")) out->code = PASS;
     else if (!strcmp(args, "buy")) out->code = BUY;
     else if (!strcmp(args, "sell")) out->code = SELL;

@@ -375,6 +375,12 @@ static int bridges_parse(const mp_game *g, const void *st, const void *config, c
     }
     const char *slash = strchr(args, '/');
     const char *at = strchr(args, '@');
+    if (!*args) {
+        d->column = 1;
+        snprintf(d->message, sizeof d->message, "a bridge action needs arguments; expected ns@X,Y or ew@X,Y (build), "
+                 "or TILE@X,YrR/ns@X,Y (a placement with a bridge)");
+        return 1;
+    }
     if (!slash || !at || at > slash) {
         d->column = 1;
         snprintf(d->message, sizeof d->message, "'%s' is not a bridge action; expected ns@X,Y or ew@X,Y (build), "

@@ -636,14 +636,14 @@ static int castle_parse(const mp_game *g, const void *st, const void *config, co
     out->arg[1] = -1;
     if (!strncmp(args, "first@", 6)) {
         out->code = CODE_FIRST;
-    } else if (sscanf(args, "use-%d%n", &k, &used) == 1 && !strncmp(args + used, "x2@", 3)) {
+    } else if (sscanf(args, "use-%3d%n", &k, &used) == 1 && !strncmp(args + used, "x2@", 3)) {
         out->code = CODE_USE_2;
-    } else if (sscanf(args, "use-%d%n", &k, &used) == 1 && args[used] == '@') {
+    } else if (sscanf(args, "use-%3d%n", &k, &used) == 1 && args[used] == '@') {
         out->code = CODE_USE_1;
-    } else if (sscanf(args, "use-%d%n", &k, &used) == 1 && !args[used]) {
+    } else if (sscanf(args, "use-%3d%n", &k, &used) == 1 && !args[used]) {
         out->code = CODE_EXTRA_TURN;
         at = NULL;
-    } else if (sscanf(args, "hold-%d%n", &k, &used) == 1 && !args[used]) {
+    } else if (sscanf(args, "hold-%3d%n", &k, &used) == 1 && !args[used]) {
         out->code = CODE_HOLD;
         at = NULL;
     } else {
