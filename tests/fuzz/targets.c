@@ -39,6 +39,12 @@ static const mp_ruleset *bcb(void) {
     return shipped("bcb", &rs);
 }
 
+/* The Castle: a bounded board, start spaces, and the castle module's actions (!castle:...). */
+static const mp_ruleset *castle(void) {
+    static mp_ruleset *rs;
+    return shipped("castle", &rs);
+}
+
 static bool same(const mp_action *a, const mp_action *b) {
     return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->variant == b->variant &&
            a->tile == b->tile && a->x == b->x && a->y == b->y && a->code == b->code &&
@@ -67,8 +73,8 @@ int fuzz_notation(const uint8_t *data, size_t size) {
     text[size] = 0;
     mp_game_options o = { .n_players = 2, .seed = 7, .first_player = 0 };
     mp_diag d = { 0 };
-    const mp_ruleset *rulesets[2] = { c3(), bcb() };
-    for (int i = 0; i < 2; i++) {
+    const mp_ruleset *rulesets[3] = { c3(), bcb(), castle() };
+    for (int i = 0; i < 3; i++) {
         mp_game *g = mp_game_new(rulesets[i], &o, &d);
         parse_in(g, text);
         /* Again just after a placement, where deployments name features of the tile. */
@@ -92,6 +98,8 @@ int fuzz_record(const uint8_t *data, size_t size) {
     g = mp_record_replay(r, c3(), 0, -1, &d);
     mp_game_free(g);
     g = mp_record_replay(r, bcb(), 0, -1, &d);
+    mp_game_free(g);
+    g = mp_record_replay(r, castle(), 0, -1, &d);
     mp_game_free(g);
     mp_record_free(r);
     return 0;
