@@ -23,6 +23,34 @@ static int bad(mp_diag *d, const char *fmt, int a, int b, int c) {
     return 1;
 }
 
+/* The open cells (place.c): exactly the empty cells touching a tile, in row order, each asking of
+** its ports what its neighbours show. */
+static int check_open(const mp_game *g, mp_diag *d) {
+    int expected = 0;
+    for (int y = g->min_y - 1; y <= g->max_y + 1; y++)
+        for (int x = g->min_x - 1; x <= g->max_x + 1; x++) {
+            uint8_t their[4][3];
+            if (mp_grid_get(g, x, y) == -1 && mp_place_facing(g, x, y, their)) expected++;
+        }
+    if (expected != g->n_open) return bad(d, "%d open cells kept; recomputed %d", g->n_open, expected, 0);
+    for (int i = 0; i < g->n_open; i++) {
+        const mp_open *o = &g->open[i];
+        if (i && (o->y < o[-1].y || (o->y == o[-1].y && o->x <= o[-1].x)))
+            return bad(d, "open cell %d,%d out of order (entry %d)", o->x, o->y, i);
+        uint8_t their[4][3];
+        unsigned touch = mp_place_facing(g, o->x, o->y, their);
+        uint64_t need = 0, mask = 0;
+        for (int side = 0; side < 4; side++)
+            for (int k = 0; touch >> side & 1 && k < 3; k++) {
+                need |= (uint64_t)g->rs->port_code[their[side][k]] << (5 * (3 * side + k));
+                mask |= 31ull << (5 * (3 * side + k));
+            }
+        if (mp_grid_get(g, o->x, o->y) != -1 || need != o->need || mask != o->mask)
+            return bad(d, "open cell %d,%d: what it asks of a tile differs from its neighbours (entry %d)", o->x, o->y, i);
+    }
+    return 0;
+}
+
 int mp_game_check(const mp_game *g, mp_diag *d) {
     const mp_tileset *ts = g->ts;
     int n = g->n_segs;
@@ -75,6 +103,7 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
     for (int p = 0; p < g->n_players && !rc; p++)
         if (g->supply[p] + on_board[p] != g->rs->followers)
             rc = bad(d, "player %d: supply %d + on board %d differs from the follower count", p, g->supply[p], on_board[p]);
+    rc = rc ? rc : check_open(g, d);
     for (int i = 0; i < g->rs->n_variants && !rc; i++) {
         const mp_variant_use *u = &g->rs->variants[i];
         if (u->v->check) rc = u->v->check(g, g->vstate[i], u->config, d);

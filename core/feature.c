@@ -102,6 +102,7 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
             if (f >= 0 && g->segs[oseg].kind == t->f[f].kind) seg_union(g, seg0 + f, oseg);
         }
     }
+    mp_place_open_tile(g, idx);
     return idx;
 }
 
@@ -130,6 +131,7 @@ int32_t mp_feature_add_overlay(mp_game *g, int placed, int kind, uint16_t ports)
         int32_t oseg = mp_placed_port_seg(g, &g->placed[v], MP_PORT_OPPOSITE(p));
         if (oseg >= 0 && g->segs[oseg].kind == kind) seg_union(g, seg, oseg);
     }
+    mp_place_open_overlay(g, placed);
     return seg;
 }
 

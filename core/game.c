@@ -144,6 +144,7 @@ void mp_game_free(mp_game *g) {
     free(g->placed);
     free(g->segs);
     free(g->links);
+    free(g->open);
     free(g->followers);
     free(g->final_followers);
     free(g->log);
@@ -165,6 +166,7 @@ mp_game *mp_game_clone(const mp_game *g) {
     c->placed = dup(g->placed, (size_t)g->cap_placed * sizeof *g->placed);
     c->segs = dup(g->segs, (size_t)g->cap_segs * sizeof *g->segs);
     c->links = dup(g->links, (size_t)g->cap_links * sizeof *g->links);
+    c->open = dup(g->open, (size_t)g->cap_open * sizeof *g->open);
     c->followers = dup(g->followers, (size_t)g->cap_followers * sizeof *g->followers);
     c->final_followers = dup(g->final_followers, (size_t)g->n_final * sizeof *g->final_followers);
     c->log = dup(g->log, (size_t)g->cap_log * sizeof *g->log);

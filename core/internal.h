@@ -201,6 +201,11 @@ struct mp_ruleset {
     mp_fixed_piece *fixed;        /* pieces set on the board at setup (start spaces) */
     int n_variants;
     mp_variant_use variants[MP_MAX_VARIANTS];
+    /* Placement test, precomputed (place.c): each port's matching code (0 when the kind at the
+    ** port need not match: two ports fit when their codes are equal), and per tile and rotation
+    ** the 12 codes packed 5 bits a port. */
+    uint8_t port_code[1 + MP_MAX_KINDS];
+    uint64_t *tile_code;          /* n_tiles * 4 */
 };
 
 /* ------------------------------------------------------------------ games */
@@ -241,6 +246,12 @@ typedef struct mp_follower {
 
 typedef struct mp_link { int32_t field, city; } mp_link;  /* a field segment borders a city segment */
 
+/* An open cell: empty, on the board, touching a placed tile along a side. What its neighbours
+** show across its sides, as the codes a tile's ports must equal there (`need`, 5 bits a port, at
+** the ports `mask` covers): a tile turned r fits when ((tile_code ^ need) & mask) == 0. Kept
+** sorted by row then column, the order the placement list has always had. */
+typedef struct mp_open { int16_t x, y; uint64_t need, mask; } mp_open;
+
 struct mp_game {
     const mp_ruleset *rs;
     const mp_tileset *ts;
@@ -255,6 +266,8 @@ struct mp_game {
     mp_seg *segs;
     int n_links, cap_links;
     mp_link *links;
+    int n_open, cap_open;
+    mp_open *open;                /* the open cells (place.c), sorted by y then x */
     int n_followers, cap_followers;
     mp_follower *followers;
     int n_final;                  /* followers as they stood when final scoring began, for display */
@@ -341,6 +354,12 @@ MP_INTERNAL int32_t mp_feature_add_overlay(mp_game *g, int placed, int kind, uin
 MP_INTERNAL int mp_feature_surround(const mp_game *g, int32_t seg);  /* cells of the 3x3 that hold tiles */
 
 /* place.c */
+MP_INTERNAL void mp_place_prepare(mp_ruleset *rs);           /* port and tile codes, at load */
+MP_INTERNAL void mp_place_open_tile(mp_game *g, int placed);  /* a tile was placed: open cells */
+MP_INTERNAL void mp_place_open_overlay(mp_game *g, int placed); /* an overlay changed its ports */
+/* The legal placements recomputed from the board alone, with no open-cell bookkeeping: the
+** reference the fast list is tested against. */
+MP_INTERNAL int mp_place_list_reference(const mp_game *g, int tile, mp_action *out, int cap);
 MP_INTERNAL bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot);
 MP_INTERNAL int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap);
 MP_INTERNAL bool mp_place_any(const mp_game *g, int tile);

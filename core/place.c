@@ -9,8 +9,14 @@
 ** generated once. Rules: base-game digest, "A turn" 1; The Castle digest, "A turn" 1.
 */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
+#include "yamlx.h"
+
+static int open_search(const mp_game *g, int x, int y, bool *found);
+static bool code_fits(const mp_game *g, int tile, int rot, const mp_open *o);
 
 /* 0 when the tile fits; otherwise a reason code, and the side at fault in *bad_side. */
 enum { FIT_OK, FIT_TAKEN, FIT_OFF_BOARD, FIT_ALONE, FIT_SIDE };
@@ -40,8 +46,10 @@ static int fit(const mp_game *g, int tile, int x, int y, int rot, int *bad_side,
 }
 
 bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot) {
-    int s, p;
-    return fit(g, tile, x, y, rot, &s, &p) == FIT_OK;
+    if (rot < 0 || rot > 3 || mp_grid_get(g, x, y) != -1) return false;
+    bool found;
+    int i = open_search(g, x, y, &found);
+    return found && code_fits(g, tile, rot, &g->open[i]);
 }
 
 void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, size_t size) {
@@ -91,10 +99,115 @@ bool mp_place_fits_facing(const mp_game *g, const uint8_t kinds[MP_PORTS], unsig
     return true;
 }
 
-/* Lists the legal placements of the tile, row by row, west to east, rotations in order. Writes at
-** most cap of them (out may be NULL with cap 0); returns the number there are. The same test as
-** fit(), with each cell's facing ports looked up once for all four rotations. */
+/* ------------------------------------------------------------------ the fast path: open cells */
+
+void mp_place_prepare(mp_ruleset *rs) {
+    const mp_tileset *ts = rs->tiles;
+    for (int k = 0; k <= MP_MAX_KINDS; k++)
+        rs->port_code[k] = (uint8_t)(k && (rs->match_kinds >> (k - 1) & 1) ? k : 0);
+    rs->tile_code = mp_arena_alloc(rs->arena, (size_t)(ts->n_tiles ? ts->n_tiles : 1) * 4 * sizeof *rs->tile_code);
+    for (int t = 0; t < ts->n_tiles; t++)
+        for (int r = 0; r < 4; r++) {
+            uint64_t c = 0;
+            for (int p = 0; p < MP_PORTS; p++) c |= (uint64_t)rs->port_code[ts->tiles[t].port_kind[r][p]] << (5 * p);
+            rs->tile_code[4 * t + r] = c;
+        }
+}
+
+/* Where cell x,y is or would go in the sorted open list; *found when it is there. */
+static int open_search(const mp_game *g, int x, int y, bool *found) {
+    int lo = 0, hi = g->n_open;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        const mp_open *o = &g->open[mid];
+        if (o->y < y || (o->y == y && o->x < x)) lo = mid + 1;
+        else hi = mid;
+    }
+    *found = lo < g->n_open && g->open[lo].x == x && g->open[lo].y == y;
+    return lo;
+}
+
+static mp_open *open_get(mp_game *g, int x, int y) {
+    bool found;
+    int i = open_search(g, x, y, &found);
+    if (found) return &g->open[i];
+    if (g->n_open == g->cap_open) {
+        g->cap_open = g->cap_open ? 2 * g->cap_open : 64;
+        mp_open *v = realloc(g->open, (size_t)g->cap_open * sizeof *v);
+        if (!v) abort();
+        g->open = v;
+    }
+    memmove(&g->open[i + 1], &g->open[i], (size_t)(g->n_open - i) * sizeof *g->open);
+    g->n_open++;
+    g->open[i] = (mp_open){ .x = (int16_t)x, .y = (int16_t)y };
+    return &g->open[i];
+}
+
+/* The ports of placed tile p on `side` now constrain the open cell across it. */
+static void constrain(const mp_game *g, const mp_placed *p, int side, mp_open *o) {
+    for (int k = 0; k < 3; k++) {
+        int port = 3 * side + k, q = MP_PORT_OPPOSITE(port);
+        uint64_t code = g->rs->port_code[mp_placed_port_kind(g, p, port)];
+        o->need = (o->need & ~(31ull << (5 * q))) | code << (5 * q);
+        o->mask |= 31ull << (5 * q);
+    }
+}
+
+void mp_place_open_tile(mp_game *g, int placed) {
+    const mp_placed *p = &g->placed[placed];
+    bool found;
+    int i = open_search(g, p->x, p->y, &found);
+    if (found) memmove(&g->open[i], &g->open[i + 1], (size_t)(--g->n_open - i) * sizeof *g->open);
+    for (int side = 0; side < 4; side++) {
+        int nx, ny;
+        mp_grid_neighbour(p->x, p->y, side, &nx, &ny);
+        if (mp_grid_get(g, nx, ny) == -1) constrain(g, &g->placed[placed], side, open_get(g, nx, ny));
+    }
+}
+
+void mp_place_open_overlay(mp_game *g, int placed) {
+    const mp_placed *p = &g->placed[placed];
+    for (int side = 0; side < 4; side++) {
+        if (!(p->overlay_ports & MP_SIDE_MASK(side))) continue;
+        int nx, ny;
+        mp_grid_neighbour(p->x, p->y, side, &nx, &ny);
+        if (mp_grid_get(g, nx, ny) == -1) constrain(g, p, side, open_get(g, nx, ny));
+    }
+}
+
+static bool code_fits(const mp_game *g, int tile, int rot, const mp_open *o) {
+    return ((g->rs->tile_code[4 * tile + rot] ^ o->need) & o->mask) == 0;
+}
+
+/* Lists the legal placements of the tile, row by row, west to east, rotations in order (the open
+** cells are kept in that order). Writes at most cap of them (out may be NULL with cap 0); returns
+** the number there are. */
 int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
+    const mp_tile *t = &g->ts->tiles[tile];
+    int n = 0;
+    for (int i = 0; i < g->n_open; i++) {
+        const mp_open *o = &g->open[i];
+        for (int r = 0; r < 4; r++) {
+            if (!(t->distinct_rot & (1u << r)) || !code_fits(g, tile, r, o)) continue;
+            if (n < cap)
+                out[n] = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = o->x, .y = o->y, .rot = (uint8_t)r };
+            n++;
+        }
+    }
+    return n;
+}
+
+bool mp_place_any(const mp_game *g, int tile) {
+    const mp_tile *t = &g->ts->tiles[tile];
+    for (int i = 0; i < g->n_open; i++)
+        for (int r = 0; r < 4; r++)
+            if ((t->distinct_rot & (1u << r)) && code_fits(g, tile, r, &g->open[i])) return true;
+    return false;
+}
+
+/* ------------------------------------------------------------------ the reference */
+
+int mp_place_list_reference(const mp_game *g, int tile, mp_action *out, int cap) {
     const mp_tile *t = &g->ts->tiles[tile];
     int n = 0;
     for (int y = g->min_y - 1; y <= g->max_y + 1; y++)
@@ -111,17 +224,4 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
             }
         }
     return n;
-}
-
-bool mp_place_any(const mp_game *g, int tile) {
-    const mp_tile *t = &g->ts->tiles[tile];
-    for (int y = g->min_y - 1; y <= g->max_y + 1; y++)
-        for (int x = g->min_x - 1; x <= g->max_x + 1; x++) {
-            uint8_t their[4][3];
-            unsigned touch;
-            if (mp_grid_get(g, x, y) != -1 || !(touch = mp_place_facing(g, x, y, their))) continue;
-            for (int r = 0; r < 4; r++)
-                if ((t->distinct_rot & (1u << r)) && mp_place_fits_facing(g, t->port_kind[r], touch, their)) return true;
-        }
-    return false;
 }
