@@ -115,9 +115,11 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
         g->bag[j] = tmp;
     }
     if (g->ts->start_tile >= 0 && mp_feature_add_tile(g, g->ts->start_tile, 0, 0, 0, true) < 0) abort();
-    g->turn_player = g->base_player = opt->first_player >= 0 && opt->first_player < g->n_players
-                         ? opt->first_player
-                         : (int)mp_rng_below(g->rng, (uint32_t)g->n_players);
+    /* The first player is drawn even when the options name one (a replay, a position being
+    ** built), so that what the RNG gives afterwards (a module's setup, tiles returned to the bag)
+    ** is the same in the game played and in its replay. */
+    int drawn = (int)mp_rng_below(g->rng, (uint32_t)g->n_players);
+    g->turn_player = g->base_player = opt->first_player >= 0 && opt->first_player < g->n_players ? opt->first_player : drawn;
     for (int i = 0; i < rs->n_variants; i++) {
         const mp_variant_use *u = &rs->variants[i];
         g->vstate[i] = calloc(1, u->v->state_size ? u->v->state_size : 1);
@@ -158,6 +160,16 @@ static void *dup(const void *p, size_t n) {
     if (!q) abort();
     memcpy(q, p, n);
     return q;
+}
+
+size_t mp_game_state_bytes(const mp_game *g) {
+    size_t n = sizeof *g + (size_t)g->gw * (size_t)g->gh * sizeof *g->cells;
+    n += (size_t)g->cap_placed * sizeof *g->placed + (size_t)g->cap_segs * sizeof *g->segs;
+    n += (size_t)g->cap_links * sizeof *g->links + (size_t)g->cap_open * sizeof *g->open;
+    n += (size_t)g->cap_followers * sizeof *g->followers + (size_t)g->n_final * sizeof *g->final_followers;
+    n += (size_t)g->cap_log * sizeof *g->log + (size_t)(g->ts->total + 1) * sizeof *g->bag;
+    for (int i = 0; i < g->rs->n_variants; i++) n += g->rs->variants[i].v->state_size;
+    return n;
 }
 
 mp_game *mp_game_clone(const mp_game *g) {

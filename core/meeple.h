@@ -98,6 +98,10 @@ MP_API int mp_tileset_total(const mp_tileset *ts);            /* tiles counting 
 MP_API const char *mp_tileset_tile_id(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_tile_count(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_find(const mp_tileset *ts, const char *id); /* -1 if none */
+/* A tile's JCloisterZone id (its `jcz:` key, unique in a ruleset's tile sets), "" if none; and the
+** tile with that id, -1 if none. For importing JCloisterZone games. */
+MP_API const char *mp_tileset_tile_jcz(const mp_tileset *ts, int tile);
+MP_API int mp_tileset_find_jcz(const mp_tileset *ts, const char *jcz);
 /* What a tile set declares, for drawing and statistics. */
 MP_API int mp_tileset_n_kinds(const mp_tileset *ts);
 MP_API const char *mp_tileset_kind_name(const mp_tileset *ts, int kind);
@@ -277,6 +281,9 @@ MP_API int mp_game_token_supply(const mp_game *g, int i, int player);
 /* What the variant modules' states show, in words, for display: of player p, or of the whole game
 ** with p = -1 ("track 33, keep on 3 tiles, wall tile 9"); "" when nothing. Returns buf. */
 MP_API const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size_t size);
+
+/* Bytes the game's state takes (the structure and every array it owns): what a copy costs. */
+MP_API size_t mp_game_state_bytes(const mp_game *g);
 
 /* Describes an action in words for display ("place E at 1,0 rot 2"). */
 MP_API void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t size);

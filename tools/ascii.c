@@ -9,6 +9,8 @@
 ** data says: a bridge laid over the tile (mp_game_overlay_at) shows 'H' along a north-south deck
 ** and '=' along an east-west one, in place of the road characters, and a feature whose kind a
 ** module changed (a town turned into a castle) shows its new kind's letter in upper case ('K').
+** A bounded board with fixed pieces (The Castle) stands in its wall: the cells off its map are
+** '#' blocks, and a start space is wall showing its feature on the side towards the board.
 */
 #include <stdbool.h>
 #include <string.h>
@@ -107,9 +109,63 @@ static bool board_view(const mp_game *g, int x, int y, view *v) {
     return true;
 }
 
+/* On a bounded board with fixed pieces (The Castle's wall with its start spaces): the side (0..3 =
+** N E S W) on which a fixed piece shows all of its features, a start space in the wall facing the
+** board across it; -1 for any other tile. */
+static int alcove_side(const mp_game *g, int x, int y) {
+    int rot, tile = mp_game_tile_at(g, x, y, &rot);
+    if (tile < 0 || !mp_tileset_tile_is_fixed(mp_ruleset_tiles(mp_game_ruleset(g)), tile)) return -1;
+    unsigned ports = 0;
+    for (int p = 0; p < 12; p++)
+        if (mp_game_port_letter(g, x, y, p) != ' ') ports |= 1u << p;
+    for (int s = 0; s < 4; s++)
+        if (ports && !(ports & ~(7u << (3 * s)))) return s;
+    return -1;
+}
+
+/* Whether the board is bounded and holds fixed pieces: then drawn inside its wall. */
+static bool walled(const mp_game *g, int x0, int y0, int x1, int y1) {
+    if (mp_game_tile_at(g, x0 - 100000, y0 - 100000, NULL) != -2) return false;
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            int t = mp_game_tile_at(g, x, y, NULL);
+            if (t >= 0 && mp_tileset_tile_is_fixed(ts, t)) return true;
+        }
+    return false;
+}
+
+/* A cell of the wall, one row of it: stone ('#'), or a start space's feature on the side towards
+** the board. */
+static void wall_row(const mp_game *g, int x, int y, int row, char r[6]) {
+    memcpy(r, "#####", 6);
+    int side = alcove_side(g, x, y);
+    view v;
+    char shown[6];
+    if (side < 0 || !board_view(g, x, y, &v)) return;
+    view_row(&v, row, shown);
+    for (int i = 0; i < 5; i++) {
+        bool keep = side == 0 ? row == 0 : side == 2 ? row == 2 : side == 1 ? i >= 3 : i <= 1;
+        if (keep && shown[i] != ' ') r[i] = shown[i];
+    }
+}
+
 void ascii_board(FILE *f, const mp_game *g) {
     int x0, y0, x1, y1;
     if (mp_game_bounds(g, &x0, &y0, &x1, &y1)) { fputs("(empty board)\n", f); return; }
+    bool wall = walled(g, x0, y0, x1, y1);
+    /* In its wall: the board's cells (empty, or holding a tile that is not a start space) and a
+    ** ring of wall around them. */
+    int sx0 = x0, sy0 = y0, sx1 = x1, sy1 = y1;
+    for (int y = sy0 - 64; wall && y <= sy1 + 64; y++)
+        for (int x = sx0 - 64; x <= sx1 + 64; x++) {
+            int t = mp_game_tile_at(g, x, y, NULL);
+            if (t == -2 || (t >= 0 && alcove_side(g, x, y) >= 0)) continue;
+            if (x - 1 < x0) x0 = x - 1;
+            if (y - 1 < y0) y0 = y - 1;
+            if (x + 1 > x1) x1 = x + 1;
+            if (y + 1 > y1) y1 = y + 1;
+        }
     fputs("     ", f);
     for (int x = x0; x <= x1; x++) fprintf(f, "%4d ", x);
     fputc('\n', f);
@@ -120,7 +176,8 @@ void ascii_board(FILE *f, const mp_game *g) {
             for (int x = x0; x <= x1; x++) {
                 view v;
                 char r[6] = "     ";
-                if (board_view(g, x, y, &v)) view_row(&v, row, r);
+                if (wall && (mp_game_tile_at(g, x, y, NULL) == -2 || alcove_side(g, x, y) >= 0)) wall_row(g, x, y, row, r);
+                else if (board_view(g, x, y, &v)) view_row(&v, row, r);
                 fputs(r, f);
             }
             fputc('\n', f);
@@ -168,4 +225,28 @@ void ascii_scores(FILE *f, const mp_game *g, const char *const *names) {
         for (int i = 0; i < nt; i++) fprintf(f, " %9d", mp_game_token_supply(g, i, p));
         fputs(winners & (1u << p) ? "  winner\n" : "\n", f);
     }
+    ascii_status(f, g, names, "", true);
+}
+
+void ascii_modules(const mp_game *g, char *buf, size_t size) {
+    const mp_ruleset *rs = mp_game_ruleset(g);
+    size_t used = 0;
+    if (size) buf[0] = 0;
+    for (int v = 0; v < mp_ruleset_n_variants(rs) && used + 1 < size; v++) {
+        const char *name = mp_ruleset_variant_name(rs, v);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "", name ? name : "?");
+    }
+}
+
+void ascii_status(FILE *f, const mp_game *g, const char *const *names, const char *indent, bool players) {
+    char words[512], modules[160], label[192];
+    for (int p = 0; p < mp_game_n_players(g) && players; p++) {
+        if (!mp_game_variant_status(g, p, words, sizeof words)[0]) continue;
+        snprintf(label, sizeof label, "%s:", names[p]);
+        fprintf(f, "%s%-16s %s\n", indent, label, words);
+    }
+    if (!mp_game_variant_status(g, -1, words, sizeof words)[0]) return;
+    ascii_modules(g, modules, sizeof modules);
+    snprintf(label, sizeof label, "%s:", modules);
+    fprintf(f, "%s%-*s %s\n", indent, players ? 16 : 0, label, words);
 }

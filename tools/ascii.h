@@ -4,18 +4,29 @@
 #ifndef MP_TOOLS_ASCII_H
 #define MP_TOOLS_ASCII_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include "meeple.h"
 
 /* Draws every placed tile as 5x3 characters, with x coordinates above and y on the left:
 ** '#' city, '.' field, '|' and '-' roads, 'M' a cloister, a digit the seat of a follower; a bridge
 ** laid over a tile 'H' (north-south) or '=' (east-west), a feature whose kind a module changed
-** its new kind's letter in upper case (a castle 'K'). */
+** its new kind's letter in upper case (a castle 'K'). A bounded board with fixed pieces (The
+** Castle) stands in its wall: cells off the board are '#' blocks, a start space (a fixed piece
+** showing its features on one side) is wall with its feature on the side towards the board. */
 void ascii_board(FILE *f, const mp_game *g);
 /* The tile in each rotation whose bit is set in `rotations`, side by side, labelled r0..r3. */
 void ascii_tile_rotations(FILE *f, const mp_ruleset *rs, int tile, unsigned rotations);
 /* One line per player: total, then points per category, then (after a bar, when modules give
-** tokens) the tokens left of each kind; winners marked. */
+** tokens) the tokens left of each kind; winners marked. Under it the modules' status words
+** (ascii_status, with the players). */
 void ascii_scores(FILE *f, const mp_game *g, const char *const *names);
+/* What the modules' states show, in words (mp_game_variant_status), a line each after indent:
+** with players, one per player whose modules say something ("NAME:  track 33, wall tile 9"),
+** then the whole game's when not empty, labelled with the modules' names ("castle: wall tiles
+** on the track at 12/13 ..."); with players the words start in one column, under the table's. */
+void ascii_status(FILE *f, const mp_game *g, const char *const *names, const char *indent, bool players);
+/* The names of the ruleset's modules, separated by ", " ("" none). */
+void ascii_modules(const mp_game *g, char *buf, size_t size);
 
 #endif

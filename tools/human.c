@@ -43,8 +43,12 @@ static void show_position(human_io *h, const mp_game *g, const char *const *name
                     mp_game_score(g, i) == 1 ? "" : "s", mp_game_supply(g, i));
             for (int k = 0; k < mp_game_n_tokens(g); k++)   /* a module's tokens: bridges, castles */
                 fprintf(f, ", %d %s", mp_game_token_supply(g, k, i), mp_game_token_name(g, k));
-            fprintf(f, " in supply\n");
+            fprintf(f, " in supply");
+            char words[512];   /* what the modules show of him: The Castle's track, keep, wall tiles */
+            if (mp_game_variant_status(g, i, words, sizeof words)[0]) fprintf(f, "; %s", words);
+            fputc('\n', f);
         }
+        ascii_status(f, g, names, "  ", false);   /* and of the whole game: wall tiles on the track */
         mp_action v[1024];
         int n = mp_game_legal(g, v, 1024);
         /* The tile to place: the one drawn, or each tile of the hand (house rule `hand:`). */

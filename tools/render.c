@@ -20,10 +20,19 @@
 ** (a town turned into a castle) is drawn in its new kind's colours with a crenellated outline and
 ** a tower among its icons; a feature laid over the tile after it was placed (mp_game_overlay_at, a
 ** BCB bridge) is a raised deck across the tile, with parapets and a shadow.
+**
+** The Castle: a bounded board with fixed pieces is drawn inside its wall, a stroke along the
+** outline of the board's cells (the cells drawn over its inner half); a fixed piece whose
+** features all meet one side is a start space, the half of its cell next to the board cut into
+** the wall. A module that reports a score track (status words "track N") gets it drawn on a
+** rectangle around the wall; its length and corner towers come from the module's options
+** (mp_ruleset_variant_ints: track.spaces, track.towers), the towers still holding a wall tile
+** from the game's status words.
 */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -740,24 +749,405 @@ static void player_colours(const char *const *names, int n, const char **out) {
     }
 }
 
+/* ------------------------------------------------------------------ the castle wall and the score track */
+
+/* Sizes, in tiles: the wall's thickness beyond the board's edge (a start space's alcove is half a
+** tile deep), its merlons, the middle of the score track's spaces, their largest size. */
+static const double WALL = 0.6, MERLON = 0.07, TRACK = 0.85, SPACE = 0.28;
+static const char *const stone = "#bdb3a2", *const stone_dark = "#4d463d", *const mortar = "#8f8474",
+                         *const outside = "#e4e9d9";
+
+/* The side (0..3 = N E S W) on which a fixed piece shows all of its features: it is a start
+** space, an alcove in the wall facing the board across that side. -1 for any other tile. */
+static int alcove_side(const mp_tileset *ts, int tile, int rot) {
+    if (tile < 0 || !mp_tileset_tile_is_fixed(ts, tile)) return -1;
+    unsigned all = 0;
+    for (int i = 0; i < mp_tileset_tile_n_features(ts, tile); i++) {
+        mp_feature_def d;
+        memset(&d, 0, sizeof d);
+        if (!mp_tileset_feature(ts, tile, i, &d)) all |= rotate_ports(d.ports, rot);
+    }
+    for (int s = 0; s < 4; s++)
+        if (all && !(all & ~(7u << (3 * s)))) return s;
+    return -1;
+}
+
+/* Whether a cell is one of the board's: empty, or holding a tile that is not a start space. */
+static bool board_cell(const mp_game *g, const mp_tileset *ts, int x, int y) {
+    int rot = 0, t = mp_game_tile_at(g, x, y, &rot);
+    return t == -1 || (t >= 0 && alcove_side(ts, t, rot) < 0);
+}
+
+/* Where the board is drawn. */
+typedef struct layout {
+    double S, left, top;
+    int min_x, min_y, max_x, max_y;     /* the cells drawn */
+    int cols, rows;
+    bool walled;                        /* a bounded board with start spaces: inside its wall */
+    unsigned char *on;                  /* walled: cols * rows, 1 for a cell of the board */
+    int bx0, by0, bx1, by1;             /* the cells the wall and the score track go around */
+} layout;
+
+static double cell_x(const layout *L, int x) { return L->left + (x - L->min_x) * L->S; }
+static double cell_y(const layout *L, int y) { return L->top + (y - L->min_y) * L->S; }
+static bool on_board(const layout *L, int x, int y) {
+    return x >= L->min_x && y >= L->min_y && x <= L->max_x && y <= L->max_y &&
+           L->on[(y - L->min_y) * L->cols + (x - L->min_x)];
+}
+
+/* The outline of the board's cells: the sides of board cells that face cells off the board, joined
+** end to end into loops, each clockwise around the board (the board on its right; a hole in the
+** board goes the other way round), a vertex only where the outline turns. sides: each straight
+** run of the loops as a path of its own (so that a dash pattern starts again at each corner);
+** else each loop one closed path. */
+static void outline_path(FILE *f, const layout *L, bool sides) {
+    typedef struct edge { int x0, y0, x1, y1; bool used; } edge;
+    int n = 0, cap = 4 * (L->bx1 - L->bx0 + 1) * (L->by1 - L->by0 + 1);
+    edge *e = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *e);
+    if (!e) return;
+    for (int y = L->by0; y <= L->by1; y++)
+        for (int x = L->bx0; x <= L->bx1; x++) {
+            if (!on_board(L, x, y)) continue;
+            if (!on_board(L, x, y - 1)) e[n++] = (edge){ x, y, x + 1, y, false };
+            if (!on_board(L, x + 1, y)) e[n++] = (edge){ x + 1, y, x + 1, y + 1, false };
+            if (!on_board(L, x, y + 1)) e[n++] = (edge){ x + 1, y + 1, x, y + 1, false };
+            if (!on_board(L, x - 1, y)) e[n++] = (edge){ x, y + 1, x, y, false };
+        }
+    for (int first = 0; first < n; first++) {
+        if (e[first].used) continue;
+        /* Follow the loop from this edge; where two edges leave a vertex (cells touching at a
+        ** corner), the one turning right, keeping each cell's outline apart. */
+        int cur = first, dx = e[cur].x1 - e[cur].x0, dy = e[cur].y1 - e[cur].y0;
+        e[cur].used = true;
+        fprintf(f, "M%.1f %.1f", cell_x(L, e[cur].x0), cell_y(L, e[cur].y0));
+        for (;;) {
+            int next = -1;
+            for (int i = 0; i < n; i++) {
+                if (e[i].used || e[i].x0 != e[cur].x1 || e[i].y0 != e[cur].y1) continue;
+                int ndx = e[i].x1 - e[i].x0, ndy = e[i].y1 - e[i].y0;
+                if (next < 0 || (ndx == -dy && ndy == dx)) next = i;   /* (dx, dy) turned right: (-dy, dx) */
+            }
+            if (next < 0) break;
+            int ndx = e[next].x1 - e[next].x0, ndy = e[next].y1 - e[next].y0;
+            if (ndx != dx || ndy != dy) {
+                double cx = cell_x(L, e[cur].x1), cy = cell_y(L, e[cur].y1);
+                fprintf(f, "L%.1f %.1f", cx, cy);
+                if (sides) fprintf(f, "M%.1f %.1f", cx, cy);
+            }
+            e[next].used = true;
+            cur = next, dx = ndx, dy = ndy;
+        }
+        fprintf(f, "L%.1f %.1f%s", cell_x(L, e[cur].x1), cell_y(L, e[cur].y1), sides ? "" : "Z");
+    }
+    free(e);
+}
+
+/* One stroke along the outline, width w, mitred at the corners; dashed along each side when dash
+** is not NULL. */
+static void outline_stroke(FILE *f, const layout *L, const char *paint, double w, const char *dash, double offset) {
+    fprintf(f, "<path d=\"");
+    outline_path(f, L, dash != NULL);
+    fprintf(f, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-linejoin=\"miter\"", paint, w);
+    if (dash) fprintf(f, " stroke-dasharray=\"%s\" stroke-dashoffset=\"%.1f\"", dash, offset);
+    fprintf(f, "/>\n");
+}
+
+/* The wall: a band of stone WALL tiles thick on the off-board side of the outline, with merlons on
+** its outer face every quarter tile. A stroke along the outline is as wide on the board's side,
+** which the cells drawn after it cover. */
+static void draw_wall(FILE *f, const layout *L) {
+    double S = L->S, w = 2 * WALL * S, m = 2 * MERLON * S, q = S / 4, b = S / 8;
+    char merlon[64], outline[64];
+    snprintf(merlon, sizeof merlon, "%.1f %.1f", q / 2, q / 2);
+    snprintf(outline, sizeof outline, "%.1f %.1f", q / 2 + 2, q / 2 - 2);
+    /* The stones: blocks of a quarter by an eighth of a tile in staggered courses. */
+    fprintf(f, "<defs><pattern id=\"wall-stones\" patternUnits=\"userSpaceOnUse\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+               "height=\"%.1f\"><rect width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/><path d=\"M0 0H%.1fM0 %.1fH%.1fM0 0V%.1fM%.1f "
+               "%.1fV%.1f\" stroke=\"%s\" stroke-width=\"1.2\" fill=\"none\"/></pattern></defs>\n",
+            L->left, L->top, q, 2 * b, q, 2 * b, stone, q, b, q, b, q / 2, b, 2 * b, mortar);
+    fprintf(f, "<g class=\"wall\"><title>the castle wall</title>\n");
+    outline_stroke(f, L, stone_dark, w + m + 2, outline, q * 0.75 + 1);   /* merlons in the middle of each quarter */
+    outline_stroke(f, L, stone, w + m, merlon, q * 0.75);
+    outline_stroke(f, L, stone_dark, w + 3, NULL, 0);
+    outline_stroke(f, L, "url(#wall-stones)", w, NULL, 0);
+    fprintf(f, "</g>\n");
+}
+
+/* A start space: the half of its cell next to the board, cut into the wall, showing its feature. */
+static void draw_alcove(const ctx *c, int tile, int rot, int side, int x, int y, double px, double py) {
+    FILE *f = c->f;
+    const mp_tileset *ts = c->ts;
+    double S = c->S;
+    static const char *const names[4] = { "n", "e", "s", "w" };
+    static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+    char shows[256] = "";
+    for (int i = 0; i < mp_tileset_tile_n_features(ts, tile); i++) {
+        mp_feature_def d;
+        memset(&d, 0, sizeof d);
+        if (mp_tileset_feature(ts, tile, i, &d)) continue;
+        size_t used = strlen(shows);
+        snprintf(shows + used, sizeof shows - used, "%s%s", used ? ", " : "", mp_tileset_kind_name(ts, d.kind));
+        for (int k = 0; k < MAX_ICONS && k < mp_tileset_n_icons(ts); k++)
+            if (d.icons[k]) {
+                used = strlen(shows);
+                snprintf(shows + used, sizeof shows - used, " with %d %s", d.icons[k], mp_tileset_icon_name(ts, k));
+            }
+    }
+    fprintf(f, "<g class=\"start-space\" transform=\"translate(%.1f %.1f)\"><title>start space ", px, py);
+    text(f, mp_tileset_tile_id(ts, tile));
+    fprintf(f, " at %d,%d in the wall, against cell %d,%d: ", x, y, x + dx[side], y + dy[side]);
+    text(f, shows);
+    fprintf(f, "</title>\n<g clip-path=\"url(#half-%s)\">\n", names[side]);
+    draw_tile(c, tile, rot, 0, 0, NULL, NULL);
+    double hx = side == 1 ? S / 2 : 0, hy = side == 2 ? S / 2 : 0, hw = side % 2 ? S / 2 : S, hh = side % 2 ? S : S / 2;
+    fprintf(f, "</g><rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>"
+               "</g>\n", hx + 1, hy + 1, hw - 2, hh - 2, stone_dark);
+}
+
+enum { MAX_TOWERS = 64 };
+
+/* The score track a module reports: its spaces, corner towers and markers. */
+typedef struct track {
+    int spaces, n_towers;
+    int tower[MAX_TOWERS][2];
+    bool holds[MAX_TOWERS];             /* a wall tile lies on it */
+    int at[MP_MAX_PLAYERS];             /* each marker's space, -1 none */
+} track;
+
+/* The number after `word` in status words ("track 33": 33), the word starting them or following a
+** blank; -1 when there is none. */
+static int status_number(const char *s, const char *word) {
+    size_t n = strlen(word);
+    for (const char *p = strstr(s, word); p; p = strstr(p + 1, word))
+        if ((p == s || p[-1] == ' ') && p[n] >= '0' && p[n] <= '9') return atoi(p + n);
+    return -1;
+}
+
+static int find_tower(const track *t, int a, int b) {
+    for (int i = 0; i < t->n_towers; i++)
+        if (t->tower[i][0] == a && t->tower[i][1] == b) return i;
+    return -1;
+}
+
+/* Whether a module reports a score track ("track N" in a player's status words), and then the
+** track: its length and corner towers from the module's options (track.spaces, 100 if not said;
+** track.towers), the towers still holding a wall tile from the game's status words ("wall tiles
+** on the track at 12/13 ..."), each marker on the space its status gives. */
+static bool read_track(const mp_game *g, track *t) {
+    char buf[512];
+    bool any = false;
+    memset(t, 0, sizeof *t);
+    for (int p = 0; p < MP_MAX_PLAYERS; p++) t->at[p] = -1;
+    for (int p = 0; p < mp_game_n_players(g) && p < MP_MAX_PLAYERS; p++) {
+        t->at[p] = status_number(mp_game_variant_status(g, p, buf, sizeof buf), "track ");
+        any |= t->at[p] >= 0;
+    }
+    if (!any) return false;
+    const mp_ruleset *rs = mp_game_ruleset(g);
+    t->spaces = 100;
+    for (int v = 0; v < mp_ruleset_n_variants(rs); v++) {
+        long spaces, towers[2 * MAX_TOWERS];
+        int n = mp_ruleset_variant_ints(rs, v, "track.towers", towers, 2 * MAX_TOWERS);
+        bool has_spaces = mp_ruleset_variant_ints(rs, v, "track.spaces", &spaces, 1) == 1;
+        if (!has_spaces && n < 0) continue;
+        if (has_spaces && spaces >= 2 && spaces <= 10000) t->spaces = (int)spaces;
+        for (int i = 0; n > 0 && n % 2 == 0 && i < n && i < 2 * MAX_TOWERS; i += 2) {
+            t->tower[t->n_towers][0] = (int)towers[i];
+            t->tower[t->n_towers][1] = (int)towers[i + 1];
+            t->n_towers++;
+        }
+        break;
+    }
+    const char *s = strstr(mp_game_variant_status(g, -1, buf, sizeof buf), "on the track at");
+    int a, b, used;
+    for (s = s ? s + strlen("on the track at") : NULL; s && sscanf(s, " %d/%d%n", &a, &b, &used) == 2; s += used) {
+        int i = find_tower(t, a, b);
+        if (i < 0 && t->n_towers < MAX_TOWERS) {
+            i = t->n_towers++;
+            t->tower[i][0] = a;
+            t->tower[i][1] = b;
+        }
+        if (i >= 0) t->holds[i] = true;
+    }
+    for (int i = 0; i < t->n_towers; i++)       /* a tower off the track is not drawn */
+        if (t->tower[i][0] < 0 || t->tower[i][1] < 0 || t->tower[i][0] >= t->spaces || t->tower[i][1] >= t->spaces)
+            t->tower[i][0] = -1;
+    for (int p = 0; p < MP_MAX_PLAYERS; p++)
+        if (t->at[p] >= 0) t->at[p] %= t->spaces;
+    return true;
+}
+
+/* The middles of n spaces clockwise around a rectangle from its north-west corner: each side gets
+** spaces in proportion to its length (one on each corner), evenly spread along it. */
+static void track_spaces(double x0, double y0, double x1, double y1, int n, pt *out) {
+    double len[4] = { x1 - x0, y1 - y0, x1 - x0, y1 - y0 }, per = 2 * (len[0] + len[1]), rem[4];
+    int count[4], sum = 0;
+    for (int s = 0; s < 4; s++) {
+        double exact = per > 0 ? n * len[s] / per : n / 4.0;
+        count[s] = (int)floor(exact);
+        rem[s] = exact - count[s];
+        sum += count[s];
+    }
+    while (sum < n) {
+        int best = 0;
+        for (int s = 1; s < 4; s++)
+            if (rem[s] > rem[best]) best = s;
+        count[best]++;
+        rem[best] = -1;
+        sum++;
+    }
+    pt corner[4] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
+    int i = 0;
+    for (int s = 0; s < 4; s++)
+        for (int k = 0; k < count[s] && i < n; k++) {
+            double u = (double)k / count[s];
+            pt a = corner[s], b = corner[(s + 1) % 4];
+            out[i++] = (pt){ a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u };
+        }
+}
+
+/* The score track around the board: numbered spaces clockwise from the north-west corner, the
+** corner towers on their two spaces (a diagonal between them, a face-down wall tile on the
+** towers that still hold one), each player's marker on his space. */
+static void draw_track(FILE *f, const layout *L, const track *t, const char *const *names, const char **colour, int np) {
+    double S = L->S, off = TRACK * S;
+    double x0 = cell_x(L, L->bx0) - off, y0 = cell_y(L, L->by0) - off;
+    double x1 = cell_x(L, L->bx1 + 1) + off, y1 = cell_y(L, L->by1 + 1) + off;
+    int n = t->spaces;
+    pt *at = malloc((size_t)n * sizeof *at);
+    bool *tower = calloc((size_t)n, sizeof *tower);
+    if (!at || !tower) { free(at); free(tower); return; }
+    track_spaces(x0, y0, x1, y1, n, at);
+    double spacing = 2 * ((x1 - x0) + (y1 - y0)) / n, q = SPACE * S, fs;
+    if (q > spacing * 0.7) q = spacing * 0.7;
+    fs = q * 0.46;
+    for (int i = 0; i < t->n_towers; i++)
+        if (t->tower[i][0] >= 0) tower[t->tower[i][0]] = tower[t->tower[i][1]] = true;
+    fprintf(f, "<g class=\"track\"><title>the score track: spaces 0 to %d, clockwise; a marker stands on its "
+               "player's score, less %d for each lap</title>\n", n - 1, n);
+    for (int i = 0; i < n; i++) {
+        fprintf(f, "<rect class=\"space\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"2\" fill=\"%s\" "
+                   "stroke=\"#7d6c55\" stroke-width=\"1\"/>", at[i].x - q / 2, at[i].y - q / 2, q, q,
+                tower[i] ? "#d7cfbf" : "#fbf6e8");
+        if (fs >= 5)
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"middle\" fill=\"#3a3128\">%d</text>",
+                    at[i].x, at[i].y + fs * 0.36, fs, i);
+        fputc('\n', f);
+    }
+    /* The corner towers: a battlemented frame around their two spaces. */
+    for (int i = 0; i < t->n_towers; i++) {
+        int a = t->tower[i][0], b = t->tower[i][1];
+        if (a < 0) continue;
+        fprintf(f, "<g class=\"corner-tower\"><title>corner tower %d/%d%s</title>", a, b,
+                t->holds[i] ? ": a wall tile lies on it, face down" : "");
+        pt pa = at[a], pb = at[b];
+        double pad = 3, fx0 = fmin(pa.x, pb.x) - q / 2 - pad, fy0 = fmin(pa.y, pb.y) - q / 2 - pad;
+        double fx1 = fmax(pa.x, pb.x) + q / 2 + pad, fy1 = fmax(pa.y, pb.y) + q / 2 + pad;
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"3\" fill=\"none\" stroke=\"%s\" "
+                   "stroke-width=\"2.5\"/>", fx0, fy0, fx1 - fx0, fy1 - fy0, stone_dark);
+        /* The diagonal between the two spaces. */
+        pt mid = { (pa.x + pb.x) / 2, (pa.y + pb.y) / 2 };
+        bool across = fabs(pb.x - pa.x) >= fabs(pb.y - pa.y);     /* side by side: a line from top to bottom */
+        double h = q / 2 + pad, slant = fmin(spacing - q, q) * 0.5;
+        if (across)
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>",
+                    mid.x + slant, mid.y - h, mid.x - slant, mid.y + h, stone_dark);
+        else
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>",
+                    mid.x - h, mid.y - slant, mid.x + h, mid.y + slant, stone_dark);
+        if (t->holds[i]) {
+            /* A face-down wall tile, on the frame's outer side. */
+            double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, ox = 0, oy = 0, w = q * 0.55;
+            if (fabs(mid.x - x0) < 1 || fabs(mid.x - x1) < 1) ox = mid.x < cx ? 1 : -1;
+            if (fabs(mid.y - y0) < 1 || fabs(mid.y - y1) < 1) oy = mid.y < cy ? 1 : -1;
+            if (ox == 0 && oy == 0) oy = 1;
+            double wx = mid.x - ox * (q / 2 + pad), wy = mid.y - oy * (q / 2 + pad);
+            if (across && oy == 0) wx = mid.x;
+            if (!across && ox == 0) wy = mid.y;
+            fprintf(f, "<rect class=\"wall-tile\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"1.5\" "
+                       "fill=\"#7a4f2a\" stroke=\"#f1e2c6\" stroke-width=\"1.2\"/>", wx - w / 2, wy - w / 2, w, w);
+        }
+        fprintf(f, "</g>\n");
+    }
+    /* The markers: several on one space side by side. */
+    for (int p = 0; p < np; p++) {
+        if (t->at[p] < 0) continue;
+        int same = 0, before = 0;
+        for (int o = 0; o < np; o++)
+            if (t->at[o] == t->at[p]) same++, before += o < p;
+        pt c = at[t->at[p]];
+        double r = q * (same > 1 ? 0.34 : 0.42), dx = (before - (same - 1) / 2.0) * r * 1.1;
+        fprintf(f, "<circle class=\"track-marker\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#111111\" "
+                   "stroke-width=\"1.5\"><title>", c.x + dx, c.y - dx * 0.4, r, colour[p]);
+        text(f, names && names[p] ? names[p] : "?");
+        fprintf(f, ": marker on space %d</title></circle>", t->at[p]);
+        if (same == 1 && fs >= 5)   /* the space's number on it, readable on the player's colour */
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" font-weight=\"bold\" text-anchor=\"middle\" "
+                       "fill=\"#ffffff\" stroke=\"#111111\" stroke-width=\"1.6\" paint-order=\"stroke\">%d</text>",
+                    c.x, c.y + fs * 0.36, fs, t->at[p]);
+        fputc('\n', f);
+    }
+    fprintf(f, "</g>\n");
+    free(at);
+    free(tower);
+}
+
 int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *const *names) {
     const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
     const double S = 80, margin = 20, top = 84, left = margin + 34;
     int min_x = 0, min_y = 0, max_x = 0, max_y = 0;
     if (mp_game_bounds(g, &min_x, &min_y, &max_x, &max_y)) min_x = min_y = max_x = max_y = 0;
-    /* A bounded board (cells far away are off the map): show all of its map. */
+    layout L;
+    memset(&L, 0, sizeof L);
+    /* A bounded board (cells far away are off the map): show all of its map. With start spaces
+    ** (fixed pieces in the ring around the map) it is drawn inside its wall: the board's cells
+    ** and a ring of one cell around them for the wall and the score track. */
     if (mp_game_tile_at(g, min_x - 100000, min_y - 100000, NULL) == -2) {
-        int x0 = min_x, y0 = min_y, x1 = max_x, y1 = max_y;
+        int x0 = min_x, y0 = min_y, x1 = max_x, y1 = max_y, bx0 = x1 + 1, by0 = y1 + 1, bx1 = x0 - 1, by1 = y0 - 1;
+        bool fixed = false;
         for (int y = y0 - 64; y <= y1 + 64; y++)
-            for (int x = x0 - 64; x <= x1 + 64; x++)
-                if (mp_game_tile_at(g, x, y, NULL) == -1) {
+            for (int x = x0 - 64; x <= x1 + 64; x++) {
+                int t = mp_game_tile_at(g, x, y, NULL);
+                if (t == -1) {
                     if (x < min_x) min_x = x;
                     if (x > max_x) max_x = x;
                     if (y < min_y) min_y = y;
                     if (y > max_y) max_y = y;
                 }
+                fixed |= t >= 0 && mp_tileset_tile_is_fixed(ts, t);
+                if (t != -2 && board_cell(g, ts, x, y)) {
+                    if (x < bx0) bx0 = x;
+                    if (x > bx1) bx1 = x;
+                    if (y < by0) by0 = y;
+                    if (y > by1) by1 = y;
+                }
+            }
+        if (fixed && bx0 <= bx1) {
+            L.walled = true;
+            L.bx0 = bx0, L.by0 = by0, L.bx1 = bx1, L.by1 = by1;
+            if (bx0 - 1 < min_x) min_x = bx0 - 1;
+            if (by0 - 1 < min_y) min_y = by0 - 1;
+            if (bx1 + 1 > max_x) max_x = bx1 + 1;
+            if (by1 + 1 > max_y) max_y = by1 + 1;
+        }
+    }
+    /* A score track (The Castle's) runs around the board: around a board without a wall, in a ring
+    ** of one more cell. */
+    track tr;
+    bool has_track = read_track(g, &tr);
+    if (has_track && !L.walled) {
+        L.bx0 = min_x, L.by0 = min_y, L.bx1 = max_x, L.by1 = max_y;
+        min_x--, min_y--, max_x++, max_y++;
     }
     int cols = max_x - min_x + 1, rows = max_y - min_y + 1, np = mp_game_n_players(g);
+    L.S = S, L.left = left, L.top = top;
+    L.min_x = min_x, L.min_y = min_y, L.max_x = max_x, L.max_y = max_y, L.cols = cols, L.rows = rows;
+    if (L.walled) {
+        L.on = calloc((size_t)cols * (size_t)rows, 1);
+        if (!L.on) return 1;
+        for (int y = min_y; y <= max_y; y++)
+            for (int x = min_x; x <= max_x; x++) L.on[(y - min_y) * cols + (x - min_x)] = board_cell(g, ts, x, y);
+    }
     const char *colour[MP_MAX_PLAYERS];
     player_colours(names, np, colour);
     int cats[64], nc = 0;
@@ -788,17 +1178,44 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
         if (w > tokens_w) tokens_w = w;
     }
     if (nt > 0 && tokens_w < 90) tokens_w = 90;
-    double table_w = 24 + name_w + col_w * (nc + 2) + tokens_w + (over ? 60 : 0);
+    /* What the modules' states show (The Castle: the track, the keep, wall tiles in hand), under
+    ** the modules' names; the whole game's in a line under the table. */
+    char status[MP_MAX_PLAYERS][512], game_status[700] = "", modules[160] = "";
+    double status_w = 0;
+    for (int v = 0; v < mp_ruleset_n_variants(mp_game_ruleset(g)); v++) {
+        size_t used = strlen(modules);
+        const char *name = mp_ruleset_variant_name(mp_game_ruleset(g), v);
+        snprintf(modules + used, sizeof modules - used, "%s%s", used ? ", " : "", name ? name : "?");
+    }
+    for (int p = 0; p < np && p < MP_MAX_PLAYERS; p++) {
+        mp_game_variant_status(g, p, status[p], sizeof status[p]);
+        double w = status[p][0] ? text_width(status[p], 12) + 16 : 0;
+        if (w > status_w) status_w = w;
+    }
+    if (status_w > 0 && status_w < text_width(modules, 12) + 16) status_w = text_width(modules, 12) + 16;
+    {
+        char words[512];
+        if (mp_game_variant_status(g, -1, words, sizeof words)[0])
+            snprintf(game_status, sizeof game_status, "%s: %s", modules, words);
+    }
+    double table_w = 24 + name_w + col_w * (nc + 2) + tokens_w + status_w + (over ? 60 : 0);
     double board_w = cols * S, board_h = rows * S;
     double width = left + board_w + margin;
     if (width < table_w + 2 * margin) width = table_w + 2 * margin;
     if (width < 480) width = 480;
     if (width < text_width(title, 16) * 1.1 + 2 * margin) width = text_width(title, 16) * 1.1 + 2 * margin;
+    if (game_status[0] && width < text_width(game_status, 12) + 2 * margin) width = text_width(game_status, 12) + 2 * margin;
     double table_top = top + board_h + 36;
-    double height = table_top + row_h * (np + 1) + 16 + margin;
+    double height = table_top + row_h * (np + 1) + 16 + margin + (game_status[0] ? row_h : 0);
     ctx c;
     ctx_init(&c, f, ts, S);
     header(f, width, height, S);
+    if (L.walled)   /* the half of a start space's cell next to the board, by the side it shows */
+        fprintf(f, "<defs><clipPath id=\"half-n\"><rect width=\"%.1f\" height=\"%.1f\"/></clipPath>"
+                   "<clipPath id=\"half-e\"><rect x=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>"
+                   "<clipPath id=\"half-s\"><rect y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/></clipPath>"
+                   "<clipPath id=\"half-w\"><rect width=\"%.1f\" height=\"%.1f\"/></clipPath></defs>\n",
+                S, S / 2, S / 2, S / 2, S, S / 2, S, S / 2, S / 2, S);
     fprintf(f, "<text x=\"%.1f\" y=\"28\" font-size=\"16\" font-weight=\"bold\">", margin);
     text(f, title);
     fprintf(f, "</text>\n<text x=\"%.1f\" y=\"48\" fill=\"#555555\">", margin);
@@ -819,19 +1236,31 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
     fprintf(f, "</text>\n");
     /* The board: empty cells light, cells off a bounded board's map grey, coordinates around. */
     fprintf(f, "<g class=\"board\">\n");
+    double gap = has_track ? 14 : 8;   /* (clear of the wall tiles on the track's towers) */
     for (int x = min_x; x <= max_x; x++)
         fprintf(f, "<text class=\"coord\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#555555\">%d</text>\n",
-                left + (x - min_x) * S + S / 2, top - 8, x);
+                left + (x - min_x) * S + S / 2, top - gap, x);
     for (int y = min_y; y <= max_y; y++)
         fprintf(f, "<text class=\"coord\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"#555555\">%d</text>\n",
-                left - 8, top + (y - min_y) * S + S / 2 + 4, y);
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#888888\" text-anchor=\"end\">y\\x</text>\n", left - 8,
-            top - 8);
+                left - gap, top + (y - min_y) * S + S / 2 + 4, y);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#888888\" text-anchor=\"end\">y\\x</text>\n", left - gap,
+            top - gap);
+    /* Inside a wall: the ground outside the castle, then the wall, on which the board's cells lie. */
+    if (L.walled) {
+        fprintf(f, "<rect class=\"outside\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n", left, top,
+                board_w, board_h, outside);
+        draw_wall(f, &L);
+    } else if (has_track) {
+        fprintf(f, "<rect class=\"outside\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n", left, top,
+                board_w, board_h, outside);
+    }
     for (int y = min_y; y <= max_y; y++)
         for (int x = min_x; x <= max_x; x++) {
             double px = left + (x - min_x) * S, py = top + (y - min_y) * S;
             int rot = 0, t = mp_game_tile_at(g, x, y, &rot);
+            if (L.walled && !on_board(&L, x, y) && (t < 0 || alcove_side(ts, t, rot) >= 0)) continue;   /* the wall's */
             if (t < 0) {
+                if (has_track && !L.walled && (x < L.bx0 || y < L.by0 || x > L.bx1 || y > L.by1)) continue;
                 fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" stroke=\"#dddddd\"/>\n",
                         px, py, S, S, t == -2 ? "#c9c9c9" : "#f7f7f4");
                 continue;
@@ -857,6 +1286,19 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
             }
             draw_tile(&c, t, rot, px, py, &st, tip);
         }
+    if (L.walled) {
+        /* The wall's inner face along the board, then the start spaces cut into the wall. */
+        fprintf(f, "<path class=\"wall-face\" d=\"");
+        outline_path(f, &L, false);
+        fprintf(f, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n", stone_dark);
+        for (int y = min_y; y <= max_y; y++)
+            for (int x = min_x; x <= max_x; x++) {
+                int rot = 0, t = mp_game_tile_at(g, x, y, &rot), side = t >= 0 ? alcove_side(ts, t, rot) : -1;
+                if (side >= 0 && !on_board(&L, x, y))
+                    draw_alcove(&c, t, rot, side, x, y, left + (x - min_x) * S, top + (y - min_y) * S);
+            }
+    }
+    if (has_track) draw_track(f, &L, &tr, names, colour, np);
     fprintf(f, "</g>\n");
     /* The players. */
     double y = table_top, x0 = margin;
@@ -871,6 +1313,11 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
             x0 + 24 + name_w + col_w * (nc + 2) - 10, y);
     if (nt > 0)
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">tokens left</text>\n", x0 + 24 + name_w + col_w * (nc + 2) + 6, y);
+    if (status_w > 0) {
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", x0 + 24 + name_w + col_w * (nc + 2) + tokens_w + 6, y);
+        text(f, modules);
+        fprintf(f, "</text>\n");
+    }
     fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#999999\"/>\n", x0, x0 + table_w, y + 6, y + 6);
     for (int p = 0; p < np; p++) {
         y += row_h;
@@ -891,10 +1338,22 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
             text(f, tokens[p]);
             fprintf(f, "</text>");
         }
+        if (status_w > 0 && p < MP_MAX_PLAYERS && status[p][0]) {
+            fprintf(f, "<text class=\"status\" x=\"%.1f\" y=\"%.1f\">", x0 + 24 + name_w + col_w * (nc + 2) + tokens_w + 6, y);
+            text(f, status[p]);
+            fprintf(f, "</text>");
+        }
         if (won)
-            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#a33a1f\">winner</text>", x0 + 24 + name_w + col_w * (nc + 2) + tokens_w, y);
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#a33a1f\">winner</text>",
+                    x0 + 24 + name_w + col_w * (nc + 2) + tokens_w + status_w, y);
         fprintf(f, "\n");
     }
+    if (game_status[0]) {
+        fprintf(f, "<text class=\"game-status\" x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", x0 + 24, y + row_h + 6);
+        text(f, game_status);
+        fprintf(f, "</text>\n");
+    }
     fprintf(f, "</g>\n</svg>\n");
+    free(L.on);
     return ferror(f) != 0;
 }

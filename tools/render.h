@@ -24,8 +24,13 @@ int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title);
 ** edges, the followers as circles in their players' colours on their features, a bridge laid
 ** over a tile as a raised deck (class "bridge"), a town turned into a castle in stone with
 ** battlements and a tower (class "castle"), and a table of the players (names, one per seat)
-** with their scores, and the tokens they have left when modules give any, under it. Returns 0,
-** or non-zero when writing to f failed. */
+** with their scores, and the tokens they have left when modules give any, under it.
+** The Castle: a bounded board with fixed pieces stands inside its wall (class "wall"), its start
+** spaces (fixed pieces showing their features on one side) half-tile alcoves in the wall (class
+** "start-space"); when a module reports a score track ("track N" in a player's status words),
+** the track runs around it (class "track": numbered spaces, corner towers with the wall tiles
+** still on them, the players' markers); the modules' status words are a column of the table and
+** the game's a line under it. Returns 0, or non-zero when writing to f failed. */
 int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *const *names);
 
 #endif

@@ -98,6 +98,41 @@ check '[ $? = 0 ] && valid "$T/bcb-play.svg" && grep -q "<g class=\"bridge\"" "$
 "$M" play --seed 3 >"$T/c3-play.txt"
 check '[ $? = 0 ] && ! sed "/tiles placed$/,\$d" "$T/c3-play.txt" | grep -q "[H=K]" && ! grep -q "bridges" "$T/c3-play.txt"' "c3: no bridge, castle or token marks"
 
+# The Castle (seed 15: a wall tile is taken, and played at once): the board inside its wall with
+# the 7 start spaces as alcoves in it, the score track around it (100 spaces, 14 corner towers, a
+# face-down wall tile on each tower that still holds one, a marker per player), the modules'
+# status words in the table; in text, the wall as '#' and the status words under the scores.
+"$M" play --ruleset castle --players random,random --seed 15 --record "$T/castle-play.yaml" >"$T/castle-play.txt"
+check '[ $? = 0 ] && grep -q "^random-1: *track [0-9]" "$T/castle-play.txt" && grep -q "^random-2: *track [0-9]" "$T/castle-play.txt"' "castle play: the players' status words: $(tail -4 "$T/castle-play.txt")"
+check 'grep -q "^castle: *wall tiles on the track at [0-9]*/[0-9]*" "$T/castle-play.txt"' "castle play: the wall tiles on the track"
+check 'grep -q "^  -1 ##########" "$T/castle-play.txt" && grep -q "##p##" "$T/castle-play.txt"' "castle play: the text board in its wall, a start space's path"
+"$M" score --ruleset castle "$T/castle-play.yaml" >"$T/castle-score.txt"
+check '[ $? = 0 ] && grep -q "^random-1: *track [0-9]" "$T/castle-score.txt" && grep -q "^castle: *wall tiles on the track at" "$T/castle-score.txt"' "castle score: the status words: $(tail -3 "$T/castle-score.txt")"
+"$M" render game "$T/castle-play.yaml" -o "$T/castle-play.svg"
+check '[ $? = 0 ] && valid "$T/castle-play.svg"' "render game of a castle record"
+check '[ "$(grep -c "<g class=\"wall\"" "$T/castle-play.svg")" = 1 ] && [ "$(grep -c "<g class=\"start-space\"" "$T/castle-play.svg")" = 7 ]' "castle: the wall and its 7 start spaces"
+check 'grep -q "<title>start space S2 at 6,-1 in the wall, against cell 6,0: court with 1 market</title>" "$T/castle-play.svg"' "castle: start space 2 says what it shows"
+check '[ "$(grep -c "<g class=\"track\"" "$T/castle-play.svg")" = 1 ] && [ "$(grep -c "<rect class=\"space\"" "$T/castle-play.svg")" = 100 ] && [ "$(grep -c "<g class=\"corner-tower\"" "$T/castle-play.svg")" = 14 ]' "castle: the track's 100 spaces and 14 corner towers"
+towers=$(grep "^castle:" "$T/castle-score.txt" | grep -o "[0-9]*/[0-9]*" | wc -l)
+check '[ "$towers" -gt 0 ] && [ "$(grep -c "class=\"wall-tile\"" "$T/castle-play.svg")" = "$towers" ]' "castle: a wall tile on each of the $towers towers the status words list, got $(grep -c "class=\"wall-tile\"" "$T/castle-play.svg")"
+for p in 1 2; do
+    at=$(sed -n "s/^random-$p: *track \([0-9]*\).*/\1/p" "$T/castle-score.txt")
+    check 'grep -q "<title>random-$p: marker on space $at</title>" "$T/castle-play.svg"' "castle: random-$p's marker on space $at"
+done
+check '[ "$(grep -c "class=\"status\"[^>]*>track [0-9]" "$T/castle-play.svg")" = 2 ] && grep -q "class=\"game-status\"[^>]*>castle: wall tiles on the track at" "$T/castle-play.svg"' "castle: the status words in the table and under it"
+"$M" render game "$T/castle-play.yaml" --turn 0 -o "$T/castle0.svg"
+check '[ $? = 0 ] && valid "$T/castle0.svg" && [ "$(grep -c "class=\"wall-tile\"" "$T/castle0.svg")" = 13 ] && [ "$(grep -c "marker on space 0</title>" "$T/castle0.svg")" = 2 ]' "castle turn 0: 13 wall tiles on the track, both markers on 0"
+check 'grep -q "<title>corner tower 0/1</title>" "$T/castle0.svg" && grep -q "<title>corner tower 12/13: a wall tile lies on it" "$T/castle0.svg"' "castle turn 0: no wall tile on 0/1, one on 12/13"
+# A bounded board with a start space but no module's track (mini-castle): the wall alone. Other
+# games: no wall, track or status words.
+check 'grep -q "<g class=\"wall\"" "$T/castle-game.svg" && [ "$(grep -c "<g class=\"start-space\"" "$T/castle-game.svg")" = 1 ] && ! grep -q "class=\"track\"" "$T/castle-game.svg"' "mini-castle: the wall, one start space, no track"
+for svg in game bcb farm; do
+    check '! grep -q "class=\"\(wall\|track\|start-space\|corner-tower\|status\|game-status\)\"" "$T/$svg.svg"' "$svg: no wall, track or status words"
+done
+# A human at the prompt sees each player's status words and the game's.
+printf 'quit\n' | "$M" play --ruleset castle --players human:ann,random --seed 4 >"$T/castle-human.txt"
+check 'grep -q "^. ann: [0-9]* points, [0-9]* followers in supply; track [0-9]*$" "$T/castle-human.txt" && grep -q "^  castle: wall tiles on the track at 12/13 " "$T/castle-human.txt"' "castle prompt: the status words: $(grep "in supply" "$T/castle-human.txt" | head -2)"
+
 # Errors.
 "$M" render tiles "$SRC/rulesets/tiles/base.yaml" >/dev/null 2>"$T/err"
 check '[ $? = 2 ] && grep -q "^meeple: render: " "$T/err" && grep -q "^usage: meeple render" "$T/err"' "missing -o: exit 2 and the usage"

@@ -1,0 +1,191 @@
+/*
+** cmd-bench.c: `meeple bench`, how fast the engine plays: random two-player games, single
+** threaded, and full lists of legal placements timed apart from play.
+**
+** Play: game i uses seed S+i; every decision takes a uniformly random legal action (a generator of
+** the bench's own, so the games are the same on every run and machine), with one list of legal
+** actions per decision in a fixed buffer: no allocation but the game's own. Lists: every seventh
+** placement decision of the first games is kept (a copy of the game), up to 1,000 positions; each
+** is then listed again and again for a fixed number of rounds, the clock running only around the
+** lists. Bytes per game state: what mp_game_state_bytes says of the games at their end.
+*/
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "json.h"
+
+static const char usage[] =
+    "usage: meeple bench [--ruleset NAME] [--games N] [--seed S] [--json] [--help]\n"
+    "Play N random two-player games single-threaded and report games/s, placements/s, full\n"
+    "legal-placement lists/s (timed apart from play), legal placements per list and bytes per\n"
+    "game state.\n"
+    "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
+    "  --games N        the number of games (default 20000)\n"
+    "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
+    "  --json           print the result as JSON\n"
+    "  --help           print this help\n";
+
+enum { LEGAL_CAP = 4096, MAX_POSITIONS = 1000, LIST_ROUNDS = 200 };
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static uint64_t next(uint64_t *s) {
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+typedef struct bench {
+    long games, placements, decisions;
+    double play_secs;
+    long lists, listed;              /* lists timed, placements they held */
+    double list_secs;
+    size_t state_bytes;              /* summed over games */
+    int n_positions;
+    mp_game *positions[MAX_POSITIONS];
+} bench;
+
+/* Plays one game; keeps some of its placement positions for the list timing. */
+static int play_one(bench *b, const mp_ruleset *rs, uint64_t seed, mp_action *legal, mp_diag *d) {
+    mp_game_options o = { .n_players = 2, .seed = seed, .first_player = -1 };
+    mp_game *g = mp_game_new(rs, &o, d);
+    if (!g) return EXIT_BAD_INPUT;
+    uint64_t choice = seed * 0x2545f4914f6cdd1dULL;
+    while (mp_game_phase(g) != MP_PHASE_OVER) {
+        bool placing = mp_game_phase(g) == MP_PHASE_PLACE;
+        if (placing && b->n_positions < MAX_POSITIONS && (b->decisions % 7) == 0)
+            b->positions[b->n_positions++] = mp_game_clone(g);
+        int n = mp_game_legal(g, legal, LEGAL_CAP);
+        if (n <= 0 || n > LEGAL_CAP) {
+            snprintf(d->message, sizeof d->message, "seed %llu: %d legal actions", (unsigned long long)seed, n);
+            mp_game_free(g);
+            return EXIT_BAD_INPUT;
+        }
+        if (mp_game_apply(g, &legal[next(&choice) % (uint64_t)n], d)) { mp_game_free(g); return EXIT_BAD_INPUT; }
+        b->decisions++;
+        b->placements += placing;
+    }
+    b->state_bytes += mp_game_state_bytes(g);
+    mp_game_free(g);
+    b->games++;
+    return 0;
+}
+
+/* Lists the kept positions LIST_ROUNDS times each, timing only the lists. */
+static void time_lists(bench *b, mp_action *legal) {
+    double t0 = now();
+    for (int round = 0; round < LIST_ROUNDS; round++)
+        for (int i = 0; i < b->n_positions; i++) {
+            b->listed += mp_game_legal(b->positions[i], legal, LEGAL_CAP);
+            b->lists++;
+        }
+    b->list_secs = now() - t0;
+}
+
+static double per(double n, double secs) { return secs > 0 ? n / secs : 0; }
+
+static void print_json(const bench *b, const mp_ruleset *rs, uint64_t seed) {
+    json j;
+    json_init(&j, stdout);
+    json_object(&j);
+    json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(rs));
+    json_key(&j, "games"); json_int(&j, b->games);
+    json_key(&j, "seed"); json_uint(&j, (unsigned long long)seed);
+    json_key(&j, "seconds"); json_double(&j, b->play_secs);
+    json_key(&j, "games_per_second"); json_double(&j, per((double)b->games, b->play_secs));
+    json_key(&j, "placements_per_second"); json_double(&j, per((double)b->placements, b->play_secs));
+    json_key(&j, "decisions_per_second"); json_double(&j, per((double)b->decisions, b->play_secs));
+    json_key(&j, "lists_per_second"); json_double(&j, per((double)b->lists, b->list_secs));
+    json_key(&j, "placements_per_list"); json_double(&j, b->lists ? (double)b->listed / (double)b->lists : 0);
+    json_key(&j, "bytes_per_state"); json_double(&j, b->games ? (double)b->state_bytes / (double)b->games : 0);
+    json_object_end(&j);
+    json_done(&j);
+}
+
+static void print_text(const bench *b, const mp_ruleset *rs) {
+    printf("ruleset %s, %ld random two-player games in %.2f s\n", mp_ruleset_name(rs), b->games, b->play_secs);
+    printf("  %12.0f games/s\n", per((double)b->games, b->play_secs));
+    printf("  %12.0f placements/s\n", per((double)b->placements, b->play_secs));
+    printf("  %12.0f decisions/s\n", per((double)b->decisions, b->play_secs));
+    printf("  %12.0f legal-placement lists/s (%d positions x %d rounds)\n", per((double)b->lists, b->list_secs),
+           b->n_positions, LIST_ROUNDS);
+    printf("  %12.1f legal placements per list\n", b->lists ? (double)b->listed / (double)b->lists : 0);
+    printf("  %12.0f bytes per game state\n", b->games ? (double)b->state_bytes / (double)b->games : 0);
+}
+
+static int run(const mp_ruleset *rs, long games, uint64_t seed, bool as_json) {
+    bench *b = calloc(1, sizeof *b);
+    mp_action *legal = malloc(LEGAL_CAP * sizeof *legal);
+    if (!b || !legal) abort();
+    bool tty = isatty(2);
+    int rc = 0;
+    double t0 = now(), last = 0;
+    for (long i = 0; i < games && !rc; i++) {
+        mp_diag d = { 0 };
+        if ((rc = play_one(b, rs, seed + (uint64_t)i, legal, &d))) print_diag(&d);
+        if (tty && (i & 1023) == 0) {           /* progress, when someone is watching */
+            double secs = now() - t0;
+            if (secs - last > 0.2) { fprintf(stderr, "\rbench: %ld/%ld games", i, games); last = secs; }
+        }
+    }
+    b->play_secs = now() - t0;   /* the copies kept for the lists are in it: a few hundred µs */
+    if (tty && last > 0) fputs("\r\033[K", stderr);
+    if (!rc) {
+        time_lists(b, legal);
+        if (as_json) print_json(b, rs, seed);
+        else print_text(b, rs);
+    }
+    for (int i = 0; i < b->n_positions; i++) mp_game_free(b->positions[i]);
+    free(legal);
+    free(b);
+    return rc;
+}
+
+int cmd_bench(int argc, char **argv) {
+    static const struct option opts[] = {
+        { "ruleset", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
+        { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
+        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
+    };
+    const char *ruleset = "c3";
+    int games = 20000;
+    uint64_t seed = 1;
+    bool as_json = false;
+    int ch;
+    optind = 1;
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+        switch (ch) {
+        case 'r': ruleset = optarg; break;
+        case 'g':
+            if (!parse_int(optarg, 1, 100000000, &games)) return usage_error(usage, "--games: '%s' is not a whole number from 1", optarg);
+            break;
+        case 's':
+            if (!parse_u64(optarg, &seed)) return usage_error(usage, "--seed: '%s' is not a whole number", optarg);
+            break;
+        case 'j': as_json = true; break;
+        case 'h': fputs(usage, stdout); return 0;
+        default: return usage_error(usage, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", argv[optind]);
+    mp_ruleset *rs = load_ruleset(ruleset);
+    if (!rs) return EXIT_BAD_INPUT;
+    if (mp_ruleset_min_players(rs) > 2 || mp_ruleset_max_players(rs) < 2) {
+        fprintf(stderr, "meeple bench: ruleset '%s' is not for two players\n", mp_ruleset_name(rs));
+        mp_ruleset_free(rs);
+        return EXIT_BAD_INPUT;
+    }
+    int rc = run(rs, games, seed, as_json);
+    mp_ruleset_free(rs);
+    return rc;
+}
