@@ -193,4 +193,53 @@ check '[ $? = 0 ] && grep -q "scored under bcb (recorded under bcb-zmg)" "$T/out
 "$M" score --ruleset bcb "$T/c3.yaml" >"$T/out17" 2>&1
 check '[ $? = 0 ] && grep -q "scored under bcb (recorded under c3)" "$T/out17"' "a c3 game under bcb: $(head -3 "$T/out17")"
 
+# Carcassonne: The Castle (meeple-ruleset(5), meeple-notation(7)): a bot game, seed 55, whose record
+# holds the castle module's decisions (wall tile 1's other turn, a scoring order, a doubled house);
+# it replays to its recorded scores and rescores under the HiG rules.
+"$M" play --ruleset castle --players greedy,random --seed 55 --record "$T/castle.yaml" >/dev/null
+check '[ $? = 0 ] && grep -q "^status: over" "$T/castle.yaml"' "castle: bot game recorded"
+check 'grep -q "!castle:use-1\"" "$T/castle.yaml" && grep -q "!castle:first@" "$T/castle.yaml" && grep -q "!castle:use-[23]@" "$T/castle.yaml"' "castle seed 55: not every kind of castle decision in the record (pick another seed): $(grep -o '!castle:[^ "]*' "$T/castle.yaml" | tr '\n' ' ')"
+"$M" replay "$T/castle.yaml" >"$T/castle.out" 2>&1
+check '[ $? = 0 ] && grep -q "under castle, every action legal; final scores match the record" "$T/castle.out"' "castle record replays to its scores: $(head -1 "$T/castle.out")"
+"$M" score --ruleset castle-hig "$T/castle.yaml" >"$T/out18" 2>&1
+check '[ $? = 0 ] && grep -q "60 turns scored under castle-hig (recorded under castle)" "$T/out18"' "castle game scored under castle-hig: $(head -1 "$T/out18")"
+# Seed 55 leaves wall tile 4 on a path with a fountain: under HiG it scores 1 per tile, not 2, and
+# nothing else changes.
+if command -v jq >/dev/null 2>&1; then
+    "$M" replay --json "$T/castle.yaml" >"$T/out20"
+    "$M" score --ruleset castle-hig --json "$T/castle.yaml" >"$T/out21"
+    rest='[.players[].points | del(.["wall tiles"])]' wall='[.players[].points["wall tiles"]] | add'
+    check '[ "$(jq -c "$rest" "$T/out20")" = "$(jq -c "$rest" "$T/out21")" ] && [ "$(jq "$wall" "$T/out21")" -lt "$(jq "$wall" "$T/out20")" ]' "castle-hig: fewer wall tile points, the rest the same (pick another seed if no wall tile 4 on a fountain path): $(cat "$T/out20" "$T/out21")"
+fi
+
+# A castle action edited by hand: exit 1, and the file, line and column of the feature it names
+# (after the '@'), under its own rules and under others.
+sed '0,/!castle:[^ "]*/s//!castle:use-1@zz/' "$T/castle.yaml" >"$T/castle-zz.yaml"
+n=$(grep -n '!castle:use-1@zz' "$T/castle-zz.yaml" | cut -d: -f1)
+c=$(sed -n "${n}p" "$T/castle-zz.yaml" | awk '{ print index($0, "!castle:use-1@zz") + 14 }')
+"$M" replay "$T/castle-zz.yaml" >/dev/null 2>"$T/err13"
+check '[ $? = 1 ] && grep -q "^$T/castle-zz.yaml:$n:$c: turn [0-9]*: .zz. names no feature; expected X,Y,WHERE: a placed tile.s cell and a port (N, Nw, ...) or kind of it$" "$T/err13"' "castle action naming no feature: line $n column $c: $(cat "$T/err13")"
+sed '0,/!castle:[^ "]*/s//!castle:first@99,99,N/' "$T/castle.yaml" >"$T/castle-99.yaml"
+"$M" score --ruleset castle-hig "$T/castle-99.yaml" >/dev/null 2>"$T/err14"
+check '[ $? = 1 ] && grep -q "^$T/castle-99.yaml:$n:$c: turn [0-9]*: .99,99,N. names no feature; expected X,Y,WHERE: a placed tile.s cell and a port (N, Nw, ...) or kind of it$" "$T/err14"' "castle action at a cell with no tile, under castle-hig: line $n column $c: $(cat "$T/err14")"
+
+# The Castle is for two players: three or four are refused.
+for seats in greedy,random,random greedy,random,random,greedy; do
+    "$M" play --ruleset castle --players $seats >/dev/null 2>"$T/err15"
+    check '[ $? = 1 ] && grep -q "castle.yaml: [34] players; ruleset .castle. is for exactly 2$" "$T/err15"' "castle with $seats: $(cat "$T/err15")"
+done
+
+# Two humans type the bot game of castle, seed 55, one line a turn, but the first turn whose
+# placement leaves a scoring order to decide, typed an action a line: the prompt offers the order
+# in words, and the game and its record come out as the bots'.
+turns "$T/castle.yaml" >"$T/cmoves"
+k=$(grep -n '!castle:first@' "$T/cmoves" | head -n 1 | cut -d: -f1)
+{ head -n $((k - 1)) "$T/cmoves"; sed -n "${k}p" "$T/cmoves" | tr ' ' '\n'; tail -n +$((k + 1)) "$T/cmoves"; } |
+    "$M" play --ruleset castle --seed 55 --players human:alice,human:bob --record "$T/hcastle.yaml" >"$T/out19"
+check '[ $? = 0 ] && ! grep -q "<stdin>" "$T/out19"' "typed castle turns all legal: $(grep "<stdin>" "$T/out19")"
+check 'grep -q "^\(alice\|bob\)> \(alice\|bob\) may deploy a follower ([0-9] in supply): " "$T/out19"' "castle: the prompt offers a deployment"
+check 'grep -q "^\* \(alice\|bob\): 0 points, 7 followers in supply; track 0$" "$T/out19" && grep -q "^  castle: wall tiles on the track at 12/13 18/19 " "$T/out19" && grep -q "; track [0-9]*, keep on [0-9]* tiles\{0,1\}, wall tile [0-9]" "$T/out19"' "castle: the prompt shows the module's words (track, keep, wall tiles held and on the track)"
+check 'grep -q "^\(alice\|bob\)> \(alice\|bob\) decides:$" "$T/out19" && grep -q "^  !castle:first@[0-9]*,[0-9]*,[A-Za-z]*  *score the [a-z]* at [0-9]*,[0-9]*,[A-Za-z]* next$" "$T/out19"' "castle: the prompt offers the scoring order in words"
+check '[ "$(turns "$T/hcastle.yaml")" = "$(turns "$T/castle.yaml")" ] && [ "$(final "$T/hcastle.yaml")" = "$(final "$T/castle.yaml")" ]' "the humans' castle game is the bots': $(final "$T/hcastle.yaml") vs $(final "$T/castle.yaml")"
+
 finish records
