@@ -181,16 +181,32 @@ static bool code_fits(const mp_game *g, int tile, int rot, const mp_open *o) {
 
 /* Lists the legal placements of the tile, row by row, west to east, rotations in order (the open
 ** cells are kept in that order). Writes at most cap of them (out may be NULL with cap 0); returns
-** the number there are. */
+** the number there are. With room for every candidate, each is written and kept or not without
+** a branch (the test's outcome is unpredictable; a mispredicted branch costs more than a store). */
 int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
     const mp_tile *t = &g->ts->tiles[tile];
-    int n = 0;
+    const uint64_t *code = &g->rs->tile_code[4 * tile];
+    int rots[4], n_rots = 0, n = 0;
+    for (int r = 0; r < 4; r++)
+        if (t->distinct_rot & (1u << r)) rots[n_rots++] = r;
+    if (out && cap >= g->n_open * n_rots) {
+        for (int i = 0; i < g->n_open; i++) {
+            const mp_open *o = &g->open[i];
+            for (int k = 0; k < n_rots; k++) {
+                out[n] = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = o->x, .y = o->y,
+                                      .rot = (uint8_t)rots[k] };
+                n += ((code[rots[k]] ^ o->need) & o->mask) == 0;
+            }
+        }
+        return n;
+    }
     for (int i = 0; i < g->n_open; i++) {
         const mp_open *o = &g->open[i];
-        for (int r = 0; r < 4; r++) {
-            if (!(t->distinct_rot & (1u << r)) || !code_fits(g, tile, r, o)) continue;
+        for (int k = 0; k < n_rots; k++) {
+            if (((code[rots[k]] ^ o->need) & o->mask) != 0) continue;
             if (n < cap)
-                out[n] = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = o->x, .y = o->y, .rot = (uint8_t)r };
+                out[n] = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = o->x, .y = o->y,
+                                      .rot = (uint8_t)rots[k] };
             n++;
         }
     }

@@ -54,7 +54,8 @@ static void show_position(human_io *h, const mp_game *g, const char *const *name
         /* The tile to place: the one drawn, or each tile of the hand (house rule `hand:`). */
         int hand[16], held = mp_game_hand(g, p, hand, 16);
         if (held <= 1 || mp_game_drawn_tile(g) != hand[0]) { hand[0] = mp_game_drawn_tile(g); held = 1; }
-        fprintf(f, "%d tiles left; %s %s%s (%d legal placements; 'legal' lists them):\n", mp_game_tiles_left(g), names[p],
+        fprintf(f, "%d tile%s left; %s %s%s (%d legal placements; 'legal' lists them):\n", mp_game_tiles_left(g),
+                mp_game_tiles_left(g) == 1 ? "" : "s", names[p],
                 held > 1 ? "holds" : "draws tile ", held > 1 ? "" : mp_tileset_tile_id(mp_ruleset_tiles(rs), hand[0]), n);
         for (int k = 0; k < held && k < 16; k++) {
             unsigned rots = 0;

@@ -100,6 +100,9 @@ static int read_wall_kind(const mp_ynode *n, wall_kind *w, mp_diag *d) {
     if ((x = mp_y_get(n, value_key))) {
         if (mp_y_int(x, 0, 1000, &v, d)) return 1;
         w->value = (int)v;
+    } else if (w->effect == FX_MARKET_POINTS || w->effect == FX_POINTS || w->effect == FX_KEEP_BONUS) {
+        /* No default that means anything: 0 per market would take points from a court. */
+        return mp_y_error(d, n, "a '%s' wall tile needs '%s'; expected its number", effect_names[w->effect], value_key);
     }
     w->both = w->effect == FX_DOUBLE ? w->value + 1 : 2 * w->value;   /* designer's rulings, unless said */
     if ((x = mp_y_get(n, "both"))) {
