@@ -179,34 +179,32 @@ static bool code_fits(const mp_game *g, int tile, int rot, const mp_open *o) {
     return ((g->rs->tile_code[4 * tile + rot] ^ o->need) & o->mask) == 0;
 }
 
+/* The rotations (bit r) of the tile that fit the open cell: all four tested at once, with no
+** branch (a loop the compiler can turn into vector operations). */
+static inline unsigned fit_mask(const uint64_t code[4], const mp_open *o) {
+    uint64_t need = o->need, mask = o->mask;
+    return (unsigned)(((code[0] ^ need) & mask) == 0) | (unsigned)(((code[1] ^ need) & mask) == 0) << 1 |
+           (unsigned)(((code[2] ^ need) & mask) == 0) << 2 | (unsigned)(((code[3] ^ need) & mask) == 0) << 3;
+}
+
 /* Lists the legal placements of the tile, row by row, west to east, rotations in order (the open
 ** cells are kept in that order). Writes at most cap of them (out may be NULL with cap 0); returns
-** the number there are. With room for every candidate, each is written and kept or not without
-** a branch (the test's outcome is unpredictable; a mispredicted branch costs more than a store). */
+** the number there are. */
 int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
-    const mp_tile *t = &g->ts->tiles[tile];
     const uint64_t *code = &g->rs->tile_code[4 * tile];
-    int rots[4], n_rots = 0, n = 0;
-    for (int r = 0; r < 4; r++)
-        if (t->distinct_rot & (1u << r)) rots[n_rots++] = r;
-    if (out && cap >= g->n_open * n_rots) {
-        for (int i = 0; i < g->n_open; i++) {
-            const mp_open *o = &g->open[i];
-            for (int k = 0; k < n_rots; k++) {
-                out[n] = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = o->x, .y = o->y,
-                                      .rot = (uint8_t)rots[k] };
-                n += ((code[rots[k]] ^ o->need) & o->mask) == 0;
-            }
-        }
-        return n;
-    }
+    unsigned distinct = g->ts->tiles[tile].distinct_rot;
+    mp_action a = { .kind = MP_ACT_PLACE, .tile = (int16_t)tile };
+    int n = 0;
     for (int i = 0; i < g->n_open; i++) {
         const mp_open *o = &g->open[i];
-        for (int k = 0; k < n_rots; k++) {
-            if (((code[rots[k]] ^ o->need) & o->mask) != 0) continue;
-            if (n < cap)
-                out[n] = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = o->x, .y = o->y,
-                                      .rot = (uint8_t)rots[k] };
+        unsigned m = fit_mask(code, o) & distinct;
+        if (!m) continue;
+        if (!out) { n += __builtin_popcount(m); continue; }
+        a.x = o->x;
+        a.y = o->y;
+        for (; m; m &= m - 1) {
+            a.rot = (uint8_t)__builtin_ctz(m);
+            if (n < cap) out[n] = a;
             n++;
         }
     }
@@ -214,10 +212,9 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
 }
 
 bool mp_place_any(const mp_game *g, int tile) {
-    const mp_tile *t = &g->ts->tiles[tile];
+    const uint64_t *code = &g->rs->tile_code[4 * tile];
     for (int i = 0; i < g->n_open; i++)
-        for (int r = 0; r < 4; r++)
-            if ((t->distinct_rot & (1u << r)) && code_fits(g, tile, r, &g->open[i])) return true;
+        if (fit_mask(code, &g->open[i])) return true;   /* a turned copy fits if any rotation does */
     return false;
 }
 

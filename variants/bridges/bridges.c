@@ -188,40 +188,39 @@ static mp_action place_action(int v, int tile, int x, int y, int rot, int bx, in
 ** neighbour its road runs into. */
 static void list_placements(const mp_game *g, const bridges_state *s, int v, int tile, lister *l) {
     const mp_tile *t = &g->ts->tiles[tile];
-    for (int y = g->min_y - 1; y <= g->max_y + 1; y++)
-        for (int x = g->min_x - 1; x <= g->max_x + 1; x++) {
-            uint8_t their[4][3];
-            unsigned touch;
-            if (mp_grid_get(g, x, y) != -1 || !(touch = mp_place_facing(g, x, y, their))) continue;
-            for (int r = 0; r < 4; r++) {
-                const uint8_t *kinds = t->port_kind[r];
-                if (!(t->distinct_rot >> r & 1) || mp_place_fits_facing(g, kinds, touch, their)) continue;
-                for (int axis = 0; axis < 2; axis++) {       /* a bridge on the new tile */
-                    if (!bridge_fits(g, s, NULL, x, y, kinds, axis)) continue;
-                    uint8_t with[MP_PORTS];
-                    memcpy(with, kinds, sizeof with);
-                    with[MP_MIDDLE(axis)] = with[MP_MIDDLE(axis + 2)] = (uint8_t)(1 + s->kind);
-                    mp_action a = place_action(v, tile, x, y, r, x, y, axis);
-                    if (mp_place_fits_facing(g, with, touch, their)) add(l, &a);
-                }
-                for (int side = 0; side < 4; side++) {      /* a bridge on a neighbour */
-                    if (!(touch >> side & 1) || kinds[MP_MIDDLE(side)] != 1 + s->kind) continue;
-                    int nx, ny;
-                    mp_grid_neighbour(x, y, side, &nx, &ny);
-                    int32_t at = mp_grid_get(g, nx, ny);
-                    if (g->placed[at].fixed || g->placed[at].overlay >= 0) continue;
-                    uint8_t theirs[MP_PORTS];
-                    placed_kinds(g, at, theirs);
-                    incoming in = { x, y, kinds };
-                    if (!bridge_fits(g, s, &in, nx, ny, theirs, side % 2)) continue;
-                    uint8_t changed[4][3];
-                    memcpy(changed, their, sizeof changed);
-                    changed[side][1] = (uint8_t)(1 + s->kind);
-                    mp_action a = place_action(v, tile, x, y, r, nx, ny, side % 2);
-                    if (mp_place_fits_facing(g, kinds, touch, (const uint8_t (*)[3])changed)) add(l, &a);
-                }
+    for (int i = 0; i < g->n_open; i++) {          /* the kernel's open cells, in row order */
+        int x = g->open[i].x, y = g->open[i].y;
+        uint8_t their[4][3];
+        unsigned touch = mp_place_facing(g, x, y, their);
+        for (int r = 0; r < 4; r++) {
+            const uint8_t *kinds = t->port_kind[r];
+            if (!(t->distinct_rot >> r & 1) || mp_place_fits_facing(g, kinds, touch, their)) continue;
+            for (int axis = 0; axis < 2; axis++) {       /* a bridge on the new tile */
+                if (!bridge_fits(g, s, NULL, x, y, kinds, axis)) continue;
+                uint8_t with[MP_PORTS];
+                memcpy(with, kinds, sizeof with);
+                with[MP_MIDDLE(axis)] = with[MP_MIDDLE(axis + 2)] = (uint8_t)(1 + s->kind);
+                mp_action a = place_action(v, tile, x, y, r, x, y, axis);
+                if (mp_place_fits_facing(g, with, touch, their)) add(l, &a);
+            }
+            for (int side = 0; side < 4; side++) {      /* a bridge on a neighbour */
+                if (!(touch >> side & 1) || kinds[MP_MIDDLE(side)] != 1 + s->kind) continue;
+                int nx, ny;
+                mp_grid_neighbour(x, y, side, &nx, &ny);
+                int32_t at = mp_grid_get(g, nx, ny);
+                if (g->placed[at].fixed || g->placed[at].overlay >= 0) continue;
+                uint8_t theirs[MP_PORTS];
+                placed_kinds(g, at, theirs);
+                incoming in = { x, y, kinds };
+                if (!bridge_fits(g, s, &in, nx, ny, theirs, side % 2)) continue;
+                uint8_t changed[4][3];
+                memcpy(changed, their, sizeof changed);
+                changed[side][1] = (uint8_t)(1 + s->kind);
+                mp_action a = place_action(v, tile, x, y, r, nx, ny, side % 2);
+                if (mp_place_fits_facing(g, kinds, touch, (const uint8_t (*)[3])changed)) add(l, &a);
             }
         }
+    }
 }
 
 static int bridges_legal(const mp_game *g, const void *st, const void *config, mp_action *out, int cap) {
