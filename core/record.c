@@ -7,6 +7,9 @@
 ** crash or a kill leaves either the old record or the new one, never half of one. Replaying
 ** parses each action in the game as it stands and applies it; the first action that does not
 ** parse or is not legal is reported with its turn, and its line and column in the file.
+** A record may also fix the order of the tiles (`tile_order`) and end the game after a number of
+** draws (`end_after`): a game imported from JCloisterZone, whose tiles no seed gives, and which
+** may end before the bag is empty.
 */
 #include <errno.h>
 #include <stdarg.h>
@@ -36,6 +39,10 @@ struct mp_record {
     char path[512];                  /* the file it was read from, for diagnostics */
     bool over;                       /* the file says the game ended */
     int final[MP_MAX_PLAYERS];       /* final scores the file gives, when over */
+    int n_order;                     /* tile_order: the tiles the bag gives first, in order */
+    char (*order)[64];
+    int order_line, order_column;
+    long end_after;                  /* the game ends once this many tiles were drawn; -1 never */
 };
 
 static int rec_error(mp_diag *d, const char *file, int line, int column, const char *fmt, ...)
@@ -60,6 +67,7 @@ mp_record *mp_record_new(const char *ruleset, const char *hash, uint64_t seed, i
     r->seed = seed;
     r->first_player = first_player;
     r->n_players = n_players < MP_MAX_PLAYERS ? n_players : MP_MAX_PLAYERS;
+    r->end_after = -1;
     for (int p = 0; p < r->n_players; p++) {
         snprintf(r->names[p], sizeof r->names[p], "%s", names[p]);
         snprintf(r->kinds[p], sizeof r->kinds[p], "%s", kinds[p]);
@@ -71,6 +79,7 @@ void mp_record_free(mp_record *r) {
     if (!r) return;
     for (int i = 0; i < r->n_turns; i++) free(r->turns[i].text);
     free(r->turns);
+    free(r->order);
     free(r);
 }
 
@@ -133,7 +142,7 @@ static int copy_string(const mp_ynode *n, char *dst, size_t size, const char *wh
 
 static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
     static const char *const keys[] = { "format", "ruleset", "ruleset_file", "ruleset_hash", "seed", "first_player", "players",
-                                        "status", "n_turns", "drawn", "turns", "final", NULL };
+                                        "status", "tile_order", "end_after", "n_turns", "drawn", "turns", "final", NULL };
     if (mp_y_expect(root, MP_Y_MAP, "a record", d) || mp_y_check_keys(root, keys, d)) return 1;
     mp_ynode *n;
     long v;
@@ -168,6 +177,17 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
     int status;
     if (need(root, "status", &n, d) || mp_y_enum(n, statuses, &status, d)) return 1;
     r->over = status == 1;
+    if ((n = mp_y_get(root, "tile_order"))) {
+        if (mp_y_expect(n, MP_Y_SEQ, "tile_order", d)) return 1;
+        if (n->n > 100000) return mp_y_error(d, n, "%d tiles in tile_order; expected at most 100000", n->n);
+        r->order = calloc((size_t)n->n + 1, sizeof *r->order);
+        if (!r->order) abort();
+        r->order_line = n->line;
+        r->order_column = n->column;
+        for (int i = 0; i < n->n; i++)
+            if (copy_string(n->items[i], r->order[r->n_order++], sizeof r->order[0], "tile", d)) return 1;
+    }
+    if ((n = mp_y_get(root, "end_after")) && mp_y_int(n, 0, 1000000, &r->end_after, d)) return 1;
     mp_ynode *count, *turns;
     if (need(root, "n_turns", &count, d) || mp_y_int(count, 0, 1000000, &v, d)) return 1;
     if (need(root, "turns", &turns, d) || mp_y_expect(turns, MP_Y_SEQ, "turns", d)) return 1;
@@ -199,6 +219,7 @@ static mp_record *load(const char *path, const char *text, size_t len, mp_diag *
     mp_arena *a = mp_arena_new();
     mp_record *r = calloc(1, sizeof *r);
     if (!r) abort();
+    r->end_after = -1;
     snprintf(r->path, sizeof r->path, "%s", path);
     mp_ynode *root = text ? mp_y_load_string(a, path, text, len, d) : mp_y_load_file(a, path, d);
     if (!root || read_record(r, root, d)) {
@@ -248,6 +269,15 @@ static int write_record(FILE *f, const mp_record *r, const mp_game *g) {
     }
     bool over = g && mp_game_phase(g) == MP_PHASE_OVER;
     fprintf(f, "status: %s\n", over ? "over" : "playing");
+    if (r->order) {
+        fprintf(f, "tile_order: [");
+        for (int i = 0; i < r->n_order; i++) {
+            fputs(i ? ", " : "", f);
+            quoted(f, r->order[i]);
+        }
+        fprintf(f, "]\n");
+    }
+    if (r->end_after >= 0) fprintf(f, "end_after: %ld\n", r->end_after);
     if (g) {
         /* The tiles that left the bag, in order; '!' marks one that fitted nowhere. */
         const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
@@ -396,12 +426,37 @@ static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_di
     return 0;
 }
 
+/* With end_after: once that many tiles have been drawn, the bag counts as empty and the game ends
+** (final scoring) where the next tile would be placed. */
+static int end_if_due(const mp_record *r, mp_game *g, mp_diag *d) {
+    if (r->end_after < 0 || mp_game_phase(g) != MP_PHASE_PLACE || mp_game_n_drawn(g) < r->end_after) return 0;
+    mp_diag e = { 0 };
+    if (mp_game_end_now(g, &e)) return rec_error(d, r->path, 0, 0, "end_after: %s", e.message);
+    return 0;
+}
+
 mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns, mp_diag *d) {
     mp_game_options o = { .n_players = r->n_players, .seed = r->seed, .first_player = r->first_player };
     mp_game *g = mp_game_new(rs, &o, d);
     if (!g) return NULL;
+    if (r->n_order) {
+        /* The tiles the bag gives first, in this order, ahead of the seeded order. */
+        const char **ids = malloc((size_t)r->n_order * sizeof *ids);
+        if (!ids) abort();
+        for (int i = 0; i < r->n_order; i++) ids[i] = r->order[i];
+        mp_diag e = { 0 };
+        int bad = mp_game_phase(g) != MP_PHASE_PLACE || mp_game_set_draws(g, ids, r->n_order, &e);
+        free(ids);
+        if (bad) {
+            rec_error(d, r->path, r->order_line, r->order_column, "tile_order: %s",
+                      e.message[0] ? e.message : "the game has no tile to draw");
+            mp_game_free(g);
+            return NULL;
+        }
+    }
     if (n_turns < 0 || n_turns > r->n_turns) n_turns = r->n_turns;
     for (int i = 0; i < n_turns; i++) {
+        if (end_if_due(r, g, d)) { mp_game_free(g); return NULL; }
         if (mp_game_phase(g) == MP_PHASE_OVER) {
             rec_error(d, r->path, r->turns[i].line, r->turns[i].column, "turn %d: the game is already over; "
                       "expected no more turns", i + 1);
@@ -410,5 +465,6 @@ mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int strict, 
         }
         if (replay_turn(r, i, g, strict, d)) { mp_game_free(g); return NULL; }
     }
+    if (n_turns == r->n_turns && end_if_due(r, g, d)) { mp_game_free(g); return NULL; }
     return g;
 }

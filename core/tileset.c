@@ -398,7 +398,19 @@ static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) 
     if (t->fixed && (x = mp_y_get(n, "count")) && v != 0)
         return mp_y_error(d, x, "fixed piece '%s' has a count; expected none (it is never drawn)", t->id);
     if (t->fixed) t->count = 0;
-    if ((x = mp_y_get(n, "jcz")) && copy_name(t->jcz, x, "jcz", d)) return 1;
+    if ((x = mp_y_get(n, "jcz"))) {
+        if (copy_name(t->jcz, x, "jcz", d)) return 1;
+        /* An importer finds a tile by its JCloisterZone id: each names one tile of the ruleset. */
+        for (int i = 0; i < ts->n_tiles; i++) {
+            const mp_tile *o = &ts->tiles[i];
+            if (strcmp(o->jcz, t->jcz) != 0) continue;
+            if (o->file == ts->n_files - 1)
+                return mp_y_error(d, x, "jcz id '%s' is used twice; expected each JCloisterZone id once (first by "
+                                  "tile '%s' at line %d)", t->jcz, o->id, o->line);
+            return mp_y_error(d, x, "jcz id '%s' is used twice; expected each JCloisterZone id once (first by tile "
+                              "'%s' at line %d of %s)", t->jcz, o->id, o->line, ts->files[o->file]);
+        }
+    }
     if ((x = mp_y_get(n, "markers")) && read_markers(ts, x, &t->markers, d)) return 1;
     mp_ynode *feats = mp_y_get(n, "features");
     if (!feats) return mp_y_error(d, n, "tile '%s' has no 'features'; expected a list of features", t->id);
@@ -584,5 +596,16 @@ char mp_tileset_inner_letter(const mp_tileset *ts, int tile) {
 int mp_tileset_find(const mp_tileset *ts, const char *id) {
     for (int i = 0; i < ts->n_tiles; i++)
         if (strcmp(ts->tiles[i].id, id) == 0) return i;
+    return -1;
+}
+
+const char *mp_tileset_tile_jcz(const mp_tileset *ts, int tile) {
+    return tile >= 0 && tile < ts->n_tiles ? ts->tiles[tile].jcz : "";
+}
+
+int mp_tileset_find_jcz(const mp_tileset *ts, const char *jcz) {
+    if (!jcz || !*jcz) return -1;
+    for (int i = 0; i < ts->n_tiles; i++)
+        if (strcmp(ts->tiles[i].jcz, jcz) == 0) return i;
     return -1;
 }

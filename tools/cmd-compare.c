@@ -6,6 +6,7 @@
 ** totals and points per category are set side by side; every score that differs is marked and
 ** explained by the rules in which the rulesets differ that can change that category. A ruleset
 ** under which an action is illegal is "not comparable from turn N".
+** A JCloisterZone game (.jcz) is imported on the fly and compared as its record.
 ** Many games: game i is played with seed S+i under every ruleset (same tile order, same bot
 ** policy; the bots judge moves by each ruleset's own scoring, so their play may differ).
 */
@@ -19,11 +20,13 @@
 #include "bots.h"
 #include "chart.h"
 #include "cmd.h"
+#include "jcz.h"
 #include "json.h"
 
 static const char usage[] =
     "usage: meeple compare --rulesets A,B[,...] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--json] [--csv] [--svg FILE] [FILE]\n"
-    "Compare one recorded game (FILE), or N seeded bot games, under several rulesets.\n"
+    "Compare one recorded game (FILE, a record or a JCloisterZone game), or N seeded bot games, under several\n"
+    "rulesets.\n"
     "  --rulesets LIST  the rulesets, names or paths, comma-separated (the first is the reference)\n"
     "  --games N        play N bot games instead of reading a record\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
@@ -86,7 +89,7 @@ typedef struct side {
     char reason[1200];
 } side;
 
-static void replay_under(const mp_record *rec, const mp_ruleset *rs, side *s) {
+static void replay_under(const mp_record *rec, const mp_ruleset *rs, side *s, const jcz_import *j) {
     mp_diag d = { 0 };
     /* Strict under the record's own rules, as in replay_record (tools/replay.c): a recorded pass in
     ** the placement phase is then a discard, not a decision other rules did not offer. */
@@ -101,6 +104,7 @@ static void replay_under(const mp_record *rec, const mp_ruleset *rs, side *s) {
             return;
         }
     }
+    if (j->path[0]) jcz_locate_turn(j, &d);   /* its place in the .jcz file */
     const char *t = strstr(d.message, "turn ");
     s->from_turn = t ? atoi(t + 5) : 0;
     char full[1200];
@@ -134,19 +138,27 @@ static int reasons_for(const rules *r, const side *sides, int p, const char *cat
 
 static int compare_record(const char *path, rules *r, bool as_json) {
     mp_diag d = { 0 };
-    mp_record *rec = mp_record_load(path, &d);
-    if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
+    jcz_import imp = { 0 };
+    mp_record *rec;
+    if (jcz_sniff(path)) {
+        rec = jcz_import_file(path, NULL, &imp, &d) ? NULL : imp.rec;
+        imp.rec = NULL;
+    } else {
+        rec = mp_record_load(path, &d);
+    }
+    if (!rec) { print_diag(&d); jcz_import_free(&imp); return EXIT_BAD_INPUT; }
     int np = mp_record_n_players(rec);
     side sides[MAX_RULESETS] = { { 0 } };
     cats c = { 0 };
     for (int i = 0; i < r->n; i++) {
-        replay_under(rec, r->rs[i], &sides[i]);
+        replay_under(rec, r->rs[i], &sides[i], &imp);
         if (sides[i].g) collect_cats(&c, sides[i].g);
     }
     if (!sides[0].g) {
         fprintf(stderr, "%s\n", sides[0].reason);
         for (int i = 0; i < r->n; i++) mp_game_free(sides[i].g);
         mp_record_free(rec);
+        jcz_import_free(&imp);
         return EXIT_BAD_INPUT;
     }
     bool tty = isatty(1) && !as_json;
@@ -267,6 +279,7 @@ static int compare_record(const char *path, rules *r, bool as_json) {
     }
     for (int i = 0; i < r->n; i++) mp_game_free(sides[i].g);
     mp_record_free(rec);
+    jcz_import_free(&imp);
     return 0;
 }
 

@@ -1,36 +1,75 @@
 /*
 ** cmd-replay.c: `meeple replay FILE`, re-run a record under its own ruleset and check it: every
-** action legal, every placed tile the one the bag gives, the final scores the same.
+** action legal, every placed tile the one the bag gives, the final scores the same. A
+** JCloisterZone game is imported on the fly; --check-assertions checks its test assertions.
 */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
+#include "jcz.h"
 #include "json.h"
 #include "ascii.h"
 
 static const char usage[] =
-    "usage: meeple replay [--json] FILE\n"
-    "Replay a game record under its ruleset and check every action and the final scores.\n"
-    "  --json    print the result as JSON\n"
-    "  --help    print this help\n";
+    "usage: meeple replay [--json] [--check-assertions] FILE\n"
+    "Replay a game record (or a JCloisterZone game, FILE.jcz) under its ruleset and check every action\n"
+    "and the final scores.\n"
+    "  --json              print the result as JSON\n"
+    "  --check-assertions  check the test assertions of a JCloisterZone game\n"
+    "  --help              print this help\n";
+
+/* Checks the assertions against the replayed game: each reported, a failure also as a diagnostic
+** at its place in the file. Returns how many failed. */
+static int check_assertions(const char *path, const replayed *r, const jcz_import *j, jcz_check *checks, bool quiet) {
+    int failed = 0, passed = 0;
+    for (int k = 0; k < j->n_assertions; k++) {
+        jcz_check *c = &checks[k];
+        c->text = j->assertions[k];
+        c->verdict = jcz_check_assertion(r->g, r->names, r->n, c->text, c->detail, sizeof c->detail);
+        failed += c->verdict == JCZ_FAILED;
+        passed += c->verdict == JCZ_PASSED;
+        if (!quiet && c->verdict == JCZ_PASSED) printf("passed: %s\n", c->text);
+        else if (!quiet) printf("%s: %s (%s)\n", jcz_verdict_name(c->verdict), c->text, c->detail);
+        if (c->verdict == JCZ_FAILED) {
+            mp_diag d = { 0 };
+            int line = 0, column = 0;
+            char jp[64];
+            snprintf(jp, sizeof jp, "test.assertions[%d]", k);
+            jcz_where(j, jp, &line, &column);
+            snprintf(d.file, sizeof d.file, "%s", path);
+            d.line = line;
+            d.column = column;
+            snprintf(d.message, sizeof d.message, "%s: '%s' failed: %s", jp, c->text, c->detail);
+            print_diag(&d);
+        }
+    }
+    if (!quiet)
+        printf("%s: %d assertion%s: %d passed, %d failed, %d not understood\n", path, j->n_assertions,
+               j->n_assertions == 1 ? "" : "s", passed, failed, j->n_assertions - passed - failed);
+    return failed;
+}
 
 int cmd_replay(int argc, char **argv) {
-    static const struct option opts[] = { { "json", no_argument, 0, 'j' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
-    bool as_json = false;
+    static const struct option opts[] = { { "json", no_argument, 0, 'j' }, { "check-assertions", no_argument, 0, 'a' },
+                                          { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+    bool as_json = false, assertions = false;
     int c;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
+        else if (c == 'a') assertions = true;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
         else return usage_error(usage, "replay: unknown option '%s'", argv[optind - 1]);
     }
     if (optind + 1 != argc) return usage_error(usage, "replay: expected one record file");
     const char *path = argv[optind];
     replayed r;
-    int rc = replay_record(path, NULL, true, &r);
-    if (rc == EXIT_USAGE) return rc;
+    jcz_import j;
+    int rc = replay_record_jcz(path, NULL, true, &r, &j);
+    if (rc == EXIT_USAGE) { jcz_import_free(&j); return rc; }
     /* The record and the replay must agree on whether the game ended, and then on the scores. */
     bool matches = true;
     const char *problem = NULL;
@@ -42,12 +81,23 @@ int cmd_replay(int argc, char **argv) {
             for (int p = 0; p < r.n; p++) matches &= mp_game_score(r.g, p) == mp_record_final_score(r.rec, p);
         if (problem) matches = false;
     }
+    /* The assertions hold of the game as the file leaves it: checked once the replay went through. */
+    jcz_check *checks = NULL;
+    int failed = 0;
+    if (assertions && !rc) {
+        checks = calloc((size_t)j.n_assertions + 1, sizeof *checks);
+        if (!checks) abort();
+    }
     if (as_json) {
-        print_replay_json(path, &r, rc, &matches);
+        if (checks) failed = check_assertions(path, &r, &j, checks, true);
+        print_replay_json_checks(path, &r, rc, &matches, checks, checks ? j.n_assertions : -1);
     } else if (!rc) {
         int n = mp_record_n_turns(r.rec);
         printf("%s: %d turn%s replayed under %s, every action legal", path, n, n == 1 ? "" : "s", mp_ruleset_name(r.rs));
-        if (!r.over && !problem) printf("; the game is not over (continue with: meeple play --resume %s)\n", path);
+        if (!r.over && !problem && j.path[0])
+            printf("; the game is not over (continue with: meeple import %s -o RECORD.yaml, then meeple play "
+                   "--resume RECORD.yaml)\n", path);
+        else if (!r.over && !problem) printf("; the game is not over (continue with: meeple play --resume %s)\n", path);
         else if (matches) printf("; final scores match the record\n");
         else printf("\n");
         if (r.over && mp_game_phase(r.g) == MP_PHASE_OVER) ascii_scores(stdout, r.g, r.names);
@@ -59,7 +109,10 @@ int cmd_replay(int argc, char **argv) {
                 fprintf(stderr, " %s %d (record %d)", r.names[p], mp_game_score(r.g, p), mp_record_final_score(r.rec, p));
             fprintf(stderr, "\n");
         }
+        if (checks) failed = check_assertions(path, &r, &j, checks, false);
     }
+    free(checks);
+    jcz_import_free(&j);
     replayed_free(&r);
-    return rc ? rc : matches ? 0 : EXIT_BAD_INPUT;
+    return rc ? rc : matches && !failed ? 0 : EXIT_BAD_INPUT;
 }

@@ -11,7 +11,8 @@
 
 static const char usage[] =
     "usage: meeple score --ruleset NAME [--json] FILE\n"
-    "Replay the actions of a game record under another ruleset and print the scores it gives.\n"
+    "Replay the actions of a game record (or a JCloisterZone game, FILE.jcz) under another ruleset and print\n"
+    "the scores it gives.\n"
     "  --ruleset NAME   the ruleset to score under (name or path)\n"
     "  --json           print the result as JSON\n"
     "  --help           print this help\n";

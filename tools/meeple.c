@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "cmd.h"
+#include "jcz.h"
 
 enum { CMD_JSON = 1 };   /* the subcommand has --json */
 
@@ -19,6 +20,7 @@ struct mp_cmd {
 static const struct mp_cmd commands[] = {   /* sorted by name */
     { "bench", cmd_bench, "measure how fast the engine plays and lists legal placements", CMD_JSON },
     { "compare", cmd_compare, "compare a recorded game, or many seeded games, under several rulesets", CMD_JSON },
+    { "import", cmd_import, "turn a JCloisterZone saved game (.jcz) into a game record", CMD_JSON },
     { "lint", cmd_lint, "check tile sets and rulesets and report every problem", CMD_JSON },
     { "play", cmd_play, "play a game (humans and bots), record it, resume it", CMD_JSON },
     { "render", cmd_render, "draw a tile set or a recorded game as SVG", 0 },

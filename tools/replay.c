@@ -1,9 +1,11 @@
 /*
-** replay.c: loading a record with its ruleset and replaying it, shared by replay and score.
+** replay.c: loading a record with its ruleset and replaying it, shared by replay and score. A
+** JCloisterZone game (.jcz) is imported on the fly: its record and its ruleset are the import's.
 */
 #include <string.h>
 
 #include "cmd.h"
+#include "jcz.h"
 #include "json.h"
 
 static int fail(replayed *r, int code) {
@@ -12,7 +14,42 @@ static int fail(replayed *r, int code) {
 }
 
 int replay_record(const char *path, const char *ruleset, bool strict, replayed *r) {
+    return replay_record_jcz(path, ruleset, strict, r, NULL);
+}
+
+/* A .jcz file imported: its record, and its own ruleset unless another is asked for. */
+static int replay_jcz(const char *path, const char *ruleset, bool strict, replayed *r, jcz_import *j) {
+    if (jcz_import_file(path, NULL, j, &r->error)) return fail(r, EXIT_BAD_INPUT);
+    r->rec = j->rec;
+    j->rec = NULL;
+    r->n = mp_record_n_players(r->rec);
+    for (int p = 0; p < r->n; p++) r->names[p] = mp_record_player_name(r->rec, p);
+    r->over = mp_record_over(r->rec);
+    if (ruleset) {
+        mp_diag d = { 0 };
+        if (!(r->rs = mp_ruleset_load(ruleset, ruleset_dirs(), &d))) { r->error = d; return fail(r, EXIT_BAD_INPUT); }
+    } else {
+        r->rs = j->rs;
+        j->rs = NULL;
+    }
+    if (!strict && strcmp(mp_ruleset_hash(r->rs), mp_record_hash(r->rec)) == 0) strict = true;
+    r->g = mp_record_replay(r->rec, r->rs, strict, -1, &r->error);
+    if (!r->g) {
+        jcz_locate_turn(j, &r->error);
+        return fail(r, EXIT_BAD_INPUT);
+    }
+    return 0;
+}
+
+int replay_record_jcz(const char *path, const char *ruleset, bool strict, replayed *r, jcz_import *j) {
     memset(r, 0, sizeof *r);
+    if (j) memset(j, 0, sizeof *j);
+    if (jcz_sniff(path)) {
+        jcz_import own;
+        int rc = replay_jcz(path, ruleset, strict, r, j ? j : &own);
+        if (!j) jcz_import_free(&own);
+        return rc;
+    }
     r->rec = mp_record_load(path, &r->error);
     if (!r->rec) return fail(r, EXIT_BAD_INPUT);
     r->n = mp_record_n_players(r->rec);
@@ -48,6 +85,11 @@ void replayed_free(replayed *r) {
 }
 
 void print_replay_json(const char *path, const replayed *r, int rc, const bool *matches) {
+    print_replay_json_checks(path, r, rc, matches, NULL, -1);
+}
+
+void print_replay_json_checks(const char *path, const replayed *r, int rc, const bool *matches,
+                              const jcz_check *checks, int n_checks) {
     json j;
     json_init(&j, stdout);
     json_object(&j);
@@ -90,6 +132,20 @@ void print_replay_json(const char *path, const replayed *r, int rc, const bool *
         for (int p = 0; p < r->n; p++)
             if (mp_game_winners(r->g) & (1u << p)) json_string(&j, r->names[p]);
         json_array_end(&j);
+        if (n_checks >= 0) {
+            bool all = true;
+            json_key(&j, "assertions"); json_array(&j);
+            for (int k = 0; k < n_checks; k++) {
+                json_object(&j);
+                json_key(&j, "text"); json_string(&j, checks[k].text);
+                json_key(&j, "result"); json_string(&j, jcz_verdict_name(checks[k].verdict));
+                json_key(&j, "detail"); json_string(&j, checks[k].detail);
+                json_object_end(&j);
+                all &= checks[k].verdict != JCZ_FAILED;
+            }
+            json_array_end(&j);
+            json_key(&j, "assertions_hold"); json_bool(&j, all);
+        }
     }
     json_object_end(&j);
     json_done(&j);

@@ -1,0 +1,93 @@
+/*
+** jcz-impl.h: what the files of the JCloisterZone importer share (jcz-locate.c, jcz-setup.c,
+** jcz.c); the rest of the command sees jcz.h only.
+*/
+#ifndef MP_TOOLS_JCZ_IMPL_H
+#define MP_TOOLS_JCZ_IMPL_H
+
+#include <jansson.h>
+
+#include "jcz.h"
+
+/* The file being imported, for diagnostics. */
+typedef struct jcz_src {
+    const char *path;
+    const char *text;
+    size_t len;
+} jcz_src;
+
+/* jcz-locate.c */
+/* The line and column (from 1; the column in characters, as jansson counts them) where the value
+** at a JSON path ("replay[12].payload.tileId") starts in text, which is valid JSON; when the path
+** goes further than the file, the place of the deepest value it reaches (the object that lacks a
+** key). Returns 0, or 1 when not even the first step is there (line and column left 0). */
+int jcz_locate(const char *text, size_t len, const char *jpath, int *line, int *column);
+/* Fills d with the file, the place of jpath and "JPATH (TYPE): message" (" (TYPE)" when type is
+** not NULL: the message type of a replay message). Returns 1. */
+int jcz_error(const jcz_src *src, mp_diag *d, const char *jpath, const char *type, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* jcz-setup.c */
+typedef struct jcz_setup {
+    char base[32];            /* the shipped ruleset: c3, c3-nofarmers or bcb */
+    char name[64];            /* the ruleset's name: base itself, or the generated one's */
+    char summary[256];        /* in words */
+    char yaml[4096];          /* the generated ruleset; "" when base fits as it is */
+} jcz_setup;
+/* Maps setup (sets, elements, rules, start) to a ruleset; refuses by name what it cannot map. */
+int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_setup *s, mp_diag *d);
+/* Checks setup.start against the ruleset's start tile (BA/RCr at 0,0, rotation 0). */
+int jcz_check_start(const jcz_src *src, const json_t *root, const mp_ruleset *rs, mp_diag *d);
+/* The players, in seat order (index 0 moves first). */
+int jcz_read_players(const jcz_src *src, const json_t *root, const mp_ruleset *rs, jcz_import *j, mp_diag *d);
+
+/* jcz.c */
+/* A typed member, with a located diagnostic when it is missing or of another type. */
+int jcz_member(const jcz_src *src, const json_t *obj, const char *jpath, const char *key, const char *type,
+               json_type want, const json_t **out, mp_diag *d);
+/* A growing string. */
+typedef struct jcz_sbuf { char *s; size_t n, cap; } jcz_sbuf;
+void jcz_sb_add(jcz_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void jcz_sb_quoted(jcz_sbuf *b, const char *s);   /* a YAML double-quoted string */
+
+/* jcz-replay.c */
+typedef struct jcz_bazaar {           /* a bazaar under way, followed to learn who got which tile */
+    bool on;
+    int active, n_open, at;       /* its player, tiles turned up, placement index of its tile */
+    int got[MP_MAX_PLAYERS];      /* the index of the tile each player got, -1 none */
+    int chosen, selector, high;
+} jcz_bazaar;
+
+/* The replay being played (jcz-replay.c). */
+typedef struct jcz_sim {
+    const jcz_src *src;
+    const json_t *replay;
+    const mp_ruleset *rs;
+    const mp_tileset *ts;
+    mp_game *g;
+    bool fixed;                   /* the order is the file's drawOrder: a tile not drawn is an error */
+    int end_turn;
+    char (*order)[64];            /* the tiles in the order the bag gives them (meeple ids) */
+    int n_order;
+    const int *placed;            /* the tile of each PLACE_TILE of the file, in order */
+    int n_placed;
+    int placements;               /* PLACE_TILE messages applied */
+    int last_placer;
+    bool turn_open;               /* a PLACE_TILE seen, its COMMIT not yet */
+    jcz_bazaar bz;
+    bool restart;                 /* the order was corrected: play again from the start */
+    jcz_sbuf turn;
+    int turn_first;               /* the message the turn in progress began with, -1 none */
+    char **turns;
+    int *turn_msg;
+    int n_turns, cap_turns;
+} jcz_sim;
+
+/* Plays the whole replay once, with the tiles in s->order, into s->turns. Returns 0 (s->restart
+** set when the tiles of a bazaar were found in another order: play again), or 1 with d filled. */
+int jcz_play(jcz_sim *s, int n_players, mp_diag *d);
+void jcz_sim_clear(jcz_sim *s);
+/* The tile a JCloisterZone id names (v, a string at jpath). */
+int jcz_tile(const jcz_sim *s, const json_t *v, const char *jpath, const char *type, int *tile, mp_diag *d);
+
+#endif

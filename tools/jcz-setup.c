@@ -1,0 +1,255 @@
+/*
+** jcz-setup.c: a JCloisterZone game's setup as a meeple ruleset, its start tile and its players.
+**
+** basic:1 with farmers is c3, without them c3-nofarmers: shipped rulesets, named as they are.
+** Anything more (the small-city rule, another number of followers, Bridges, Castles and Bazaars
+** with JCloisterZone's own mix of rulings) is a small ruleset that extends one of them, generated
+** here as YAML. Every set, element or rule that cannot be mapped is refused by name.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jcz-impl.h"
+
+enum { BCB_BRIDGE = 1, BCB_CASTLE = 2, BCB_BAZAAR = 4 };
+
+/* Whether a setup value turns something on: true, a number other than 0, a string other than
+** "" and "0"; false, 0 and null leave it off. */
+static bool on(const json_t *v) {
+    if (!v || json_is_null(v) || json_is_false(v)) return false;
+    if (json_is_integer(v)) return json_integer_value(v) != 0;
+    if (json_is_real(v)) return json_real_value(v) != 0;
+    if (json_is_string(v)) return json_string_value(v)[0] && strcmp(json_string_value(v), "0") != 0;
+    return true;
+}
+
+static int read_sets(const jcz_src *src, const json_t *sets, bool *bcb, mp_diag *d) {
+    bool basic = false;
+    const char *key;
+    const json_t *v;
+    json_object_foreach((json_t *)sets, key, v) {
+        char jp[300];
+        snprintf(jp, sizeof jp, "setup.sets.%s", key);
+        if (!on(v)) continue;
+        if (!json_is_integer(v) || json_integer_value(v) != 1)
+            return jcz_error(src, d, jp, NULL, "set '%s' counted %s; expected 1 (one copy)", key,
+                             json_is_integer(v) ? "more than once" : "by something other than a number");
+        if (!strcmp(key, "basic:1")) basic = true;
+        else if (!strcmp(key, "bridges-castles-and-bazaars:1")) *bcb = true;
+        else if (!strcmp(key, "basic:2"))
+            return jcz_error(src, d, jp, NULL, "set 'basic:2' (the base game with gardens) is not one meeple "
+                             "imports; expected basic:1");
+        else
+            return jcz_error(src, d, jp, NULL, "set '%s' is not one meeple imports; expected basic:1, with or "
+                             "without bridges-castles-and-bazaars:1", key);
+    }
+    if (!basic) return jcz_error(src, d, "setup.sets", NULL, "no set 'basic:1'; expected the base game");
+    return 0;
+}
+
+static int read_elements(const jcz_src *src, const json_t *elements, bool bcb, int *followers, bool *farmers,
+                         unsigned *modules, mp_diag *d) {
+    const char *key;
+    const json_t *v;
+    json_object_foreach((json_t *)elements, key, v) {
+        char jp[300];
+        snprintf(jp, sizeof jp, "setup.elements.%s", key);
+        if (!strcmp(key, "farmers")) { *farmers = on(v); continue; }
+        if (!strcmp(key, "small-follower")) {
+            if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 100)
+                return jcz_error(src, d, jp, NULL, "small-follower is not a number of followers; expected 1 to 100");
+            *followers = (int)json_integer_value(v);
+            continue;
+        }
+        if (!on(v)) continue;
+        unsigned bit = !strcmp(key, "bridge") ? BCB_BRIDGE : !strcmp(key, "castle") ? BCB_CASTLE
+                     : !strcmp(key, "bazaar") ? BCB_BAZAAR : 0;
+        if (bit && !bcb)
+            return jcz_error(src, d, jp, NULL, "element '%s' without the set bridges-castles-and-bazaars:1; "
+                             "expected it with its set", key);
+        if (!bit)
+            return jcz_error(src, d, jp, NULL, "element '%s' is not one meeple imports; expected small-follower, "
+                             "farmers%s", key, bcb ? ", bridge, castle or bazaar" : "");
+        *modules |= bit;
+    }
+    return 0;
+}
+
+static int read_rules(const jcz_src *src, const json_t *rules, unsigned modules, bool *small, bool *auction,
+                      mp_diag *d) {
+    const char *key;
+    const json_t *v;
+    json_object_foreach((json_t *)rules, key, v) {
+        char jp[300];
+        snprintf(jp, sizeof jp, "setup.rules.%s", key);
+        if (!strcmp(key, "tiny-city-scoring")) {
+            const char *s = json_is_string(v) ? json_string_value(v) : "";
+            if (json_is_integer(v)) s = json_integer_value(v) == 2 ? "2" : json_integer_value(v) == 4 ? "4" : "";
+            if (!strcmp(s, "2")) *small = true;
+            else if (strcmp(s, "4") != 0 && !json_is_null(v))
+                return jcz_error(src, d, jp, NULL, "tiny-city-scoring is not \"2\" or \"4\"; expected \"2\" (the "
+                                 "small-city rule) or \"4\" (the current rule)");
+            continue;
+        }
+        if (!on(v)) continue;
+        if (!strcmp(key, "bazaar-no-auction")) {
+            if (!(modules & BCB_BAZAAR))
+                return jcz_error(src, d, jp, NULL, "rule 'bazaar-no-auction' without bazaars; expected the element "
+                                 "bazaar with it");
+            *auction = false;
+            continue;
+        }
+        return jcz_error(src, d, jp, NULL, "rule '%s' is not one meeple imports; expected tiny-city-scoring%s", key,
+                         modules & BCB_BAZAAR ? " or bazaar-no-auction" : "");
+    }
+    return 0;
+}
+
+static void add(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void add(char *buf, size_t size, const char *fmt, ...) {
+    size_t n = strlen(buf);
+    if (n + 1 >= size) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + n, size - n, fmt, ap);
+    va_end(ap);
+}
+
+int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_setup *s, mp_diag *d) {
+    memset(s, 0, sizeof *s);
+    const json_t *setup, *sets, *x;
+    if (jcz_member(src, root, "", "setup", NULL, JSON_OBJECT, &setup, d)) return 1;
+    if (jcz_member(src, setup, "setup", "sets", NULL, JSON_OBJECT, &sets, d)) return 1;
+    bool bcb = false, farmers = false, small = false, auction = true;
+    int followers = 7;
+    unsigned modules = 0;
+    if (read_sets(src, sets, &bcb, d)) return 1;
+    if ((x = json_object_get(setup, "elements"))) {
+        if (!json_is_object(x)) return jcz_error(src, d, "setup.elements", NULL, "not an object; expected the elements");
+        if (read_elements(src, x, bcb, &followers, &farmers, &modules, d)) return 1;
+    }
+    if ((x = json_object_get(setup, "rules"))) {
+        if (!json_is_object(x)) return jcz_error(src, d, "setup.rules", NULL, "not an object; expected the rules");
+        if (read_rules(src, x, modules, &small, &auction, d)) return 1;
+    }
+    /* The shipped ruleset underneath, and what the game changes on top of it. */
+    snprintf(s->base, sizeof s->base, "%s", bcb ? "bcb" : farmers ? "c3" : "c3-nofarmers");
+    char name[64] = "", words[240] = "";
+    snprintf(name, sizeof name, "jcz-%s", s->base);
+    bool changed = false;
+    char body[2048] = "";
+    if (followers != 7) {
+        add(body, sizeof body, "followers: %d\n", followers);
+        add(name, sizeof name, "-followers-%d", followers);
+        add(words, sizeof words, "%s%d followers each", words[0] ? ", " : "", followers);
+        changed = true;
+    }
+    if (bcb && !farmers) {
+        add(body, sizeof body, "farms:\n  enabled: false\n");
+        add(name, sizeof name, "-nofarmers");
+        add(words, sizeof words, "%sno farmers", words[0] ? ", " : "");
+    }
+    if (small) {
+        add(body, sizeof body, "scoring:\n  city:\n    small: {tiles: 2, points: {per_tile: 1, per_icon: {pennant: 1}}}\n");
+        add(name, sizeof name, "-small-city");
+        add(words, sizeof words, "%sthe small-city rule", words[0] ? ", " : "");
+        changed = true;
+    }
+    if (bcb) {
+        /* JCloisterZone's mix: castles from caps and triangles (as ZMG), bids below 0 (as HiG), no
+        ** bazaar when fewer tiles are left than players (as RGG). */
+        add(body, sizeof body, "variants:%s\n", modules ? "" : " []");
+        if (modules & BCB_BRIDGE) add(body, sizeof body, "  - bridges\n");
+        if (modules & BCB_CASTLE) add(body, sizeof body, "  - name: castles\n    options: {shapes: [cap, triangle]}\n");
+        if (modules & BCB_BAZAAR)
+            add(body, sizeof body, "  - name: bazaars\n    options: {negative_scores: true, need_tiles: true, auction: %s}\n",
+                auction ? "true" : "false");
+        static const char *const missing[] = { "bridges", "castles", "bazaars" };
+        for (int i = 0; i < 3; i++)
+            if (!(modules >> i & 1)) {
+                add(name, sizeof name, "-no-%s", missing[i]);
+                add(words, sizeof words, "%sno %s", words[0] ? ", " : "", missing[i]);
+            }
+        if (!auction) {
+            add(name, sizeof name, "-no-auction");
+            add(words, sizeof words, "%sbazaars without auction", words[0] ? ", " : "");
+        }
+        add(words, sizeof words, "%sJCloisterZone's rulings (castles from caps and triangles, bids below 0, no bazaar "
+            "when fewer tiles are left than players)", words[0] ? ", " : "");
+        changed = true;
+    }
+    snprintf(s->summary, sizeof s->summary, "%s%s%s", s->base, words[0] ? " with " : "", words);
+    if (!changed) {
+        snprintf(s->name, sizeof s->name, "%s", s->base);
+        return 0;
+    }
+    snprintf(s->name, sizeof s->name, "%s", name);
+    char quoted[600] = "";
+    for (const char *c = s->summary; *c; c++) add(quoted, sizeof quoted, "%s%c", *c == '"' || *c == '\\' ? "\\" : "", *c);
+    snprintf(s->yaml, sizeof s->yaml,
+             "# The rules of a JCloisterZone game, written by meeple import (meeple-import(1)).\n"
+             "name: %s\n"
+             "description: \"JCloisterZone game: %s\"\n"
+             "extends: %s\n"
+             "%s",
+             s->name, quoted, s->base, body);
+    return 0;
+}
+
+int jcz_check_start(const jcz_src *src, const json_t *root, const mp_ruleset *rs, mp_diag *d) {
+    const json_t *setup = json_object_get(root, "setup"), *start, *x, *y, *rot, *tile;
+    if (jcz_member(src, setup, "setup", "start", NULL, JSON_ARRAY, &start, d)) return 1;
+    const mp_tileset *ts = mp_ruleset_tiles(rs);
+    int want = -1;
+    for (int t = 0; t < mp_tileset_n_tiles(ts); t++)
+        if (mp_tileset_tile_is_start(ts, t)) want = t;
+    const char *want_id = want >= 0 ? mp_tileset_tile_jcz(ts, want) : "";
+    if (json_array_size(start) != 1)
+        return jcz_error(src, d, "setup.start", NULL, "%zu start tiles; expected one, %s at 0,0 rotation 0",
+                         json_array_size(start), want_id);
+    const json_t *s0 = json_array_get(start, 0);
+    const char *jp = "setup.start[0]";
+    if (!json_is_object(s0)) return jcz_error(src, d, jp, NULL, "not an object; expected {tile, x, y, rotation}");
+    if (jcz_member(src, s0, jp, "tile", NULL, JSON_STRING, &tile, d) || jcz_member(src, s0, jp, "x", NULL, JSON_INTEGER, &x, d) ||
+        jcz_member(src, s0, jp, "y", NULL, JSON_INTEGER, &y, d))
+        return 1;
+    if (strcmp(json_string_value(tile), want_id) != 0)
+        return jcz_error(src, d, "setup.start[0].tile", NULL, "start tile '%s'; expected %s, the start tile of ruleset '%s'",
+                         json_string_value(tile), want_id, mp_ruleset_name(rs));
+    if (json_integer_value(x) != 0 || json_integer_value(y) != 0)
+        return jcz_error(src, d, "setup.start[0].x", NULL, "start tile at %lld,%lld; expected 0,0",
+                         (long long)json_integer_value(x), (long long)json_integer_value(y));
+    rot = json_object_get(s0, "rotation");
+    bool zero = !rot || (json_is_integer(rot) && json_integer_value(rot) == 0) ||
+                (json_is_string(rot) && (!strcmp(json_string_value(rot), "R0") || !strcmp(json_string_value(rot), "0")));
+    if (!zero) return jcz_error(src, d, "setup.start[0].rotation", NULL, "start tile turned; expected rotation 0");
+    return 0;
+}
+
+int jcz_read_players(const jcz_src *src, const json_t *root, const mp_ruleset *rs, jcz_import *j, mp_diag *d) {
+    const json_t *players;
+    if (jcz_member(src, root, "", "players", NULL, JSON_ARRAY, &players, d)) return 1;
+    size_t n = json_array_size(players);
+    if ((int)n < mp_ruleset_min_players(rs) || (int)n > mp_ruleset_max_players(rs))
+        return jcz_error(src, d, "players", NULL, "%zu players; ruleset '%s' is for %d to %d", n, mp_ruleset_name(rs),
+                         mp_ruleset_min_players(rs), mp_ruleset_max_players(rs));
+    for (size_t p = 0; p < n; p++) {
+        char jp[64];
+        snprintf(jp, sizeof jp, "players[%zu]", p);
+        const json_t *pl = json_array_get(players, p), *name;
+        if (!json_is_object(pl)) return jcz_error(src, d, jp, NULL, "not an object; expected {name, slot}");
+        if (jcz_member(src, pl, jp, "name", NULL, JSON_STRING, &name, d)) return 1;
+        const char *s = json_string_value(name);
+        snprintf(jp, sizeof jp, "players[%zu].name", p);
+        if (!s[0] || strlen(s) >= sizeof j->names[0])
+            return jcz_error(src, d, jp, NULL, "name '%s' is empty or too long; expected 1 to %zu characters", s,
+                             sizeof j->names[0] - 1);
+        for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+            if (*c < 0x20 || *c == 0x7f)
+                return jcz_error(src, d, jp, NULL, "name has a control character; expected printable text");
+        snprintf(j->names[p], sizeof j->names[p], "%s", s);
+    }
+    j->n_players = (int)n;
+    return 0;
+}

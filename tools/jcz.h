@@ -1,0 +1,76 @@
+/*
+** jcz.h: JCloisterZone saved games (.jcz) as meeple records (meeple-import(1)).
+**
+** jcz_import_file reads a .jcz file (JSON, read with jansson), maps its setup to a ruleset,
+** translates every message of its replay into meeple's notation while playing it, and gives back
+** the game as a record, checked by replaying it. replay, score and compare take a .jcz file
+** where they take a record: they import it on the fly (jcz_sniff says which files are games of
+** JCloisterZone).
+*/
+#ifndef MP_TOOLS_JCZ_H
+#define MP_TOOLS_JCZ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cmd.h"
+
+typedef struct jcz_import {
+    char path[512];                   /* the .jcz file */
+    char *text;                       /* its content, for positions in diagnostics */
+    size_t len;
+    char ruleset[64];                 /* the ruleset's name: a shipped one, or the generated one's */
+    char base[32];                    /* the shipped ruleset it is or extends */
+    char summary[256];                /* the setup in words */
+    char *rules_yaml;                 /* the generated ruleset; NULL when a shipped ruleset fits */
+    char rules_file[512];             /* where the generated ruleset was written ("" if not kept) */
+    mp_ruleset *rs;                   /* the ruleset, loaded */
+    mp_record *rec;                   /* the game as a record */
+    mp_game *g;                       /* the record replayed: the game as the file leaves it */
+    int n_players;
+    char names[MP_MAX_PLAYERS][64];
+    int n_messages;                   /* messages in replay[] */
+    int n_turns;
+    int *turn_msg;                    /* per turn of the record: the index of its first message */
+    int end_turn;                     /* gameAnnotations.endTurn, -1 none */
+    bool unfinished;                  /* the file ends inside a turn, which the record leaves out */
+    int n_assertions;                 /* test.assertions */
+    char **assertions;
+} jcz_import;
+
+/* Whether path is a JCloisterZone game: its name ends in .jcz, or it holds a JSON object with
+** "setup" and "replay". */
+bool jcz_sniff(const char *path);
+
+/* Imports path. rules_path: where to write the generated ruleset, which the record then names by
+** its absolute path; NULL to load it from a temporary file that is removed at once. Returns 0, or
+** 1 with d filled ("file:line:column: replay[12].payload.tileId (PLACE_TILE): ..."). */
+int jcz_import_file(const char *path, const char *rules_path, jcz_import *out, mp_diag *d);
+void jcz_import_free(jcz_import *j);
+
+/* The line and column of a JSON path in the imported file ("test.assertions[2]"), 0 unknown. */
+void jcz_where(const jcz_import *j, const char *jpath, int *line, int *column);
+/* Puts a diagnostic of replaying the imported record ("turn N: ...") at its place in the .jcz
+** file: the first message of that turn. */
+void jcz_locate_turn(const jcz_import *j, mp_diag *d);
+
+/* test.assertions: "NAME has N point(s)", "NAME scored FEATURE for N point(s)". */
+typedef enum jcz_verdict { JCZ_PASSED, JCZ_FAILED, JCZ_NOT_UNDERSTOOD } jcz_verdict;
+typedef struct jcz_check {
+    const char *text;                 /* the assertion */
+    jcz_verdict verdict;
+    char detail[200];                 /* what the game says (failed), or why not understood */
+} jcz_check;
+/* Checks the assertion against g (names: the players, in seat order). */
+jcz_verdict jcz_check_assertion(const mp_game *g, const char *const *names, int n, const char *text,
+                                char *detail, size_t size);
+const char *jcz_verdict_name(jcz_verdict v);
+
+/* replay.c: replay_record for a record or a .jcz file; for a .jcz file the import is kept in *j
+** when j is not NULL (free it with jcz_import_free), and j->path is "" for a record. */
+int replay_record_jcz(const char *path, const char *ruleset, bool strict, replayed *r, jcz_import *j);
+/* print_replay_json with the checked assertions (n < 0: none were asked for). */
+void print_replay_json_checks(const char *path, const replayed *r, int rc, const bool *matches,
+                              const jcz_check *checks, int n);
+
+#endif
