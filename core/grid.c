@@ -39,12 +39,6 @@ int mp_grid_init(mp_game *g) {
     return 0;
 }
 
-int32_t mp_grid_get(const mp_game *g, int x, int y) {
-    int gx = x - g->gx0, gy = y - g->gy0;
-    if (gx < 0 || gy < 0 || gx >= g->gw || gy >= g->gh) return g->rs->bounded ? -2 : -1;
-    return g->cells[gy * g->gw + gx];
-}
-
 /* Grows an unbounded window so that cells x-2..x+2, y-2..y+2 lie inside it. */
 static void grid_reach(mp_game *g, int x, int y) {
     if (x - 2 >= g->gx0 && y - 2 >= g->gy0 && x + 2 < g->gx0 + g->gw && y + 2 < g->gy0 + g->gh) return;
@@ -67,10 +61,4 @@ void mp_grid_set(mp_game *g, int x, int y, int32_t placed) {
     int gx = x - g->gx0, gy = y - g->gy0;
     MP_ASSERT(gx >= 0 && gy >= 0 && gx < g->gw && gy < g->gh);
     g->cells[gy * g->gw + gx] = placed;
-}
-
-void mp_grid_neighbour(int x, int y, int side, int *nx, int *ny) {
-    static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
-    *nx = x + dx[side];
-    *ny = y + dy[side];
 }

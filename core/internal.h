@@ -338,9 +338,18 @@ static inline bool mp_seg_is_overlay(const mp_game *g, int32_t s) {
 
 /* grid.c */
 MP_INTERNAL int mp_grid_init(mp_game *g);
-MP_INTERNAL int32_t mp_grid_get(const mp_game *g, int x, int y);   /* -1 empty, -2 off board */
+/* What lies at a cell: a placed index, -1 empty, -2 off the board. Inline: the hottest lookup. */
+static inline int32_t mp_grid_get(const mp_game *g, int x, int y) {
+    unsigned gx = (unsigned)(x - g->gx0), gy = (unsigned)(y - g->gy0);
+    if (gx >= (unsigned)g->gw || gy >= (unsigned)g->gh) return g->rs->bounded ? -2 : -1;
+    return g->cells[gy * (unsigned)g->gw + gx];
+}
 MP_INTERNAL void mp_grid_set(mp_game *g, int x, int y, int32_t placed);
-MP_INTERNAL void mp_grid_neighbour(int x, int y, int side, int *nx, int *ny);
+/* The cell across `side` (N E S W) of cell x,y. */
+static inline void mp_grid_neighbour(int x, int y, int side, int *nx, int *ny) {
+    *nx = x + (side == MP_E) - (side == MP_W);
+    *ny = y + (side == MP_S) - (side == MP_N);
+}
 
 /* feature.c */
 MP_INTERNAL int32_t mp_seg_find(mp_game *g, int32_t s);
