@@ -324,6 +324,13 @@ MP_API int mp_record_save(const mp_record *r, const mp_game *g, const char *path
 ** is drawn (rescoring under another ruleset). The first action that does not parse or is not
 ** legal fails the replay: d names the file, the turn's line and the action's column. */
 MP_API mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns, mp_diag *d);
+/* What a replay under other rules (not strict) changed to go on, so that a rescored game says
+** how far it is the recorded one: decisions the rules offered that the record did not make,
+** passed; module decisions taken by their default; recorded actions the rules did not ask for,
+** dropped. All 0 for a strict replay. */
+typedef struct mp_replay_notes { int passed, defaulted, dropped; } mp_replay_notes;
+MP_API mp_game *mp_record_replay_noted(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns,
+                                       mp_replay_notes *notes, mp_diag *d);
 MP_API const char *mp_record_ruleset(const mp_record *r);
 MP_API const char *mp_record_hash(const mp_record *r);
 /* The file the ruleset was read from, for a ruleset not found by its name ("" if none). */

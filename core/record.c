@@ -356,7 +356,7 @@ static bool module_offers(const mp_game *g, int variant) {
 }
 
 /* Applies one turn's actions; on error fills d with the turn's place in the file. */
-static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_diag *d) {
+static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_replay_notes *notes, mp_diag *d) {
     const turn *t = &r->turns[i];
     const char *s = t->text;
     int offset = 0;
@@ -376,6 +376,7 @@ static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_di
         ** takes the module's first choice (its default: decline, hold), and a module's decision
         ** the rules do not ask for is dropped. Under the record's own rules none of this happens. */
         if (!strict && a.kind == MP_ACT_PASS && mp_game_phase(g) == MP_PHASE_PLACE && !pass_offered(g)) {
+            notes->dropped++;
             offset += used;
             continue;
         }
@@ -385,9 +386,11 @@ static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_di
             if (mp_game_legal(g, &first, 1) < 1 || mp_game_apply(g, &first, &e))
                 return rec_error(d, r->path, t->line, t->column ? t->column + start : 0, "turn %d: before '%s': %s",
                                  i + 1, action, e.message);
+            notes->defaulted++;
             continue;                         /* read the recorded action again, in the new state */
         }
         if (!strict && a.kind == MP_ACT_VARIANT && mp_game_phase(g) != MP_PHASE_VARIANT && !module_offers(g, a.variant)) {
+            notes->dropped++;
             offset += used;
             continue;
         }
@@ -396,6 +399,7 @@ static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_di
             if (mp_game_apply(g, &pass, &e))
                 return rec_error(d, r->path, t->line, t->column ? t->column + start : 0, "turn %d: '%s': %s", i + 1,
                                  action, e.message);
+            notes->passed++;
         }
         if (a.kind == MP_ACT_PLACE && mp_game_phase(g) == MP_PHASE_PLACE && mp_game_drawn_tile(g) != a.tile) {
             const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
@@ -435,7 +439,11 @@ static int end_if_due(const mp_record *r, mp_game *g, mp_diag *d) {
     return 0;
 }
 
-mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns, mp_diag *d) {
+mp_game *mp_record_replay_noted(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns, mp_replay_notes *notes,
+                                mp_diag *d) {
+    mp_replay_notes none;
+    if (!notes) notes = &none;
+    *notes = (mp_replay_notes){ 0 };
     mp_game_options o = { .n_players = r->n_players, .seed = r->seed, .first_player = r->first_player };
     mp_game *g = mp_game_new(rs, &o, d);
     if (!g) return NULL;
@@ -463,8 +471,12 @@ mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int strict, 
             mp_game_free(g);
             return NULL;
         }
-        if (replay_turn(r, i, g, strict, d)) { mp_game_free(g); return NULL; }
+        if (replay_turn(r, i, g, strict, notes, d)) { mp_game_free(g); return NULL; }
     }
     if (n_turns == r->n_turns && end_if_due(r, g, d)) { mp_game_free(g); return NULL; }
     return g;
+}
+
+mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns, mp_diag *d) {
+    return mp_record_replay_noted(r, rs, strict, n_turns, NULL, d);
 }

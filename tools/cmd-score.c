@@ -47,6 +47,11 @@ int cmd_score(int argc, char **argv) {
     } else if (!rc) {
         printf("%s: %d turns scored under %s (recorded under %s)%s\n", path, mp_record_n_turns(r.rec),
                mp_ruleset_name(r.rs), mp_record_ruleset(r.rec), r.over ? "" : "; the game is not over");
+        const mp_replay_notes *n = &r.notes;
+        if (n->passed || n->defaulted || n->dropped)   /* how far this is still the recorded game */
+            printf("under these rules: %d decision%s the record did not make passed, %d module decision%s taken by "
+                   "default, %d recorded action%s dropped\n", n->passed, n->passed == 1 ? "" : "s", n->defaulted,
+                   n->defaulted == 1 ? "" : "s", n->dropped, n->dropped == 1 ? "" : "s");
         ascii_scores(stdout, r.g, r.names);
     }
     replayed_free(&r);

@@ -42,6 +42,7 @@ typedef struct replayed {
     const char *names[MP_MAX_PLAYERS];
     bool over;                        /* the record says the game ended */
     mp_diag error;                    /* why it failed */
+    mp_replay_notes notes;            /* what a replay under other rules passed, defaulted, dropped */
 } replayed;
 /* Loads the record and the ruleset (its own, with the hash checked, or `ruleset`), replays every
 ** turn (strict: the drawn tiles must match), printing a diagnostic on failure unless quiet.

@@ -73,7 +73,7 @@ int replay_record_jcz(const char *path, const char *ruleset, bool strict, replay
     ** replay meant for other rules drops a recorded pass in the placement phase, and under these
     ** rules such a pass is an action (a tile that fits only with a bridge, discarded). */
     if (!strict && strcmp(mp_ruleset_hash(r->rs), mp_record_hash(r->rec)) == 0) strict = true;
-    r->g = mp_record_replay(r->rec, r->rs, strict, -1, &r->error);
+    r->g = mp_record_replay_noted(r->rec, r->rs, strict, -1, &r->notes, &r->error);
     if (!r->g) return fail(r, EXIT_BAD_INPUT);
     return 0;
 }
@@ -110,6 +110,11 @@ void print_replay_json_checks(const char *path, const replayed *r, int rc, const
     }
     if (r->g) {
         json_key(&j, "turns"); json_int(&j, mp_record_n_turns(r->rec));
+        json_key(&j, "adjusted"); json_object(&j);
+        json_key(&j, "passed"); json_int(&j, r->notes.passed);
+        json_key(&j, "defaulted"); json_int(&j, r->notes.defaulted);
+        json_key(&j, "dropped"); json_int(&j, r->notes.dropped);
+        json_object_end(&j);
         json_key(&j, "over"); json_bool(&j, mp_game_phase(r->g) == MP_PHASE_OVER);
         if (matches) { json_key(&j, "scores_match"); json_bool(&j, *matches); }
         json_key(&j, "players"); json_array(&j);

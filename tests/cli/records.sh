@@ -192,6 +192,12 @@ check '[ $? = 0 ] && grep -q "scored under bcb (recorded under bcb-zmg)" "$T/out
 "$M" play --seed 1 --players greedy,random --record "$T/c3.yaml" >/dev/null
 "$M" score --ruleset bcb "$T/c3.yaml" >"$T/out17" 2>&1
 check '[ $? = 0 ] && grep -q "scored under bcb (recorded under c3)" "$T/out17"' "a c3 game under bcb: $(head -3 "$T/out17")"
+"$M" score --ruleset bcb --json "$T/c3.yaml" >"$T/out19"
+check 'grep -q "\"adjusted\":{\"passed\":[0-9]*,\"defaulted\":[0-9]*,\"dropped\":[0-9]*}" "$T/out19"' "what the rescoring adjusted, as JSON: $(head -c 200 "$T/out19")"
+# bcb-zmg, seed 2: a castle decision ZMG asks for (a triangle town) that bcb does not: dropped, and said.
+"$M" play --ruleset bcb-zmg --seed 2 --players greedy,random,greedy --record "$T/z2.yaml" >/dev/null
+"$M" score --ruleset bcb "$T/z2.yaml" >"$T/out20"
+check 'grep -q "^under these rules: 0 decisions the record did not make passed, 0 module decisions taken by default, 1 recorded action dropped$" "$T/out20"' "what the rescoring adjusted, in words: $(head -2 "$T/out20")"
 
 # Carcassonne: The Castle (meeple-ruleset(5), meeple-notation(7)): a bot game, seed 55, whose record
 # holds the castle module's decisions (wall tile 1's other turn, a scoring order, a doubled house);
