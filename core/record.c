@@ -336,22 +336,14 @@ int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_di
 
 /* ------------------------------------------------------------------ replaying */
 
-/* Whether "pass" is among the legal actions (in the placement phase: discarding a tile that fits
-** only with a module's help). */
-static bool pass_offered(const mp_game *g) {
+/* Whether an action of this kind (and, for MP_ACT_VARIANT, of module `variant`) is among the legal
+** ones: a pass in the placement phase (discarding a tile that fits only with a module's help), or
+** anything a module offers now. */
+static bool offered(const mp_game *g, int kind, int variant) {
     mp_action v[1024];
     int n = mp_game_legal(g, v, 1024);
     for (int i = 0; i < n && i < 1024; i++)
-        if (v[i].kind == MP_ACT_PASS) return true;
-    return false;
-}
-
-/* Whether module `variant` offers any action now. */
-static bool module_offers(const mp_game *g, int variant) {
-    mp_action v[1024];
-    int n = mp_game_legal(g, v, 1024);
-    for (int i = 0; i < n && i < 1024; i++)
-        if (v[i].kind == MP_ACT_VARIANT && v[i].variant == variant) return true;
+        if (v[i].kind == kind && (kind != MP_ACT_VARIANT || v[i].variant == variant)) return true;
     return false;
 }
 
@@ -375,7 +367,7 @@ static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_re
         ** unrecorded optional decision is passed; a module's decision the record does not have
         ** takes the module's first choice (its default: decline, hold), and a module's decision
         ** the rules do not ask for is dropped. Under the record's own rules none of this happens. */
-        if (!strict && a.kind == MP_ACT_PASS && mp_game_phase(g) == MP_PHASE_PLACE && !pass_offered(g)) {
+        if (!strict && a.kind == MP_ACT_PASS && mp_game_phase(g) == MP_PHASE_PLACE && !offered(g, MP_ACT_PASS, -1)) {
             notes->dropped++;
             offset += used;
             continue;
@@ -389,7 +381,7 @@ static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_re
             notes->defaulted++;
             continue;                         /* read the recorded action again, in the new state */
         }
-        if (!strict && a.kind == MP_ACT_VARIANT && mp_game_phase(g) != MP_PHASE_VARIANT && !module_offers(g, a.variant)) {
+        if (!strict && a.kind == MP_ACT_VARIANT && mp_game_phase(g) != MP_PHASE_VARIANT && !offered(g, MP_ACT_VARIANT, a.variant)) {
             notes->dropped++;
             offset += used;
             continue;

@@ -58,12 +58,20 @@ void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat) {
     b->rng = seed * 0x2545f4914f6cdd1dULL + (uint64_t)seat * 0x9e3779b97f4a7c15ULL + 1;
 }
 
+/* The legal actions, listed once in the common case (a list is the costliest call of a turn):
+** into room for 256, and only when there are more, again into room for all. */
 static mp_action *legal_actions(const mp_game *g, int *n) {
-    *n = mp_game_legal(g, NULL, 0);
-    if (*n <= 0) return NULL;
-    mp_action *v = malloc((size_t)*n * sizeof *v);
+    int cap = 256;
+    mp_action *v = malloc((size_t)cap * sizeof *v);
     if (!v) abort();
-    mp_game_legal(g, v, *n);
+    *n = mp_game_legal(g, v, cap);
+    if (*n > cap) {
+        mp_action *w = realloc(v, (size_t)*n * sizeof *v);
+        if (!w) abort();
+        v = w;
+        mp_game_legal(g, v, *n);
+    }
+    if (*n <= 0) { free(v); return NULL; }
     return v;
 }
 
