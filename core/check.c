@@ -35,18 +35,12 @@ static int check_open(const mp_game *g, mp_diag *d) {
     if (expected != g->n_open) return bad(d, "%d open cells kept; recomputed %d", g->n_open, expected, 0);
     for (int i = 0; i < g->n_open; i++) {
         const mp_open *o = &g->open[i];
-        if (i && (o->y < o[-1].y || (o->y == o[-1].y && o->x <= o[-1].x)))
-            return bad(d, "open cell %d,%d out of order (entry %d)", o->x, o->y, i);
-        uint8_t their[4][3];
-        unsigned touch = mp_place_facing(g, o->x, o->y, their);
-        uint64_t need = 0, mask = 0;
-        for (int side = 0; side < 4; side++)
-            for (int k = 0; touch >> side & 1 && k < 3; k++) {
-                need |= (uint64_t)g->rs->port_code[their[side][k]] << (5 * (3 * side + k));
-                mask |= 31ull << (5 * (3 * side + k));
-            }
-        if (mp_grid_get(g, o->x, o->y) != -1 || need != o->need || mask != o->mask)
-            return bad(d, "open cell %d,%d: what it asks of a tile differs from its neighbours (entry %d)", o->x, o->y, i);
+        int x = mp_open_x(o), y = mp_open_y(o);
+        if (i && o->key <= o[-1].key) return bad(d, "open cell %d,%d out of order (entry %d)", x, y, i);
+        uint32_t need;
+        mp_place_need(g, x, y, &need);
+        if (mp_grid_get(g, x, y) != -1 || need != o->need)
+            return bad(d, "open cell %d,%d: what it asks of a tile differs from its neighbours (entry %d)", x, y, i);
     }
     return 0;
 }

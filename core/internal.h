@@ -156,6 +156,7 @@ typedef struct mp_kind_rules {
     mp_points small;
 } mp_kind_rules;
 
+enum { MP_SIDE_KEYS = 1 << 15, MP_SIDE_NONE = 254, MP_SIDE_ANY = 255 };
 enum { MP_FARM_CITY4, MP_FARM_3_ONCE, MP_FARM_3 };
 enum { MP_TIES_ALL, MP_TIES_NONE };
 enum { MP_UNPLACEABLE_DISCARD, MP_UNPLACEABLE_RETURN };
@@ -202,10 +203,13 @@ struct mp_ruleset {
     int n_variants;
     mp_variant_use variants[MP_MAX_VARIANTS];
     /* Placement test, precomputed (place.c): each port's matching code (0 when the kind at the
-    ** port need not match: two ports fit when their codes are equal), and per tile and rotation
-    ** the 12 codes packed 5 bits a port. */
+    ** port need not match: two ports fit when their codes are equal); every side a tile shows
+    ** (three codes) numbered (MP_SIDE_NONE: no tile shows it); per tile and rotation the
+    ** numbers of its four sides (a byte each, N E S W) and what it asks of a tile across each. */
     uint8_t port_code[1 + MP_MAX_KINDS];
-    uint64_t *tile_code;          /* n_tiles * 4 */
+    uint8_t *side_index;          /* MP_SIDE_KEYS: side number of three port codes (5 bits each) */
+    uint32_t *tile_code;          /* n_tiles * 4 */
+    uint32_t *face_code;          /* n_tiles * 4: byte s, the side a neighbour across s must show */
 };
 
 /* ------------------------------------------------------------------ games */
@@ -246,11 +250,16 @@ typedef struct mp_follower {
 
 typedef struct mp_link { int32_t field, city; } mp_link;  /* a field segment borders a city segment */
 
-/* An open cell: empty, on the board, touching a placed tile along a side. What its neighbours
-** show across its sides, as the codes a tile's ports must equal there (`need`, 5 bits a port, at
-** the ports `mask` covers): a tile turned r fits when ((tile_code ^ need) & mask) == 0. Kept
-** sorted by row then column, the order the placement list has always had. */
-typedef struct mp_open { int16_t x, y; uint64_t need, mask; } mp_open;
+/* An open cell: empty, on the board, touching a placed tile along a side. Its cell as a key that
+** sorts by row then column (the order the placement list has always had), and what its
+** neighbours ask of a tile's sides (`need`: a side number a byte, N E S W; MP_SIDE_ANY where no
+** tile touches): a tile turned r fits when every byte of its tile_code meets it. */
+typedef struct mp_open { uint32_t key, need; } mp_open;
+static inline uint32_t mp_open_key(int x, int y) {
+    return (uint32_t)(uint16_t)(y ^ 0x8000) << 16 | (uint16_t)(x ^ 0x8000);
+}
+static inline int mp_open_x(const mp_open *o) { return (int)(o->key & 0xffff) - 0x8000; }
+static inline int mp_open_y(const mp_open *o) { return (int)(o->key >> 16) - 0x8000; }
 
 struct mp_game {
     const mp_ruleset *rs;
@@ -363,7 +372,10 @@ MP_INTERNAL int32_t mp_feature_add_overlay(mp_game *g, int placed, int kind, uin
 MP_INTERNAL int mp_feature_surround(const mp_game *g, int32_t seg);  /* cells of the 3x3 that hold tiles */
 
 /* place.c */
-MP_INTERNAL void mp_place_prepare(mp_ruleset *rs);           /* port and tile codes, at load */
+MP_INTERNAL int mp_place_prepare(mp_ruleset *rs, mp_diag *d);  /* side numbers and tile codes, at load */
+/* What the tiles around cell x,y ask of a tile placed there (need as in mp_open); returns the
+** sides that touch a tile. */
+MP_INTERNAL unsigned mp_place_need(const mp_game *g, int x, int y, uint32_t *need);
 MP_INTERNAL void mp_place_open_tile(mp_game *g, int placed);  /* a tile was placed: open cells */
 MP_INTERNAL void mp_place_open_overlay(mp_game *g, int placed); /* an overlay changed its ports */
 /* The legal placements recomputed from the board alone, with no open-cell bookkeeping: the

@@ -459,7 +459,7 @@ static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struc
     /* The record of a game names the rules by this hash: the merged tree (what every extends
     ** chain resolves to) and the tile sets, so an edit anywhere in the chain changes it. */
     uint64_t h = mp_y_hash(root, rs->tiles->hash);
-    mp_place_prepare(rs);
+    if (mp_place_prepare(rs, d)) { mp_ruleset_free(rs); return NULL; }
     snprintf(rs->hash, sizeof rs->hash, "%016llx", (unsigned long long)h);
     return rs;
 }
