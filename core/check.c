@@ -34,12 +34,11 @@ static int check_open(const mp_game *g, mp_diag *d) {
         }
     if (expected != g->n_open) return bad(d, "%d open cells kept; recomputed %d", g->n_open, expected, 0);
     for (int i = 0; i < g->n_open; i++) {
-        const mp_open *o = &g->open[i];
-        int x = mp_open_x(o), y = mp_open_y(o);
-        if (i && o->key <= o[-1].key) return bad(d, "open cell %d,%d out of order (entry %d)", x, y, i);
+        int x = mp_open_x(g->open_key[i]), y = mp_open_y(g->open_key[i]);
+        if (i && g->open_key[i] <= g->open_key[i - 1]) return bad(d, "open cell %d,%d out of order (entry %d)", x, y, i);
         uint32_t need;
         mp_place_need(g, x, y, &need);
-        if (mp_grid_get(g, x, y) != -1 || need != o->need)
+        if (mp_grid_get(g, x, y) != -1 || need != g->open_need[i])
             return bad(d, "open cell %d,%d: what it asks of a tile differs from its neighbours (entry %d)", x, y, i);
     }
     return 0;
@@ -57,6 +56,8 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
         const mp_placed *p = &g->placed[i];
         const mp_tile *t = &ts->tiles[p->tile];
         if (mp_grid_get(g, p->x, p->y) != i) rc = bad(d, "tile %d is not in the grid at %d,%d", i, p->x, p->y);
+        if (!rc && p->around != mp_feature_surround_count(g, i))
+            rc = bad(d, "tile at %d,%d counts %d tiles around it; recomputed differently", p->x, p->y, p->around);
         for (int side = 0; side < 4 && !rc; side++) {
             int nx, ny;
             mp_grid_neighbour(p->x, p->y, side, &nx, &ny);
@@ -88,6 +89,13 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
         if (g->segs[s].parent != s) continue;
         const mp_seg *r = &g->segs[s];
         if (r->open != open[s]) rc = bad(d, "feature %d has %d open ports; recomputed %d", s, r->open, open[s]);
+        /* Between turns every completed feature has been seen (scoring's shortcut, maybe_completed,
+        ** missed none). */
+        const mp_kind *k = &ts->kinds[r->kind];
+        bool done = k->completes == MP_COMPLETE_CLOSED ? open[s] == 0
+                  : k->completes == MP_COMPLETE_SURROUNDED && mp_feature_surround_count(g, r->placed) == 9;
+        if (!rc && done && !r->complete && g->phase == MP_PHASE_PLACE && g->last_placed < 0 && g->turns > 0)
+            rc = bad(d, "feature %d is complete but was never scored", s, 0, 0);
         for (int ic = 0; ic < MP_MAX_ICONS && !rc; ic++)
             if (r->icons[ic] != icons[s * MP_MAX_ICONS + ic]) rc = bad(d, "feature %d icon %d count wrong (%d)", s, ic, r->icons[ic]);
         for (int p = 0; p < g->n_players && !rc; p++)

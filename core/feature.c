@@ -53,6 +53,28 @@ static int grow(void **v, int *cap, int need, size_t size) {
     return 0;
 }
 
+/* Whether placed tile v carries a feature of a kind completed by its 3x3 block (a cloister). */
+static bool has_surrounded(const mp_game *g, const mp_placed *p) {
+    return g->rs->surrounded_tiles[p->tile >> 3] >> (p->tile & 7) & 1;
+}
+
+/* The tile counts itself and each tile of its 3x3 block, and each of them counts it: a cloister
+** is complete when its count reaches 9. Returns true when one was completed. */
+static bool count_around(mp_game *g, int idx, int x, int y) {
+    bool done = false;
+    int around = 1;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int32_t v;
+            if ((!dx && !dy) || (v = mp_grid_get(g, x + dx, y + dy)) < 0) continue;
+            around++;
+            mp_placed *q = &g->placed[v];
+            if (++q->around == 9 && has_surrounded(g, q)) done = true;
+        }
+    g->placed[idx].around = (uint8_t)around;
+    return done || (around == 9 && has_surrounded(g, &g->placed[idx]));
+}
+
 int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed) {
     const mp_tile *t = &g->ts->tiles[tile];
     if (grow((void **)&g->placed, &g->cap_placed, g->n_placed + 1, sizeof *g->placed) ||
@@ -84,24 +106,37 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
                 if (grow((void **)&g->links, &g->cap_links, g->n_links + 1, sizeof *g->links)) return -1;
                 g->links[g->n_links++] = (mp_link){ seg0 + i, seg0 + j };
             }
+    /* Ports facing an empty cell stay open (the tile's segments are all roots still); then each
+    ** port meeting a tile closes the neighbour's port and joins same-kind segments. Whether this
+    ** completed something is noted for scoring (maybe_completed): a neighbour's feature closed,
+    ** or one of the tile's own, or a cloister's block filled. */
+    const int8_t *port_feature = t->port_feature[rot];
+    int32_t nb[4];
     for (int side = 0; side < 4; side++) {
         int nx, ny;
         mp_grid_neighbour(x, y, side, &nx, &ny);
-        int32_t v = mp_grid_get(g, nx, ny);
+        nb[side] = mp_grid_get(g, nx, ny);
+        if (nb[side] != -1) continue;
+        for (int k = 0; k < 3; k++) {
+            int f = port_feature[3 * side + k];
+            if (f >= 0) g->segs[seg0 + f].open++;
+        }
+    }
+    bool closed = false;
+    for (int side = 0; side < 4; side++) {
+        if (nb[side] < 0) continue;            /* empty, or the wall (which closes the port) */
+        const mp_placed *q = &g->placed[nb[side]];
         for (int k = 0; k < 3; k++) {
             int p = 3 * side + k;
-            int f = t->port_feature[rot][p];
-            if (v == -1) {                      /* an empty cell: our port stays open */
-                if (f >= 0) g->segs[mp_seg_find(g, seg0 + f)].open++;
-                continue;
-            }
-            if (v < 0) continue;                /* the wall closes the port */
-            int32_t oseg = mp_placed_port_seg(g, &g->placed[v], MP_PORT_OPPOSITE(p));
+            int32_t oseg = mp_placed_port_seg(g, q, MP_PORT_OPPOSITE(p));
             if (oseg < 0) continue;
-            g->segs[mp_seg_find(g, oseg)].open--;   /* its port faced our cell, empty until now */
+            closed |= --g->segs[mp_seg_find(g, oseg)].open == 0;   /* its port faced our cell */
+            int f = port_feature[p];
             if (f >= 0 && g->segs[oseg].kind == t->f[f].kind) seg_union(g, seg0 + f, oseg);
         }
     }
+    for (int f = 0; f < t->n_features && !closed; f++) closed = g->segs[mp_seg_find(g, seg0 + f)].open == 0;
+    g->maybe_completed = count_around(g, idx, x, y) || closed;
     mp_place_open_tile(g, idx);
     return idx;
 }
@@ -119,6 +154,7 @@ int32_t mp_feature_add_overlay(mp_game *g, int placed, int kind, uint16_t ports)
     s->kind = (uint8_t)kind;
     s->n_segs = 1;
     pl->overlay = seg;
+    g->maybe_completed = true;   /* its joins may close a road */
     pl->overlay_ports = ports;
     for (int p = 0; p < MP_PORTS; p++) {
         if (!(ports >> p & 1)) continue;
@@ -151,7 +187,11 @@ int mp_feature_tiles(const mp_game *g, int32_t root) {
 }
 
 int mp_feature_surround(const mp_game *g, int32_t seg) {
-    const mp_placed *p = &g->placed[g->segs[seg].placed];
+    return g->placed[g->segs[seg].placed].around;
+}
+
+int mp_feature_surround_count(const mp_game *g, int placed) {
+    const mp_placed *p = &g->placed[placed];
     int n = 0;
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++)

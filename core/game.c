@@ -146,7 +146,8 @@ void mp_game_free(mp_game *g) {
     free(g->placed);
     free(g->segs);
     free(g->links);
-    free(g->open);
+    free(g->open_key);
+    free(g->open_need);
     free(g->followers);
     free(g->final_followers);
     free(g->log);
@@ -165,7 +166,7 @@ static void *dup(const void *p, size_t n) {
 size_t mp_game_state_bytes(const mp_game *g) {
     size_t n = sizeof *g + (size_t)g->gw * (size_t)g->gh * sizeof *g->cells;
     n += (size_t)g->cap_placed * sizeof *g->placed + (size_t)g->cap_segs * sizeof *g->segs;
-    n += (size_t)g->cap_links * sizeof *g->links + (size_t)g->cap_open * sizeof *g->open;
+    n += (size_t)g->cap_links * sizeof *g->links + (size_t)g->cap_open * 2 * sizeof *g->open_key;
     n += (size_t)g->cap_followers * sizeof *g->followers + (size_t)g->n_final * sizeof *g->final_followers;
     n += (size_t)g->cap_log * sizeof *g->log + (size_t)(g->ts->total + 1) * sizeof *g->bag;
     for (int i = 0; i < g->rs->n_variants; i++) n += g->rs->variants[i].v->state_size;
@@ -178,7 +179,8 @@ mp_game *mp_game_clone(const mp_game *g) {
     c->placed = dup(g->placed, (size_t)g->cap_placed * sizeof *g->placed);
     c->segs = dup(g->segs, (size_t)g->cap_segs * sizeof *g->segs);
     c->links = dup(g->links, (size_t)g->cap_links * sizeof *g->links);
-    c->open = dup(g->open, (size_t)g->cap_open * sizeof *g->open);
+    c->open_key = dup(g->open_key, (size_t)g->cap_open * sizeof *g->open_key);
+    c->open_need = dup(g->open_need, (size_t)g->cap_open * sizeof *g->open_need);
     c->followers = dup(g->followers, (size_t)g->cap_followers * sizeof *g->followers);
     c->final_followers = dup(g->final_followers, (size_t)g->n_final * sizeof *g->final_followers);
     c->log = dup(g->log, (size_t)g->cap_log * sizeof *g->log);

@@ -210,6 +210,8 @@ struct mp_ruleset {
     uint8_t *side_index;          /* MP_SIDE_KEYS: side number of three port codes (5 bits each) */
     uint32_t *tile_code;          /* n_tiles * 4 */
     uint32_t *face_code;          /* n_tiles * 4: byte s, the side a neighbour across s must show */
+    uint32_t *list_code;          /* tile_code, MP_SIDE_NONE where a rotation repeats an earlier picture */
+    uint8_t *surrounded_tiles;    /* bit t: tile t has a feature completed by its 3x3 block */
 };
 
 /* ------------------------------------------------------------------ games */
@@ -224,6 +226,7 @@ typedef struct mp_placed {
     ** ports the tile leaves free. It is feature number n_features of the tile. */
     int32_t overlay;              /* its segment, -1 none */
     uint16_t overlay_ports;       /* the ports it covers, board orientation */
+    uint8_t around;               /* tiles in its 3x3 block, itself included (9: a cloister is complete) */
 } mp_placed;
 
 /* A feature of a placed tile. Segments joined across sides form one feature, a union-find set
@@ -252,14 +255,13 @@ typedef struct mp_link { int32_t field, city; } mp_link;  /* a field segment bor
 
 /* An open cell: empty, on the board, touching a placed tile along a side. Its cell as a key that
 ** sorts by row then column (the order the placement list has always had), and what its
-** neighbours ask of a tile's sides (`need`: a side number a byte, N E S W; MP_SIDE_ANY where no
-** tile touches): a tile turned r fits when every byte of its tile_code meets it. */
-typedef struct mp_open { uint32_t key, need; } mp_open;
+** neighbours ask of a tile's sides (its `need`: a side number a byte, N E S W; MP_SIDE_ANY where
+** no tile touches): a tile turned r fits when every byte of its tile_code meets it. */
 static inline uint32_t mp_open_key(int x, int y) {
     return (uint32_t)(uint16_t)(y ^ 0x8000) << 16 | (uint16_t)(x ^ 0x8000);
 }
-static inline int mp_open_x(const mp_open *o) { return (int)(o->key & 0xffff) - 0x8000; }
-static inline int mp_open_y(const mp_open *o) { return (int)(o->key >> 16) - 0x8000; }
+static inline int mp_open_x(uint32_t key) { return (int)(key & 0xffff) - 0x8000; }
+static inline int mp_open_y(uint32_t key) { return (int)(key >> 16) - 0x8000; }
 
 struct mp_game {
     const mp_ruleset *rs;
@@ -276,7 +278,7 @@ struct mp_game {
     int n_links, cap_links;
     mp_link *links;
     int n_open, cap_open;
-    mp_open *open;                /* the open cells (place.c), sorted by y then x */
+    uint32_t *open_key, *open_need; /* the open cells (place.c), sorted by y then x, and their needs */
     int n_followers, cap_followers;
     mp_follower *followers;
     int n_final;                  /* followers as they stood when final scoring began, for display */
@@ -303,6 +305,7 @@ struct mp_game {
     bool may_discard;             /* the tile fits only through a module's action (a bridge): the
                                   ** player may place it so, or pass and discard it */
     bool pending;                 /* a hook asked for a decision (mp_game_request) */
+    bool maybe_completed;         /* this turn's placement (or bridge) may have completed a feature */
     int8_t pending_variant, pending_player;
     int discarded;                /* tiles drawn unplaceable and discarded */
     int n_log, cap_log;           /* tiles that left the bag for good, in order: placed or discarded */
@@ -370,10 +373,11 @@ MP_INTERNAL int mp_feature_tiles(const mp_game *g, int32_t root);
 ** placed tile's would. Returns the segment, -1 when the tile already has one or memory fails. */
 MP_INTERNAL int32_t mp_feature_add_overlay(mp_game *g, int placed, int kind, uint16_t ports);
 MP_INTERNAL int mp_feature_surround(const mp_game *g, int32_t seg);  /* cells of the 3x3 that hold tiles */
+MP_INTERNAL int mp_feature_surround_count(const mp_game *g, int placed); /* the same, counted on the board */
 
 /* place.c */
 MP_INTERNAL int mp_place_prepare(mp_ruleset *rs, mp_diag *d);  /* side numbers and tile codes, at load */
-/* What the tiles around cell x,y ask of a tile placed there (need as in mp_open); returns the
+/* What the tiles around cell x,y ask of a tile placed there (a need, as an open cell's); returns the
 ** sides that touch a tile. */
 MP_INTERNAL unsigned mp_place_need(const mp_game *g, int x, int y, uint32_t *need);
 MP_INTERNAL void mp_place_open_tile(mp_game *g, int placed);  /* a tile was placed: open cells */

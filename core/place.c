@@ -16,7 +16,7 @@
 #include "yamlx.h"
 
 static int open_search(const mp_game *g, int x, int y, bool *found);
-static bool code_fits(const mp_game *g, int tile, int rot, const mp_open *o);
+static bool code_fits(const mp_game *g, int tile, int rot, uint32_t need);
 
 /* 0 when the tile fits; otherwise a reason code, and the side at fault in *bad_side. */
 enum { FIT_OK, FIT_TAKEN, FIT_OFF_BOARD, FIT_ALONE, FIT_SIDE };
@@ -49,7 +49,7 @@ bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot) {
     if (rot < 0 || rot > 3 || mp_grid_get(g, x, y) != -1) return false;
     bool found;
     int i = open_search(g, x, y, &found);
-    return found && code_fits(g, tile, rot, &g->open[i]);
+    return found && code_fits(g, tile, rot, g->open_need[i]);
 }
 
 void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, size_t size) {
@@ -137,6 +137,7 @@ int mp_place_prepare(mp_ruleset *rs, mp_diag *d) {
     size_t codes = (size_t)(ts->n_tiles ? ts->n_tiles : 1) * 4;
     rs->tile_code = mp_arena_alloc(rs->arena, codes * sizeof *rs->tile_code);
     rs->face_code = mp_arena_alloc(rs->arena, codes * sizeof *rs->face_code);
+    rs->list_code = mp_arena_alloc(rs->arena, codes * sizeof *rs->list_code);
     for (int t = 0; t < ts->n_tiles; t++)
         for (int r = 0; r < 4; r++) {
             uint32_t c = 0, f = 0;
@@ -147,7 +148,15 @@ int mp_place_prepare(mp_ruleset *rs, mp_diag *d) {
             }
             rs->tile_code[4 * t + r] = c;
             rs->face_code[4 * t + r] = f;
+            /* For the list: a rotation that repeats an earlier picture never fits. */
+            rs->list_code[4 * t + r] = ts->tiles[t].distinct_rot >> r & 1 ? c : MP_SIDE_NONE * 0x01010101u;
         }
+    rs->surrounded_tiles = mp_arena_alloc(rs->arena, (size_t)ts->n_tiles / 8 + 1);
+    memset(rs->surrounded_tiles, 0, (size_t)ts->n_tiles / 8 + 1);
+    for (int t = 0; t < ts->n_tiles; t++)
+        for (int f = 0; f < ts->tiles[t].n_features; f++)
+            if (ts->kinds[ts->tiles[t].f[f].kind].completes == MP_COMPLETE_SURROUNDED)
+                rs->surrounded_tiles[t >> 3] |= (uint8_t)(1u << (t & 7));
     return 0;
 }
 
@@ -184,49 +193,71 @@ unsigned mp_place_need(const mp_game *g, int x, int y, uint32_t *need) {
 ** the comparisons: they go either way at random. */
 static int open_search(const mp_game *g, int x, int y, bool *found) {
     uint32_t key = mp_open_key(x, y);
-    const mp_open *base = g->open;
+    const uint32_t *base = g->open_key;
     int n = g->n_open;
     while (n > 1) {
         int half = n / 2;
-        base = base[half - 1].key < key ? base + half : base;
+        base = base[half - 1] < key ? base + half : base;
         n -= half;
     }
-    int i = (int)(base - g->open) + (n == 1 && base->key < key);
-    *found = i < g->n_open && g->open[i].key == key;
+    int i = (int)(base - g->open_key) + (n == 1 && *base < key);
+    *found = i < g->n_open && g->open_key[i] == key;
     return i;
 }
 
-static mp_open *open_get(mp_game *g, int x, int y) {
+/* Room for n open cells and the group of four the list reads past the last one. What lies past
+** the last is never counted, but it is always written (never fits), for memory checkers. */
+static void open_reserve(mp_game *g, int n) {
+    if (n + 4 <= g->cap_open) return;
+    int cap = g->cap_open ? 2 * g->cap_open : 64;
+    while (n + 4 > cap) cap *= 2;
+    uint32_t *k = realloc(g->open_key, (size_t)cap * sizeof *k), *need;
+    if (!k) abort();
+    g->open_key = k;
+    if (!(need = realloc(g->open_need, (size_t)cap * sizeof *need))) abort();
+    g->open_need = need;
+    for (int i = g->cap_open; i < cap; i++) g->open_key[i] = 0, g->open_need[i] = MP_SIDE_NONE * 0x01010101u;
+    g->cap_open = cap;
+}
+
+/* The index of open cell x,y, added (asking nothing yet) when it is not there. */
+static int open_get(mp_game *g, int x, int y) {
     bool found;
     int i = open_search(g, x, y, &found);
-    if (found) return &g->open[i];
-    if (g->n_open == g->cap_open) {
-        g->cap_open = g->cap_open ? 2 * g->cap_open : 64;
-        mp_open *v = realloc(g->open, (size_t)g->cap_open * sizeof *v);
-        if (!v) abort();
-        g->open = v;
-    }
-    memmove(&g->open[i + 1], &g->open[i], (size_t)(g->n_open - i) * sizeof *g->open);
+    if (found) return i;
+    open_reserve(g, g->n_open + 1);
+    size_t move = (size_t)(g->n_open - i) * sizeof(uint32_t);
+    memmove(&g->open_key[i + 1], &g->open_key[i], move);
+    memmove(&g->open_need[i + 1], &g->open_need[i], move);
     g->n_open++;
-    g->open[i] = (mp_open){ .key = mp_open_key(x, y), .need = 0xffffffffu };
-    return &g->open[i];
+    g->open_key[i] = mp_open_key(x, y);
+    g->open_need[i] = 0xffffffffu;   /* MP_SIDE_ANY on every side */
+    return i;
+}
+
+static void open_remove(mp_game *g, int i) {
+    size_t move = (size_t)(g->n_open - i - 1) * sizeof(uint32_t);
+    memmove(&g->open_key[i], &g->open_key[i + 1], move);
+    memmove(&g->open_need[i], &g->open_need[i + 1], move);
+    g->n_open--;
+    g->open_need[g->n_open] = MP_SIDE_NONE * 0x01010101u;
 }
 
 /* Placed tile p now constrains the open cell across its side `side`. */
-static void constrain(const mp_game *g, const mp_placed *p, int side, mp_open *o) {
+static void constrain(mp_game *g, const mp_placed *p, int side, int i) {
     int at = 8 * ((side + 2) & 3);
-    o->need = (o->need & ~(0xffu << at)) | face(g, p, side) << at;
+    g->open_need[i] = (g->open_need[i] & ~(0xffu << at)) | face(g, p, side) << at;
 }
 
 void mp_place_open_tile(mp_game *g, int placed) {
     const mp_placed *p = &g->placed[placed];
     bool found;
     int i = open_search(g, p->x, p->y, &found);
-    if (found) memmove(&g->open[i], &g->open[i + 1], (size_t)(--g->n_open - i) * sizeof *g->open);
+    if (found) open_remove(g, i);
     for (int side = 0; side < 4; side++) {
         int nx, ny;
         mp_grid_neighbour(p->x, p->y, side, &nx, &ny);
-        if (mp_grid_get(g, nx, ny) == -1) constrain(g, &g->placed[placed], side, open_get(g, nx, ny));
+        if (mp_grid_get(g, nx, ny) == -1) constrain(g, p, side, open_get(g, nx, ny));
     }
 }
 
@@ -243,100 +274,138 @@ void mp_place_open_overlay(mp_game *g, int placed) {
 /* Whether side number `have` meets what an open cell asks there, byte by byte. */
 static inline bool side_ok(unsigned have, unsigned need) { return have == need || need == MP_SIDE_ANY; }
 
-static bool code_fits(const mp_game *g, int tile, int rot, const mp_open *o) {
+static bool code_fits(const mp_game *g, int tile, int rot, uint32_t need) {
     uint32_t c = g->rs->tile_code[4 * tile + rot];
     for (int s = 0; s < 4; s++)
-        if (!side_ok(c >> (8 * s) & 0xff, o->need >> (8 * s) & 0xff)) return false;
+        if (!side_ok(c >> (8 * s) & 0xff, need >> (8 * s) & 0xff)) return false;
     return true;
 }
 
-/* The rotations (bit r) of a tile that fit an open cell: the four codes tested at once. */
-#if defined(__SSE2__)
-#include <emmintrin.h>
-typedef __m128i codes4;
-static inline codes4 codes_load(const uint32_t *c) { return _mm_loadu_si128((const __m128i *)c); }
-static inline unsigned fit_mask(codes4 code, const mp_open *o) {
-    __m128i need = _mm_set1_epi32((int)o->need);
-    __m128i ok = _mm_or_si128(_mm_cmpeq_epi8(code, need), _mm_cmpeq_epi8(need, _mm_set1_epi8((char)MP_SIDE_ANY)));
-    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(ok, _mm_set1_epi32(-1))));
-}
-#else
-typedef const uint32_t *codes4;
-static inline codes4 codes_load(const uint32_t *c) { return c; }
-static inline unsigned fit_mask(codes4 code, const mp_open *o) {
-    unsigned m = 0;
-    for (int r = 0; r < 4; r++) {
-        bool ok = true;
-        for (int s = 0; s < 4; s++) ok &= side_ok(code[r] >> (8 * s) & 0xff, o->need >> (8 * s) & 0xff);
-        m |= (unsigned)ok << r;
-    }
-    return m;
-}
-#endif
+/* The rotations (bit r) of cell c (0..3) in a group's bits (bits 4r..4r+3: the cells that take
+** rotation r): bits c, 4+c, 8+c, 12+c gathered by one multiplication (the four products land on
+** bits 12..15, and no other product reaches them). */
+static inline unsigned cell_rotations(unsigned w, int c) { return ((w >> c & 0x1111u) * 0x1248u) >> 12 & 0xf; }
 
-/* One placement written as the bytes of an mp_action (a plain copy of a struct on the stack costs
-** more than the list's fit tests): kind, rot, feature, variant, tile, x in the first 8 bytes, y
-** and the zeros after it. Little-endian hosts; others copy the struct. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Four open cells against the four rotations (fit_group: the group's bits, and in *takes the cells
+** that take some rotation), and a placement written (place_write, from the head place_head makes
+** of a cell). With SSE2 a group is a few compares, and a placement two 16-byte stores: the zeros of
+** bytes 12..27, then the first 16 bytes (kind, rot, tile, x, y) over them. */
+#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#include <emmintrin.h>
 #include <stddef.h>
 _Static_assert(offsetof(mp_action, rot) == 1 && offsetof(mp_action, tile) == 4 && offsetof(mp_action, x) == 6 &&
-               offsetof(mp_action, y) == 8 && offsetof(mp_action, code) == 12 && sizeof(mp_action) == 28,
-               "mp_action's layout as place_write expects");
-typedef struct { uint64_t lo, hi; } place_bytes;
-static inline place_bytes place_cell(int tile, const mp_open *o) {
-    return (place_bytes){ MP_ACT_PLACE | (uint64_t)(uint16_t)tile << 32 | (uint64_t)((o->key & 0xffff) ^ 0x8000) << 48,
-                          (o->key >> 16) ^ 0x8000 };
+               offsetof(mp_action, y) == 8 && sizeof(mp_action) == 28, "mp_action's layout as the list writes it");
+
+typedef struct fit4 { __m128i code[4], any_side, ones, kind_tile; } fit4;
+typedef __m128i place_head_t;
+
+static inline fit4 fit4_make(const uint32_t code[4], int tile) {
+    fit4 f;
+    for (int r = 0; r < 4; r++) f.code[r] = _mm_set1_epi32((int)code[r]);
+    f.any_side = _mm_set1_epi8((char)MP_SIDE_ANY);
+    f.ones = _mm_set1_epi32(-1);
+    f.kind_tile = _mm_set_epi32(0, 0, (uint16_t)tile, MP_ACT_PLACE);
+    return f;
 }
-static inline void place_write(mp_action *out, place_bytes b, unsigned rot) {
-    uint64_t lo = b.lo | (uint64_t)rot << 8, zero = 0;
-    uint32_t zero4 = 0;
-    memcpy((char *)out, &lo, 8);
-    memcpy((char *)out + 8, &b.hi, 8);
-    memcpy((char *)out + 16, &zero, 8);
-    memcpy((char *)out + 24, &zero4, 4);
+
+static inline unsigned fit_group(const fit4 *f, const uint32_t *needs, unsigned *takes) {
+    __m128i need = _mm_loadu_si128((const __m128i *)needs);
+    __m128i any = _mm_cmpeq_epi8(need, f->any_side);
+    __m128i r0 = _mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[0]), any), f->ones);
+    __m128i r1 = _mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[1]), any), f->ones);
+    __m128i r2 = _mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[2]), any), f->ones);
+    __m128i r3 = _mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[3]), any), f->ones);
+    *takes = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_or_si128(_mm_or_si128(r0, r1), _mm_or_si128(r2, r3))));
+    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(r0)) | (unsigned)_mm_movemask_ps(_mm_castsi128_ps(r1)) << 4 |
+           (unsigned)_mm_movemask_ps(_mm_castsi128_ps(r2)) << 8 | (unsigned)_mm_movemask_ps(_mm_castsi128_ps(r3)) << 12;
 }
+
+/* Kind and tile in bytes 0..5, x and y (the key, unbiased) shifted to bytes 6..9. */
+static inline place_head_t place_head(const fit4 *f, uint32_t key) {
+    return _mm_or_si128(f->kind_tile, _mm_slli_si128(_mm_cvtsi32_si128((int)(key ^ 0x80008000u)), 6));
+}
+static inline void place_write(mp_action *out, place_head_t head, unsigned rot) {
+    _mm_storeu_si128((__m128i *)(void *)((char *)out + 12), _mm_setzero_si128());
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(head, _mm_cvtsi32_si128((int)(rot << 8))));
+}
+
 #else
-typedef mp_action place_bytes;
-static inline place_bytes place_cell(int tile, const mp_open *o) {
-    return (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)mp_open_x(o), .y = (int16_t)mp_open_y(o) };
+typedef struct fit4 { uint32_t code[4]; int tile; } fit4;
+typedef mp_action place_head_t;
+
+static inline fit4 fit4_make(const uint32_t code[4], int tile) {
+    fit4 f = { .tile = tile };
+    memcpy(f.code, code, sizeof f.code);
+    return f;
 }
-static inline void place_write(mp_action *out, place_bytes b, unsigned rot) {
-    b.rot = (uint8_t)rot;
-    *out = b;
+static inline unsigned fit_group(const fit4 *f, const uint32_t *needs, unsigned *takes) {
+    unsigned w = 0;
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 4; c++) {
+            bool ok = true;
+            for (int s = 0; s < 4; s++) ok &= side_ok(f->code[r] >> (8 * s) & 0xff, needs[c] >> (8 * s) & 0xff);
+            w |= (unsigned)ok << (4 * r + c);
+        }
+    *takes = (w | w >> 4 | w >> 8 | w >> 12) & 0xf;
+    return w;
+}
+static inline place_head_t place_head(const fit4 *f, uint32_t key) {
+    return (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)f->tile, .x = (int16_t)mp_open_x(key),
+                        .y = (int16_t)mp_open_y(key) };
+}
+static inline void place_write(mp_action *out, place_head_t head, unsigned rot) {
+    head.rot = (uint8_t)rot;
+    *out = head;
 }
 #endif
 
 /* Lists the legal placements of the tile, row by row, west to east, rotations in order (the open
 ** cells are kept in that order). Writes at most cap of them (out may be NULL with cap 0); returns
-** the number there are. */
+** the number there are. The open cells are tested four at a time into a bit set of the cells that
+** take the tile; then only those are written. About half the cells take it, at random, so no
+** branch depends on which. */
 int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
-    codes4 code = codes_load(&g->rs->tile_code[4 * tile]);
-    unsigned distinct = g->ts->tiles[tile].distinct_rot;
-    int n = 0;
-    const mp_open *o = g->open, *end = g->open + g->n_open;
+    fit4 f = fit4_make(&g->rs->list_code[4 * tile], tile);
     if (!out) cap = 0;
-    /* While four more always fit, no bound checks. About half the cells take the tile, at random:
-    ** a branch on it would be mispredicted half the time, so the first rotation is written
-    ** whether it fits or not and counted only when it does. */
-    for (; o < end && n + 4 <= cap; o++) {
-        unsigned m = fit_mask(code, o) & distinct;
-        place_bytes b = place_cell(tile, o);
-        place_write(&out[n], b, (unsigned)__builtin_ctz(m | 16));
-        n += m != 0;
-        for (m &= m - 1; m; m &= m - 1) place_write(&out[n++], b, (unsigned)__builtin_ctz(m));
-    }
-    for (; o < end; o++) {
-        unsigned m = fit_mask(code, o) & distinct;
-        for (; m; m &= m - 1, n++)
-            if (n < cap) place_write(&out[n], place_cell(tile, o), (unsigned)__builtin_ctz(m));
+    int n = 0;
+    for (int base = 0; base < g->n_open; base += 64) {          /* 64 cells at a time */
+        int cells = g->n_open - base < 64 ? g->n_open - base : 64;
+        uint16_t group[16];
+        uint64_t takes = 0;
+        for (int k = 0; 4 * k < cells; k++) {
+            unsigned t;
+            group[k] = (uint16_t)fit_group(&f, &g->open_need[base + 4 * k], &t);
+            takes |= (uint64_t)t << (4 * k);
+        }
+        if (cells < 64) takes &= (1ull << cells) - 1;
+        for (; takes; takes &= takes - 1) {
+            int c = __builtin_ctzll(takes);
+            unsigned m = cell_rotations(group[c >> 2], c & 3);
+            place_head_t head = place_head(&f, g->open_key[base + c]);
+            if (n + 4 > cap) {                                   /* near the end of out: count */
+                for (; m; m &= m - 1, n++)
+                    if (n < cap) place_write(&out[n], head, (unsigned)__builtin_ctz(m));
+                continue;
+            }
+            /* Two are written whether the second rotation fits or not; a third is rare. */
+            place_write(&out[n], head, (unsigned)__builtin_ctz(m));
+            unsigned rest = m & (m - 1);
+            place_write(&out[n + 1], head, (unsigned)__builtin_ctz(rest | 16));
+            n += 1 + (rest != 0);
+            for (rest &= rest - 1; rest; rest &= rest - 1) place_write(&out[n++], head, (unsigned)__builtin_ctz(rest));
+        }
     }
     return n;
 }
 
 bool mp_place_any(const mp_game *g, int tile) {
-    codes4 code = codes_load(&g->rs->tile_code[4 * tile]);
-    for (int i = 0; i < g->n_open; i++)
-        if (fit_mask(code, &g->open[i])) return true;   /* a turned copy fits if any rotation does */
+    fit4 f = fit4_make(&g->rs->list_code[4 * tile], tile);
+    for (int base = 0; base < g->n_open; base += 4) {
+        unsigned t;
+        fit_group(&f, &g->open_need[base], &t);
+        int cells = g->n_open - base < 4 ? g->n_open - base : 4;
+        if (t & ((1u << cells) - 1)) return true;   /* a turned copy fits if any rotation does */
+    }
     return false;
 }
 

@@ -91,7 +91,7 @@ static void collect(mp_game *g, int32_t seg, int32_t *out, int *n, int cap) {
 ** (cloisters) of the 3x3 block around it. In that order; returns how many. */
 int mp_score_list_completed(mp_game *g, int32_t *out, int cap) {
     int n = 0;
-    if (g->last_placed < 0) return 0;
+    if (g->last_placed < 0 || !g->maybe_completed) return 0;   /* nothing closed, no block filled */
     const mp_placed *p = &g->placed[g->last_placed];
     const mp_tile *t = &g->ts->tiles[p->tile];
     for (int f = 0; f < t->n_features; f++) collect(g, p->seg0 + f, out, &n, cap);
