@@ -56,8 +56,9 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
         const mp_placed *p = &g->placed[i];
         const mp_tile *t = &ts->tiles[p->tile];
         if (mp_grid_get(g, p->x, p->y) != i) rc = bad(d, "tile %d is not in the grid at %d,%d", i, p->x, p->y);
-        if (!rc && p->around != mp_feature_surround_count(g, i))
-            rc = bad(d, "tile at %d,%d counts %d tiles around it; recomputed differently", p->x, p->y, p->around);
+        if (!rc && mp_grid_near(g, p->x, p->y) != mp_feature_surround_count(g, i))
+            rc = bad(d, "tile at %d,%d counts %d tiles around it; recomputed differently", p->x, p->y,
+                     mp_grid_near(g, p->x, p->y));
         for (int side = 0; side < 4 && !rc; side++) {
             int nx, ny;
             mp_grid_neighbour(p->x, p->y, side, &nx, &ny);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "yamlx.h"
 
 int32_t mp_seg_find(mp_game *g, int32_t s) {
     while (g->segs[s].parent != s) {
@@ -53,32 +54,55 @@ static int grow(void **v, int *cap, int need, size_t size) {
     return 0;
 }
 
-/* Whether placed tile v carries a feature of a kind completed by its 3x3 block (a cloister). */
-static bool has_surrounded(const mp_game *g, const mp_placed *p) {
-    return g->rs->surrounded_tiles[p->tile >> 3] >> (p->tile & 7) & 1;
-}
-
-/* The tile counts itself and each tile of its 3x3 block, and each of them counts it: a cloister
-** is complete when its count reaches 9. Returns true when one was completed. */
-static bool count_around(mp_game *g, int idx, int x, int y) {
-    bool done = false;
-    int around = 1;
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
-            int32_t v;
-            if ((!dx && !dy) || (v = mp_grid_get(g, x + dx, y + dy)) < 0) continue;
-            around++;
-            mp_placed *q = &g->placed[v];
-            if (++q->around == 9 && has_surrounded(g, q)) done = true;
+void mp_feature_prepare(mp_ruleset *rs) {
+    const mp_tileset *ts = rs->tiles;
+    int segs = 0, links = 0;
+    for (int t = 0; t < ts->n_tiles; t++) {
+        segs += ts->tiles[t].n_features;
+        for (int i = 0; i < ts->tiles[t].n_features; i++) links += __builtin_popcount(ts->tiles[t].f[i].touches);
+    }
+    rs->seg_template = mp_arena_alloc(rs->arena, (size_t)(segs + 1) * sizeof *rs->seg_template);
+    rs->seg_first = mp_arena_alloc(rs->arena, (size_t)(ts->n_tiles + 1) * sizeof *rs->seg_first);
+    rs->link = mp_arena_alloc(rs->arena, (size_t)(links + 1) * sizeof *rs->link);
+    rs->link_first = mp_arena_alloc(rs->arena, (size_t)(ts->n_tiles + 1) * sizeof *rs->link_first);
+    segs = links = 0;
+    for (int t = 0; t < ts->n_tiles; t++) {
+        const mp_tile *tile = &ts->tiles[t];
+        rs->seg_first[t] = segs;
+        rs->link_first[t] = links;
+        for (int i = 0; i < tile->n_features; i++) {
+            mp_seg *s = &rs->seg_template[segs++];
+            memset(s, 0, sizeof *s);
+            s->feature = (uint8_t)i;
+            s->kind = tile->f[i].kind;
+            s->n_segs = 1;
+            memcpy(s->icons, tile->f[i].icons, sizeof s->icons);
+            for (int j = 0; j < tile->n_features; j++)
+                if (tile->f[i].touches & (1u << j)) rs->link[links++] = (uint16_t)(i | j << 8);
         }
-    g->placed[idx].around = (uint8_t)around;
-    return done || (around == 9 && has_surrounded(g, &g->placed[idx]));
+    }
+    rs->seg_first[ts->n_tiles] = segs;
+    rs->link_first[ts->n_tiles] = links;
+    rs->closed_kinds = rs->deploy_kinds = 0;
+    for (int k = 0; k < ts->n_kinds; k++) {
+        if (ts->kinds[k].completes == MP_COMPLETE_CLOSED) rs->closed_kinds |= (uint16_t)(1u << k);
+        if (ts->kinds[k].follower[0] && (k != rs->farm_kind || rs->farms)) rs->deploy_kinds |= (uint16_t)(1u << k);
+    }
 }
 
+/* Adds a tile's features to the board. Its segments start from the tile's templates; then ports
+** facing an empty cell stay open (counted for each feature, the port that belongs to none in a
+** spare slot, so that no branch depends on the board), and each port meeting a tile closes the
+** neighbour's port and joins same-kind segments. Whether this completed something is noted for
+** scoring (maybe_completed): a feature of a closed kind with no port left open, or a cloister's
+** block filled. */
 int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed) {
+    const mp_ruleset *rs = g->rs;
     const mp_tile *t = &g->ts->tiles[tile];
+    int nf = t->n_features, nl = rs->link_first[tile + 1] - rs->link_first[tile];
     if (grow((void **)&g->placed, &g->cap_placed, g->n_placed + 1, sizeof *g->placed) ||
-        grow((void **)&g->segs, &g->cap_segs, g->n_segs + t->n_features, sizeof *g->segs))
+        grow((void **)&g->segs, &g->cap_segs, g->n_segs + nf, sizeof *g->segs) ||
+        grow((void **)&g->links, &g->cap_links, g->n_links + nl, sizeof *g->links))
         return -1;
     int idx = g->n_placed++;
     int32_t seg0 = g->n_segs;
@@ -90,53 +114,49 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
     if (y < g->min_y) g->min_y = y;
     if (x > g->max_x) g->max_x = x;
     if (y > g->max_y) g->max_y = y;
-    for (int i = 0; i < t->n_features; i++) {
-        mp_seg *s = &g->segs[g->n_segs++];
-        memset(s, 0, sizeof *s);
-        s->parent = s->next = seg0 + i;
-        s->placed = idx;
-        s->feature = (uint8_t)i;
-        s->kind = t->f[i].kind;
-        s->n_segs = 1;
-        memcpy(s->icons, t->f[i].icons, sizeof s->icons);
+    mp_seg *segs = g->segs;
+    memcpy(&segs[seg0], &rs->seg_template[rs->seg_first[tile]], (size_t)nf * sizeof *segs);
+    for (int i = 0; i < nf; i++) {
+        segs[seg0 + i].parent = segs[seg0 + i].next = seg0 + i;
+        segs[seg0 + i].placed = (int16_t)idx;
     }
-    for (int i = 0; i < t->n_features; i++)
-        for (int j = 0; j < t->n_features; j++)
-            if (t->f[i].touches & (1u << j)) {
-                if (grow((void **)&g->links, &g->cap_links, g->n_links + 1, sizeof *g->links)) return -1;
-                g->links[g->n_links++] = (mp_link){ seg0 + i, seg0 + j };
-            }
-    /* Ports facing an empty cell stay open (the tile's segments are all roots still); then each
-    ** port meeting a tile closes the neighbour's port and joins same-kind segments. Whether this
-    ** completed something is noted for scoring (maybe_completed): a neighbour's feature closed,
-    ** or one of the tile's own, or a cloister's block filled. */
+    g->n_segs += nf;
+    for (const uint16_t *l = &rs->link[rs->link_first[tile]], *end = l + nl; l < end; l++)
+        g->links[g->n_links++] = (mp_link){ seg0 + (*l & 0xff), seg0 + (*l >> 8) };
+
     const int8_t *port_feature = t->port_feature[rot];
     int32_t nb[4];
+    int16_t open[MP_MAX_FEATURES + 1] = { 0 };    /* open[f + 1]; open[0]: ports of no feature */
     for (int side = 0; side < 4; side++) {
         int nx, ny;
         mp_grid_neighbour(x, y, side, &nx, &ny);
         nb[side] = mp_grid_get(g, nx, ny);
-        if (nb[side] != -1) continue;
-        for (int k = 0; k < 3; k++) {
-            int f = port_feature[3 * side + k];
-            if (f >= 0) g->segs[seg0 + f].open++;
-        }
+        int16_t empty = nb[side] == -1;
+        open[port_feature[3 * side] + 1] += empty;
+        open[port_feature[3 * side + 1] + 1] += empty;
+        open[port_feature[3 * side + 2] + 1] += empty;
     }
-    bool closed = false;
+    for (int i = 0; i < nf; i++) segs[seg0 + i].open = open[i + 1];
+    unsigned closed = 0;                            /* bit k: a feature of kind k closed */
     for (int side = 0; side < 4; side++) {
-        if (nb[side] < 0) continue;            /* empty, or the wall (which closes the port) */
+        if (nb[side] < 0) continue;                 /* empty, or the wall (which closes the port) */
         const mp_placed *q = &g->placed[nb[side]];
         for (int k = 0; k < 3; k++) {
             int p = 3 * side + k;
             int32_t oseg = mp_placed_port_seg(g, q, MP_PORT_OPPOSITE(p));
             if (oseg < 0) continue;
-            closed |= --g->segs[mp_seg_find(g, oseg)].open == 0;   /* its port faced our cell */
+            mp_seg *root = &segs[mp_seg_find(g, oseg)];
+            closed |= (unsigned)(--root->open == 0) << root->kind;   /* its port faced our cell */
             int f = port_feature[p];
-            if (f >= 0 && g->segs[oseg].kind == t->f[f].kind) seg_union(g, seg0 + f, oseg);
+            if (f >= 0 && segs[oseg].kind == segs[seg0 + f].kind) seg_union(g, seg0 + f, oseg);
         }
     }
-    for (int f = 0; f < t->n_features && !closed; f++) closed = g->segs[mp_seg_find(g, seg0 + f)].open == 0;
-    g->maybe_completed = count_around(g, idx, x, y) || closed;
+    for (int i = 0; i < nf; i++) {
+        const mp_seg *root = &segs[mp_seg_find(g, seg0 + i)];
+        closed |= (unsigned)(root->open == 0) << root->kind;
+    }
+    bool surrounded = rs->surrounded_tiles[tile >> 3] >> (tile & 7) & 1;
+    g->maybe_completed = mp_grid_count_near(g, x, y, surrounded) | ((closed & rs->closed_kinds) != 0);
     mp_place_open_tile(g, idx);
     return idx;
 }
@@ -149,7 +169,7 @@ int32_t mp_feature_add_overlay(mp_game *g, int placed, int kind, uint16_t ports)
     mp_seg *s = &g->segs[seg];
     memset(s, 0, sizeof *s);
     s->parent = s->next = seg;
-    s->placed = placed;
+    s->placed = (int16_t)placed;
     s->feature = (uint8_t)g->ts->tiles[pl->tile].n_features;
     s->kind = (uint8_t)kind;
     s->n_segs = 1;
@@ -187,7 +207,8 @@ int mp_feature_tiles(const mp_game *g, int32_t root) {
 }
 
 int mp_feature_surround(const mp_game *g, int32_t seg) {
-    return g->placed[g->segs[seg].placed].around;
+    const mp_placed *p = &g->placed[g->segs[seg].placed];
+    return mp_grid_near(g, p->x, p->y);
 }
 
 int mp_feature_surround_count(const mp_game *g, int placed) {

@@ -143,6 +143,7 @@ void mp_game_free(mp_game *g) {
     if (!g) return;
     for (int i = 0; i < MP_MAX_VARIANTS; i++) free(g->vstate[i]);
     free(g->cells);
+    free(g->near);
     free(g->placed);
     free(g->segs);
     free(g->links);
@@ -164,7 +165,7 @@ static void *dup(const void *p, size_t n) {
 }
 
 size_t mp_game_state_bytes(const mp_game *g) {
-    size_t n = sizeof *g + (size_t)g->gw * (size_t)g->gh * sizeof *g->cells;
+    size_t n = sizeof *g + (size_t)g->gw * (size_t)g->gh * (sizeof *g->cells + sizeof *g->near);
     n += (size_t)g->cap_placed * sizeof *g->placed + (size_t)g->cap_segs * sizeof *g->segs;
     n += (size_t)g->cap_links * sizeof *g->links + (size_t)g->cap_open * 2 * sizeof *g->open_key;
     n += (size_t)g->cap_followers * sizeof *g->followers + (size_t)g->n_final * sizeof *g->final_followers;
@@ -176,6 +177,7 @@ size_t mp_game_state_bytes(const mp_game *g) {
 mp_game *mp_game_clone(const mp_game *g) {
     mp_game *c = dup(g, sizeof *g);
     c->cells = dup(g->cells, (size_t)g->gw * (size_t)g->gh * sizeof *g->cells);
+    c->near = dup(g->near, (size_t)g->gw * (size_t)g->gh * sizeof *g->near);
     c->placed = dup(g->placed, (size_t)g->cap_placed * sizeof *g->placed);
     c->segs = dup(g->segs, (size_t)g->cap_segs * sizeof *g->segs);
     c->links = dup(g->links, (size_t)g->cap_links * sizeof *g->links);

@@ -212,6 +212,15 @@ struct mp_ruleset {
     uint32_t *face_code;          /* n_tiles * 4: byte s, the side a neighbour across s must show */
     uint32_t *list_code;          /* tile_code, MP_SIDE_NONE where a rotation repeats an earlier picture */
     uint8_t *surrounded_tiles;    /* bit t: tile t has a feature completed by its 3x3 block */
+    /* Features, precomputed (feature.c): each tile's segments as they start (seg_first[t] is the
+    ** first of tile t's in seg_template), its field-city links (link_first[t] .. link_first[t+1]
+    ** in `link`: feature a | b << 8), the kinds completed by closing (closed_kinds), and the kinds
+    ** a follower may go on (deploy_kinds: a role, and farms on for the farm kind). */
+    struct mp_seg *seg_template;
+    int *seg_first;
+    uint16_t *link;
+    int *link_first;
+    uint16_t closed_kinds, deploy_kinds;
 };
 
 /* ------------------------------------------------------------------ games */
@@ -226,7 +235,6 @@ typedef struct mp_placed {
     ** ports the tile leaves free. It is feature number n_features of the tile. */
     int32_t overlay;              /* its segment, -1 none */
     uint16_t overlay_ports;       /* the ports it covers, board orientation */
-    uint8_t around;               /* tiles in its 3x3 block, itself included (9: a cloister is complete) */
 } mp_placed;
 
 /* A feature of a placed tile. Segments joined across sides form one feature, a union-find set
@@ -234,14 +242,14 @@ typedef struct mp_placed {
 typedef struct mp_seg {
     int32_t parent;               /* union-find parent; itself at a root */
     int32_t next;                 /* circular list of the set's members */
-    int32_t placed;               /* index of its tile in g->placed */
-    uint8_t feature;              /* feature index on that tile */
-    uint8_t kind;
+    int16_t placed;               /* index of its tile in g->placed */
     /* Valid at a root: */
-    uint8_t complete;             /* completion seen (scored or not) */
-    uint8_t scored;               /* already scored (never twice) */
     int16_t open;                 /* ports facing an empty cell of the board */
     int16_t n_segs;               /* members */
+    uint8_t feature;              /* feature index on that tile */
+    uint8_t kind;
+    uint8_t complete;             /* completion seen (scored or not) */
+    uint8_t scored;               /* already scored (never twice) */
     uint8_t icons[MP_MAX_ICONS];  /* icon totals */
     uint8_t followers[MP_MAX_PLAYERS]; /* followers per player */
 } mp_seg;
@@ -268,9 +276,11 @@ struct mp_game {
     const mp_tileset *ts;
     int n_players;
     uint64_t rng[4];              /* xoshiro256** state */
-    /* The grid: cells[(y - gy0) * gw + (x - gx0)] = placed index, -1 empty, -2 off the board. */
+    /* The grid: cells[(y - gy0) * gw + (x - gx0)] = placed index, -1 empty, -2 off the board;
+    ** near[...] the tiles in the cell's 3x3 block (low bits), MP_NEAR_SURROUNDED (grid.c). */
     int gx0, gy0, gw, gh;
-    int32_t *cells;
+    int16_t *cells;
+    uint8_t *near;
     int n_placed, cap_placed;
     mp_placed *placed;
     int n_segs, cap_segs;
@@ -357,6 +367,13 @@ static inline int32_t mp_grid_get(const mp_game *g, int x, int y) {
     return g->cells[gy * (unsigned)g->gw + gx];
 }
 MP_INTERNAL void mp_grid_set(mp_game *g, int x, int y, int32_t placed);
+/* A tile was set at x,y (with a feature completed by its 3x3 block: `surrounded`): the cells of
+** its block count it. True when that filled the block of such a tile (a cloister is complete). */
+enum { MP_NEAR_SURROUNDED = 0x80, MP_NEAR_COUNT = 0x0f };
+MP_INTERNAL bool mp_grid_count_near(mp_game *g, int x, int y, bool surrounded);
+static inline int mp_grid_near(const mp_game *g, int x, int y) {
+    return g->near[(y - g->gy0) * g->gw + (x - g->gx0)] & MP_NEAR_COUNT;
+}
 /* The cell across `side` (N E S W) of cell x,y. */
 static inline void mp_grid_neighbour(int x, int y, int side, int *nx, int *ny) {
     *nx = x + (side == MP_E) - (side == MP_W);
@@ -366,6 +383,7 @@ static inline void mp_grid_neighbour(int x, int y, int side, int *nx, int *ny) {
 /* feature.c */
 MP_INTERNAL int32_t mp_seg_find(mp_game *g, int32_t s);
 MP_INTERNAL int32_t mp_seg_root(const mp_game *g, int32_t s);
+MP_INTERNAL void mp_feature_prepare(mp_ruleset *rs);   /* segment templates, links, kind masks: at load */
 MP_INTERNAL int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed);
 MP_INTERNAL int mp_feature_tiles(const mp_game *g, int32_t root);
 /* Lays an overlay feature of `kind` over placed tile `placed`, covering `ports` (board

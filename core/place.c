@@ -220,18 +220,22 @@ static void open_reserve(mp_game *g, int n) {
     g->cap_open = cap;
 }
 
-/* The index of open cell x,y, added (asking nothing yet) when it is not there. */
-static int open_get(mp_game *g, int x, int y) {
-    bool found;
-    int i = open_search(g, x, y, &found);
-    if (found) return i;
+/* A new open cell, asking nothing yet, at index i of the sorted arrays. */
+static void open_insert(mp_game *g, int i, uint32_t key) {
     open_reserve(g, g->n_open + 1);
     size_t move = (size_t)(g->n_open - i) * sizeof(uint32_t);
     memmove(&g->open_key[i + 1], &g->open_key[i], move);
     memmove(&g->open_need[i + 1], &g->open_need[i], move);
     g->n_open++;
-    g->open_key[i] = mp_open_key(x, y);
+    g->open_key[i] = key;
     g->open_need[i] = 0xffffffffu;   /* MP_SIDE_ANY on every side */
+}
+
+/* The index of open cell x,y, added when it is not there. */
+static int open_get(mp_game *g, int x, int y) {
+    bool found;
+    int i = open_search(g, x, y, &found);
+    if (!found) open_insert(g, i, mp_open_key(x, y));
     return i;
 }
 
@@ -249,15 +253,41 @@ static void constrain(mp_game *g, const mp_placed *p, int side, int i) {
     g->open_need[i] = (g->open_need[i] & ~(0xffu << at)) | face(g, p, side) << at;
 }
 
+/* A tile was placed: its cell is no longer open, and the empty cells beside it are (or were)
+** open and now ask of a tile what it shows them. One search finds the tile's cell; its
+** neighbours lie close to it in row order: west just before, east just after, north a little
+** before (the rest of the row above and the start of this one), south a little after. They are
+** visited from the last index to the first, so inserting one does not move the next. */
 void mp_place_open_tile(mp_game *g, int placed) {
     const mp_placed *p = &g->placed[placed];
+    int x = p->x, y = p->y;
     bool found;
-    int i = open_search(g, p->x, p->y, &found);
+    int i = open_search(g, x, y, &found);
+    int after = i + found;                   /* the first cell after the tile's own */
+    if (mp_grid_get(g, x, y + 1) == -1) {     /* south */
+        uint32_t key = mp_open_key(x, y + 1);
+        int j = after;
+        while (j < g->n_open && g->open_key[j] < key) j++;
+        if (j == g->n_open || g->open_key[j] != key) open_insert(g, j, key);
+        constrain(g, p, MP_S, j);
+    }
+    if (mp_grid_get(g, x + 1, y) == -1) {     /* east */
+        uint32_t key = mp_open_key(x + 1, y);
+        if (after == g->n_open || g->open_key[after] != key) open_insert(g, after, key);
+        constrain(g, p, MP_E, after);
+    }
     if (found) open_remove(g, i);
-    for (int side = 0; side < 4; side++) {
-        int nx, ny;
-        mp_grid_neighbour(p->x, p->y, side, &nx, &ny);
-        if (mp_grid_get(g, nx, ny) == -1) constrain(g, p, side, open_get(g, nx, ny));
+    if (mp_grid_get(g, x - 1, y) == -1) {     /* west */
+        uint32_t key = mp_open_key(x - 1, y);
+        if (i > 0 && g->open_key[i - 1] == key) constrain(g, p, MP_W, i - 1);
+        else open_insert(g, i, key), constrain(g, p, MP_W, i);
+    }
+    if (mp_grid_get(g, x, y - 1) == -1) {     /* north */
+        uint32_t key = mp_open_key(x, y - 1);
+        int j = i;
+        while (j > 0 && g->open_key[j - 1] > key) j--;
+        if (j > 0 && g->open_key[j - 1] == key) constrain(g, p, MP_N, j - 1);
+        else open_insert(g, j, key), constrain(g, p, MP_N, j);
     }
 }
 

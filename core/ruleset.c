@@ -460,6 +460,7 @@ static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struc
     ** chain resolves to) and the tile sets, so an edit anywhere in the chain changes it. */
     uint64_t h = mp_y_hash(root, rs->tiles->hash);
     if (mp_place_prepare(rs, d)) { mp_ruleset_free(rs); return NULL; }
+    mp_feature_prepare(rs);
     snprintf(rs->hash, sizeof rs->hash, "%016llx", (unsigned long long)h);
     return rs;
 }
