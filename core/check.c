@@ -34,11 +34,11 @@ static int check_open(const mp_game *g, mp_diag *d) {
         }
     if (expected != g->n_open) return bad(d, "%d open cells kept; recomputed %d", g->n_open, expected, 0);
     for (int i = 0; i < g->n_open; i++) {
-        int x = mp_open_x(g->open_key[i]), y = mp_open_y(g->open_key[i]);
-        if (i && g->open_key[i] <= g->open_key[i - 1]) return bad(d, "open cell %d,%d out of order (entry %d)", x, y, i);
+        int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
+        if (i && g->open[i].key <= g->open[i - 1].key) return bad(d, "open cell %d,%d out of order (entry %d)", x, y, i);
         uint32_t need;
         mp_place_need(g, x, y, &need);
-        if (mp_grid_get(g, x, y) != -1 || need != g->open_need[i])
+        if (mp_grid_get(g, x, y) != -1 || need != g->open[i].need)
             return bad(d, "open cell %d,%d: what it asks of a tile differs from its neighbours (entry %d)", x, y, i);
     }
     return 0;

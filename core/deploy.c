@@ -49,13 +49,7 @@ int mp_deploy_list(const mp_game *g, mp_action *out, int cap) {
 
 void mp_deploy_put(mp_game *g, int player, int32_t seg) {
     MP_ASSERT(g->supply[player] > 0);
-    if (g->n_followers == g->cap_followers) {
-        int cap = g->cap_followers ? 2 * g->cap_followers : 16;
-        mp_follower *f = realloc(g->followers, (size_t)cap * sizeof *f);
-        if (!f) abort();
-        g->followers = f;
-        g->cap_followers = cap;
-    }
+    MP_ASSERT(g->n_followers < g->cap_followers);
     g->followers[g->n_followers++] = (mp_follower){ .player = (int8_t)player, .seg = seg };
     g->supply[player]--;
     g->segs[mp_seg_find(g, seg)].followers[player]++;

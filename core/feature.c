@@ -43,17 +43,6 @@ static void seg_union(mp_game *g, int32_t a, int32_t b) {
     rb->next = na;
 }
 
-static int grow(void **v, int *cap, int need, size_t size) {
-    if (need <= *cap) return 0;
-    int n = *cap ? *cap : 16;
-    while (n < need) n *= 2;
-    void *p = realloc(*v, (size_t)n * size);
-    if (!p) return 1;
-    *v = p;
-    *cap = n;
-    return 0;
-}
-
 void mp_feature_prepare(mp_ruleset *rs) {
     const mp_tileset *ts = rs->tiles;
     int segs = 0, links = 0;
@@ -100,10 +89,8 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
     const mp_ruleset *rs = g->rs;
     const mp_tile *t = &g->ts->tiles[tile];
     int nf = t->n_features, nl = rs->link_first[tile + 1] - rs->link_first[tile];
-    if (grow((void **)&g->placed, &g->cap_placed, g->n_placed + 1, sizeof *g->placed) ||
-        grow((void **)&g->segs, &g->cap_segs, g->n_segs + nf, sizeof *g->segs) ||
-        grow((void **)&g->links, &g->cap_links, g->n_links + nl, sizeof *g->links))
-        return -1;
+    if (g->n_placed == g->cap_placed || g->n_segs + nf > g->cap_segs || g->n_links + nl > g->cap_links)
+        return -1;   /* never: sized for every tile (state.c) */
     int idx = g->n_placed++;
     int32_t seg0 = g->n_segs;
     g->placed[idx] = (mp_placed){ .x = (int16_t)x, .y = (int16_t)y, .tile = (int16_t)tile,
@@ -162,8 +149,7 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
 }
 
 int32_t mp_feature_add_overlay(mp_game *g, int placed, int kind, uint16_t ports) {
-    if (g->placed[placed].overlay >= 0 || grow((void **)&g->segs, &g->cap_segs, g->n_segs + 1, sizeof *g->segs))
-        return -1;
+    if (g->placed[placed].overlay >= 0 || g->n_segs == g->cap_segs) return -1;
     mp_placed *pl = &g->placed[placed];
     int32_t seg = g->n_segs++;
     mp_seg *s = &g->segs[seg];

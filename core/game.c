@@ -40,12 +40,7 @@ static void game_over(mp_game *g);
 static void draw(mp_game *g);
 
 static void log_draw(mp_game *g, int entry) {
-    if (g->n_log == g->cap_log) {
-        g->cap_log = g->cap_log ? 2 * g->cap_log : 128;
-        int16_t *v = realloc(g->log, (size_t)g->cap_log * sizeof *v);
-        if (!v) abort();
-        g->log = v;
-    }
+    MP_ASSERT(g->n_log < g->cap_log);   /* every tile leaves the bag once */
     g->log[g->n_log++] = (int16_t)entry;
 }
 
@@ -84,11 +79,7 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
                      rs->name, rs->min_players, rs->max_players);
         return NULL;
     }
-    mp_game *g = calloc(1, sizeof *g);
-    if (!g) abort();
-    g->rs = rs;
-    g->ts = rs->tiles;
-    g->n_players = opt->n_players;
+    mp_game *g = mp_state_new(rs, opt->n_players);
     mp_rng_seed(g->rng, opt->seed);
     g->min_x = g->min_y = INT16_MAX;
     g->max_x = g->max_y = INT16_MIN;
@@ -104,8 +95,6 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
     for (int i = 0; i < rs->n_fixed; i++)
         if (mp_feature_add_tile(g, rs->fixed[i].tile, rs->fixed[i].x, rs->fixed[i].y, rs->fixed[i].rot, true) < 0) abort();
     /* The bag: every copy, the start copy left out; shuffled with the game's RNG. */
-    g->bag = malloc((size_t)(g->ts->total + 1) * sizeof *g->bag);
-    if (!g->bag) abort();
     for (int t = 0; t < g->ts->n_tiles; t++)
         for (int c = 0; c < g->ts->tiles[t].count - (t == g->ts->start_tile); c++) g->bag[g->n_bag++] = (int16_t)t;
     for (int i = g->n_bag - 1; i > 0; i--) {
@@ -122,8 +111,6 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
     g->turn_player = g->base_player = opt->first_player >= 0 && opt->first_player < g->n_players ? opt->first_player : drawn;
     for (int i = 0; i < rs->n_variants; i++) {
         const mp_variant_use *u = &rs->variants[i];
-        g->vstate[i] = calloc(1, u->v->state_size ? u->v->state_size : 1);
-        if (!g->vstate[i]) abort();
         if (u->v->setup && u->v->setup(g, g->vstate[i], u->config, d)) {
             if (d->line == 0 && u->node) {    /* point at the module in the ruleset */
                 snprintf(d->file, sizeof d->file, "%s", u->node->file);
@@ -137,61 +124,6 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
     g->stage = ST_DRAW;
     run(g);
     return g;
-}
-
-void mp_game_free(mp_game *g) {
-    if (!g) return;
-    for (int i = 0; i < MP_MAX_VARIANTS; i++) free(g->vstate[i]);
-    free(g->cells);
-    free(g->near);
-    free(g->placed);
-    free(g->segs);
-    free(g->links);
-    free(g->open_key);
-    free(g->open_need);
-    free(g->followers);
-    free(g->final_followers);
-    free(g->log);
-    free(g->bag);
-    free(g);
-}
-
-static void *dup(const void *p, size_t n) {
-    if (!n) return NULL;
-    void *q = malloc(n);
-    if (!q) abort();
-    memcpy(q, p, n);
-    return q;
-}
-
-size_t mp_game_state_bytes(const mp_game *g) {
-    size_t n = sizeof *g + (size_t)g->gw * (size_t)g->gh * (sizeof *g->cells + sizeof *g->near);
-    n += (size_t)g->cap_placed * sizeof *g->placed + (size_t)g->cap_segs * sizeof *g->segs;
-    n += (size_t)g->cap_links * sizeof *g->links + (size_t)g->cap_open * 2 * sizeof *g->open_key;
-    n += (size_t)g->cap_followers * sizeof *g->followers + (size_t)g->n_final * sizeof *g->final_followers;
-    n += (size_t)g->cap_log * sizeof *g->log + (size_t)(g->ts->total + 1) * sizeof *g->bag;
-    for (int i = 0; i < g->rs->n_variants; i++) n += g->rs->variants[i].v->state_size;
-    return n;
-}
-
-mp_game *mp_game_clone(const mp_game *g) {
-    mp_game *c = dup(g, sizeof *g);
-    c->cells = dup(g->cells, (size_t)g->gw * (size_t)g->gh * sizeof *g->cells);
-    c->near = dup(g->near, (size_t)g->gw * (size_t)g->gh * sizeof *g->near);
-    c->placed = dup(g->placed, (size_t)g->cap_placed * sizeof *g->placed);
-    c->segs = dup(g->segs, (size_t)g->cap_segs * sizeof *g->segs);
-    c->links = dup(g->links, (size_t)g->cap_links * sizeof *g->links);
-    c->open_key = dup(g->open_key, (size_t)g->cap_open * sizeof *g->open_key);
-    c->open_need = dup(g->open_need, (size_t)g->cap_open * sizeof *g->open_need);
-    c->followers = dup(g->followers, (size_t)g->cap_followers * sizeof *g->followers);
-    c->final_followers = dup(g->final_followers, (size_t)g->n_final * sizeof *g->final_followers);
-    c->log = dup(g->log, (size_t)g->cap_log * sizeof *g->log);
-    c->bag = dup(g->bag, (size_t)(g->ts->total + 1) * sizeof *g->bag);
-    for (int i = 0; i < MP_MAX_VARIANTS; i++)
-        c->vstate[i] = g->vstate[i] ? dup(g->vstate[i], g->rs->variants[i].v->state_size
-                                                              ? g->rs->variants[i].v->state_size : 1)
-                                    : NULL;
-    return c;
 }
 
 int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag *d) {
@@ -243,9 +175,8 @@ int mp_game_end_now(mp_game *g, mp_diag *d) {
 static void game_over(mp_game *g) {
     g->forced = -1;
     g->last_placed = -1;
-    free(g->final_followers);
     g->n_final = g->n_followers;
-    g->final_followers = dup(g->followers, (size_t)g->n_followers * sizeof *g->followers);
+    memcpy(g->final_followers, g->followers, (size_t)g->n_followers * sizeof *g->followers);
     mp_score_final(g);
     g->phase = MP_PHASE_OVER;
 }

@@ -265,6 +265,7 @@ typedef struct mp_link { int32_t field, city; } mp_link;  /* a field segment bor
 ** sorts by row then column (the order the placement list has always had), and what its
 ** neighbours ask of a tile's sides (its `need`: a side number a byte, N E S W; MP_SIDE_ANY where
 ** no tile touches): a tile turned r fits when every byte of its tile_code meets it. */
+typedef struct mp_open { uint32_t key, need; } mp_open;
 static inline uint32_t mp_open_key(int x, int y) {
     return (uint32_t)(uint16_t)(y ^ 0x8000) << 16 | (uint16_t)(x ^ 0x8000);
 }
@@ -288,11 +289,13 @@ struct mp_game {
     int n_links, cap_links;
     mp_link *links;
     int n_open, cap_open;
-    uint32_t *open_key, *open_need; /* the open cells (place.c), sorted by y then x, and their needs */
+    mp_open *open;                /* the open cells (place.c), sorted by y then x */
     int n_followers, cap_followers;
     mp_follower *followers;
     int n_final;                  /* followers as they stood when final scoring began, for display */
-    mp_follower *final_followers;
+    mp_follower *final_followers; /* (cap_followers) */
+    int cap_log;                  /* capacities sized at setup (state.c) */
+    size_t block_bytes;           /* the header and every array after it (state.c) */
     int min_x, min_y, max_x, max_y;  /* bounding box of placed tiles */
     /* The bag: bag[bag_pos .. n_bag-1] are still to draw. */
     int n_bag, bag_pos;
@@ -318,7 +321,7 @@ struct mp_game {
     bool maybe_completed;         /* this turn's placement (or bridge) may have completed a feature */
     int8_t pending_variant, pending_player;
     int discarded;                /* tiles drawn unplaceable and discarded */
-    int n_log, cap_log;           /* tiles that left the bag for good, in order: placed or discarded */
+    int n_log;                    /* tiles that left the bag for good, in order: placed or discarded */
     int16_t *log;                 /* tile kind, + MP_LOG_DISCARDED when it fitted nowhere */
     /* Scores. */
     int supply[MP_MAX_PLAYERS];
@@ -357,6 +360,10 @@ static inline int32_t mp_placed_feature_seg(const mp_game *g, const mp_placed *p
 static inline bool mp_seg_is_overlay(const mp_game *g, int32_t s) {
     return g->placed[g->segs[s].placed].overlay == s;
 }
+
+/* state.c: a game's arrays in one block after its header, sized for everything the ruleset can
+** hold (zeroed); the grid is the caller's. */
+MP_INTERNAL mp_game *mp_state_new(const mp_ruleset *rs, int n_players);
 
 /* grid.c */
 MP_INTERNAL int mp_grid_init(mp_game *g);

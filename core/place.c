@@ -17,6 +17,7 @@
 
 static int open_search(const mp_game *g, int x, int y, bool *found);
 static bool code_fits(const mp_game *g, int tile, int rot, uint32_t need);
+static unsigned face(const mp_game *g, const mp_placed *p, int side);
 
 /* 0 when the tile fits; otherwise a reason code, and the side at fault in *bad_side. */
 enum { FIT_OK, FIT_TAKEN, FIT_OFF_BOARD, FIT_ALONE, FIT_SIDE };
@@ -45,11 +46,18 @@ static int fit(const mp_game *g, int tile, int x, int y, int rot, int *bad_side,
     return touch ? FIT_OK : FIT_ALONE;
 }
 
+/* Whether the tile fits there: what the neighbours ask, read from their precomputed faces (the
+** same as the open cell's need, without looking it up). */
 bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot) {
     if (rot < 0 || rot > 3 || mp_grid_get(g, x, y) != -1) return false;
-    bool found;
-    int i = open_search(g, x, y, &found);
-    return found && code_fits(g, tile, rot, g->open_need[i]);
+    uint32_t need = 0xffffffffu;
+    for (int side = 0; side < 4; side++) {
+        int nx, ny;
+        mp_grid_neighbour(x, y, side, &nx, &ny);
+        int32_t v = mp_grid_get(g, nx, ny);
+        if (v >= 0) need = (need & ~(0xffu << (8 * side))) | face(g, &g->placed[v], (side + 2) & 3) << (8 * side);
+    }
+    return need != 0xffffffffu && code_fits(g, tile, rot, need);
 }
 
 void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, size_t size) {
@@ -193,42 +201,24 @@ unsigned mp_place_need(const mp_game *g, int x, int y, uint32_t *need) {
 ** the comparisons: they go either way at random. */
 static int open_search(const mp_game *g, int x, int y, bool *found) {
     uint32_t key = mp_open_key(x, y);
-    const uint32_t *base = g->open_key;
+    const mp_open *base = g->open;
     int n = g->n_open;
     while (n > 1) {
         int half = n / 2;
-        base = base[half - 1] < key ? base + half : base;
+        base = base[half - 1].key < key ? base + half : base;
         n -= half;
     }
-    int i = (int)(base - g->open_key) + (n == 1 && *base < key);
-    *found = i < g->n_open && g->open_key[i] == key;
+    int i = (int)(base - g->open) + (n == 1 && base->key < key);
+    *found = i < g->n_open && g->open[i].key == key;
     return i;
 }
 
-/* Room for n open cells and the group of four the list reads past the last one. What lies past
-** the last is never counted, but it is always written (never fits), for memory checkers. */
-static void open_reserve(mp_game *g, int n) {
-    if (n + 4 <= g->cap_open) return;
-    int cap = g->cap_open ? 2 * g->cap_open : 64;
-    while (n + 4 > cap) cap *= 2;
-    uint32_t *k = realloc(g->open_key, (size_t)cap * sizeof *k), *need;
-    if (!k) abort();
-    g->open_key = k;
-    if (!(need = realloc(g->open_need, (size_t)cap * sizeof *need))) abort();
-    g->open_need = need;
-    for (int i = g->cap_open; i < cap; i++) g->open_key[i] = 0, g->open_need[i] = MP_SIDE_NONE * 0x01010101u;
-    g->cap_open = cap;
-}
-
-/* A new open cell, asking nothing yet, at index i of the sorted arrays. */
+/* A new open cell, asking nothing yet, at index i of the sorted array. */
 static void open_insert(mp_game *g, int i, uint32_t key) {
-    open_reserve(g, g->n_open + 1);
-    size_t move = (size_t)(g->n_open - i) * sizeof(uint32_t);
-    memmove(&g->open_key[i + 1], &g->open_key[i], move);
-    memmove(&g->open_need[i + 1], &g->open_need[i], move);
+    MP_ASSERT(g->n_open + 4 < g->cap_open);   /* sized for every cell there can be (state.c) */
+    memmove(&g->open[i + 1], &g->open[i], (size_t)(g->n_open - i) * sizeof *g->open);
     g->n_open++;
-    g->open_key[i] = key;
-    g->open_need[i] = 0xffffffffu;   /* MP_SIDE_ANY on every side */
+    g->open[i] = (mp_open){ key, 0xffffffffu };   /* MP_SIDE_ANY on every side */
 }
 
 /* The index of open cell x,y, added when it is not there. */
@@ -240,17 +230,15 @@ static int open_get(mp_game *g, int x, int y) {
 }
 
 static void open_remove(mp_game *g, int i) {
-    size_t move = (size_t)(g->n_open - i - 1) * sizeof(uint32_t);
-    memmove(&g->open_key[i], &g->open_key[i + 1], move);
-    memmove(&g->open_need[i], &g->open_need[i + 1], move);
+    memmove(&g->open[i], &g->open[i + 1], (size_t)(g->n_open - i - 1) * sizeof *g->open);
     g->n_open--;
-    g->open_need[g->n_open] = MP_SIDE_NONE * 0x01010101u;
+    g->open[g->n_open].need = MP_SIDE_NONE * 0x01010101u;
 }
 
 /* Placed tile p now constrains the open cell across its side `side`. */
 static void constrain(mp_game *g, const mp_placed *p, int side, int i) {
     int at = 8 * ((side + 2) & 3);
-    g->open_need[i] = (g->open_need[i] & ~(0xffu << at)) | face(g, p, side) << at;
+    g->open[i].need = (g->open[i].need & ~(0xffu << at)) | face(g, p, side) << at;
 }
 
 /* A tile was placed: its cell is no longer open, and the empty cells beside it are (or were)
@@ -267,26 +255,26 @@ void mp_place_open_tile(mp_game *g, int placed) {
     if (mp_grid_get(g, x, y + 1) == -1) {     /* south */
         uint32_t key = mp_open_key(x, y + 1);
         int j = after;
-        while (j < g->n_open && g->open_key[j] < key) j++;
-        if (j == g->n_open || g->open_key[j] != key) open_insert(g, j, key);
+        while (j < g->n_open && g->open[j].key < key) j++;
+        if (j == g->n_open || g->open[j].key != key) open_insert(g, j, key);
         constrain(g, p, MP_S, j);
     }
     if (mp_grid_get(g, x + 1, y) == -1) {     /* east */
         uint32_t key = mp_open_key(x + 1, y);
-        if (after == g->n_open || g->open_key[after] != key) open_insert(g, after, key);
+        if (after == g->n_open || g->open[after].key != key) open_insert(g, after, key);
         constrain(g, p, MP_E, after);
     }
     if (found) open_remove(g, i);
     if (mp_grid_get(g, x - 1, y) == -1) {     /* west */
         uint32_t key = mp_open_key(x - 1, y);
-        if (i > 0 && g->open_key[i - 1] == key) constrain(g, p, MP_W, i - 1);
+        if (i > 0 && g->open[i - 1].key == key) constrain(g, p, MP_W, i - 1);
         else open_insert(g, i, key), constrain(g, p, MP_W, i);
     }
     if (mp_grid_get(g, x, y - 1) == -1) {     /* north */
         uint32_t key = mp_open_key(x, y - 1);
         int j = i;
-        while (j > 0 && g->open_key[j - 1] > key) j--;
-        if (j > 0 && g->open_key[j - 1] == key) constrain(g, p, MP_N, j - 1);
+        while (j > 0 && g->open[j - 1].key > key) j--;
+        if (j > 0 && g->open[j - 1].key == key) constrain(g, p, MP_N, j - 1);
         else open_insert(g, j, key), constrain(g, p, MP_N, j);
     }
 }
@@ -311,43 +299,44 @@ static bool code_fits(const mp_game *g, int tile, int rot, uint32_t need) {
     return true;
 }
 
-/* The rotations (bit r) of cell c (0..3) in a group's bits (bits 4r..4r+3: the cells that take
-** rotation r): bits c, 4+c, 8+c, 12+c gathered by one multiplication (the four products land on
-** bits 12..15, and no other product reaches them). */
-static inline unsigned cell_rotations(unsigned w, int c) { return ((w >> c & 0x1111u) * 0x1248u) >> 12 & 0xf; }
-
-/* Four open cells against the four rotations (fit_group: the group's bits, and in *takes the cells
-** that take some rotation), and a placement written (place_write, from the head place_head makes
-** of a cell). With SSE2 a group is a few compares, and a placement two 16-byte stores: the zeros of
-** bytes 12..27, then the first 16 bytes (kind, rot, tile, x, y) over them. */
+/* Four open cells against the four rotations, and a placement written. fit_group writes each
+** cell's rotations that fit (bit r: rotation r) as a byte, and returns the cells that take some
+** rotation (bit c); place_head makes the part of a placement a cell decides, place_write writes
+** it turned r. With SSE2 a group is a few compares, and a placement two 16-byte stores: the zeros
+** of bytes 12..27, then the first 16 bytes (kind, rot, tile, x, y) over them. */
 #if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #include <emmintrin.h>
 #include <stddef.h>
 _Static_assert(offsetof(mp_action, rot) == 1 && offsetof(mp_action, tile) == 4 && offsetof(mp_action, x) == 6 &&
                offsetof(mp_action, y) == 8 && sizeof(mp_action) == 28, "mp_action's layout as the list writes it");
 
-typedef struct fit4 { __m128i code[4], any_side, ones, kind_tile; } fit4;
+typedef struct fit4 { __m128i code[4], any_side, ones, bit[4], kind_tile; } fit4;
 typedef __m128i place_head_t;
 
 static inline fit4 fit4_make(const uint32_t code[4], int tile) {
     fit4 f;
-    for (int r = 0; r < 4; r++) f.code[r] = _mm_set1_epi32((int)code[r]);
+    for (int r = 0; r < 4; r++) {
+        f.code[r] = _mm_set1_epi32((int)code[r]);
+        f.bit[r] = _mm_set1_epi32(1 << r);
+    }
     f.any_side = _mm_set1_epi8((char)MP_SIDE_ANY);
     f.ones = _mm_set1_epi32(-1);
     f.kind_tile = _mm_set_epi32(0, 0, (uint16_t)tile, MP_ACT_PLACE);
     return f;
 }
 
-static inline unsigned fit_group(const fit4 *f, const uint32_t *needs, unsigned *takes) {
-    __m128i need = _mm_loadu_si128((const __m128i *)needs);
-    __m128i any = _mm_cmpeq_epi8(need, f->any_side);
-    __m128i r0 = _mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[0]), any), f->ones);
-    __m128i r1 = _mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[1]), any), f->ones);
-    __m128i r2 = _mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[2]), any), f->ones);
-    __m128i r3 = _mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[3]), any), f->ones);
-    *takes = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_or_si128(_mm_or_si128(r0, r1), _mm_or_si128(r2, r3))));
-    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(r0)) | (unsigned)_mm_movemask_ps(_mm_castsi128_ps(r1)) << 4 |
-           (unsigned)_mm_movemask_ps(_mm_castsi128_ps(r2)) << 8 | (unsigned)_mm_movemask_ps(_mm_castsi128_ps(r3)) << 12;
+static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t rotations[4]) {
+    __m128 lo = _mm_loadu_ps((const float *)(const void *)cells), hi = _mm_loadu_ps((const float *)(const void *)(cells + 2));
+    __m128i need = _mm_castps_si128(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));   /* the four needs */
+    __m128i any = _mm_cmpeq_epi8(need, f->any_side), m = _mm_setzero_si128();
+    for (int r = 0; r < 4; r++) {
+        __m128i fits = _mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[r]), any), f->ones);
+        m = _mm_or_si128(m, _mm_and_si128(fits, f->bit[r]));
+    }
+    __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(m, m), _mm_setzero_si128());
+    int four = _mm_cvtsi128_si32(bytes);
+    memcpy(rotations, &four, 4);
+    return (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bytes, _mm_setzero_si128())) & 0xf;
 }
 
 /* Kind and tile in bytes 0..5, x and y (the key, unbiased) shifted to bytes 6..9. */
@@ -368,16 +357,18 @@ static inline fit4 fit4_make(const uint32_t code[4], int tile) {
     memcpy(f.code, code, sizeof f.code);
     return f;
 }
-static inline unsigned fit_group(const fit4 *f, const uint32_t *needs, unsigned *takes) {
-    unsigned w = 0;
-    for (int r = 0; r < 4; r++)
-        for (int c = 0; c < 4; c++) {
+static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t rotations[4]) {
+    unsigned takes = 0;
+    for (int c = 0; c < 4; c++) {
+        rotations[c] = 0;
+        for (int r = 0; r < 4; r++) {
             bool ok = true;
-            for (int s = 0; s < 4; s++) ok &= side_ok(f->code[r] >> (8 * s) & 0xff, needs[c] >> (8 * s) & 0xff);
-            w |= (unsigned)ok << (4 * r + c);
+            for (int s = 0; s < 4; s++) ok &= side_ok(f->code[r] >> (8 * s) & 0xff, cells[c].need >> (8 * s) & 0xff);
+            rotations[c] |= (uint8_t)(ok << r);
         }
-    *takes = (w | w >> 4 | w >> 8 | w >> 12) & 0xf;
-    return w;
+        takes |= (unsigned)(rotations[c] != 0) << c;
+    }
+    return takes;
 }
 static inline place_head_t place_head(const fit4 *f, uint32_t key) {
     return (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)f->tile, .x = (int16_t)mp_open_x(key),
@@ -396,33 +387,39 @@ static inline void place_write(mp_action *out, place_head_t head, unsigned rot) 
 ** branch depends on which. */
 int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
     fit4 f = fit4_make(&g->rs->list_code[4 * tile], tile);
+    const mp_open *open = g->open;
+    int n_open = g->n_open, n = 0;
+    /* With room for four placements a cell (more than any cell can give) no write is checked. */
+    bool room = out && cap >= 4 * n_open + 4;
     if (!out) cap = 0;
-    int n = 0;
-    for (int base = 0; base < g->n_open; base += 64) {          /* 64 cells at a time */
-        int cells = g->n_open - base < 64 ? g->n_open - base : 64;
-        uint16_t group[16];
+    for (int base = 0; base < n_open; base += 64) {          /* 64 cells at a time */
+        int cells = n_open - base < 64 ? n_open - base : 64;
+        uint8_t rotations[64];
         uint64_t takes = 0;
-        for (int k = 0; 4 * k < cells; k++) {
-            unsigned t;
-            group[k] = (uint16_t)fit_group(&f, &g->open_need[base + 4 * k], &t);
-            takes |= (uint64_t)t << (4 * k);
-        }
+        for (int k = 0; 4 * k < cells; k++)
+            takes |= (uint64_t)fit_group(&f, &open[base + 4 * k], &rotations[4 * k]) << (4 * k);
         if (cells < 64) takes &= (1ull << cells) - 1;
+        if (room) {
+            mp_action *o = out + n;
+            for (; takes; takes &= takes - 1) {
+                int c = __builtin_ctzll(takes);
+                unsigned m = rotations[c];
+                place_head_t head = place_head(&f, open[base + c].key);
+                /* Two are written whether the second rotation fits or not; a third is rare. */
+                place_write(o, head, (unsigned)__builtin_ctz(m));
+                m &= m - 1;
+                place_write(o + 1, head, (unsigned)__builtin_ctz(m | 16));
+                o += 1 + (m != 0);
+                for (m &= m - 1; m; m &= m - 1) place_write(o++, head, (unsigned)__builtin_ctz(m));
+            }
+            n = (int)(o - out);
+            continue;
+        }
         for (; takes; takes &= takes - 1) {
             int c = __builtin_ctzll(takes);
-            unsigned m = cell_rotations(group[c >> 2], c & 3);
-            place_head_t head = place_head(&f, g->open_key[base + c]);
-            if (n + 4 > cap) {                                   /* near the end of out: count */
-                for (; m; m &= m - 1, n++)
-                    if (n < cap) place_write(&out[n], head, (unsigned)__builtin_ctz(m));
-                continue;
-            }
-            /* Two are written whether the second rotation fits or not; a third is rare. */
-            place_write(&out[n], head, (unsigned)__builtin_ctz(m));
-            unsigned rest = m & (m - 1);
-            place_write(&out[n + 1], head, (unsigned)__builtin_ctz(rest | 16));
-            n += 1 + (rest != 0);
-            for (rest &= rest - 1; rest; rest &= rest - 1) place_write(&out[n++], head, (unsigned)__builtin_ctz(rest));
+            place_head_t head = place_head(&f, open[base + c].key);
+            for (unsigned m = rotations[c]; m; m &= m - 1, n++)
+                if (n < cap) place_write(&out[n], head, (unsigned)__builtin_ctz(m));
         }
     }
     return n;
@@ -431,10 +428,10 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
 bool mp_place_any(const mp_game *g, int tile) {
     fit4 f = fit4_make(&g->rs->list_code[4 * tile], tile);
     for (int base = 0; base < g->n_open; base += 4) {
-        unsigned t;
-        fit_group(&f, &g->open_need[base], &t);
+        uint8_t rotations[4];
+        unsigned takes = fit_group(&f, &g->open[base], rotations);
         int cells = g->n_open - base < 4 ? g->n_open - base : 4;
-        if (t & ((1u << cells) - 1)) return true;   /* a turned copy fits if any rotation does */
+        if (takes & ((1u << cells) - 1)) return true;   /* a turned copy fits if any rotation does */
     }
     return false;
 }

@@ -189,7 +189,7 @@ static mp_action place_action(int v, int tile, int x, int y, int rot, int bx, in
 static void list_placements(const mp_game *g, const bridges_state *s, int v, int tile, lister *l) {
     const mp_tile *t = &g->ts->tiles[tile];
     for (int i = 0; i < g->n_open; i++) {          /* the kernel's open cells, in row order */
-        int x = mp_open_x(g->open_key[i]), y = mp_open_y(g->open_key[i]);
+        int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
         uint8_t their[4][3];
         unsigned touch = mp_place_facing(g, x, y, their);
         for (int r = 0; r < 4; r++) {
