@@ -15,11 +15,7 @@
 static bool can_deploy(const mp_game *g, int placed_idx, int feature) {
     const mp_placed *p = &g->placed[placed_idx];
     int32_t seg = mp_placed_feature_seg(g, p, feature);
-    if (seg < 0) return false;
-    int kind = g->segs[seg].kind;
-    const mp_kind *k = &g->ts->kinds[kind];
-    if (!k->follower[0]) return false;
-    if (g->rs->farm_kind == kind && !g->rs->farms) return false;
+    if (seg < 0 || !(g->rs->deploy_kinds >> g->segs[seg].kind & 1)) return false;   /* a role, farmers on */
     const mp_seg *root = &g->segs[mp_seg_root(g, seg)];
     for (int i = 0; i < g->n_players; i++)
         if (root->followers[i]) return false;

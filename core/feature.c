@@ -114,10 +114,8 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
     const int8_t *port_feature = t->port_feature[rot];
     int32_t nb[4];
     int16_t open[MP_MAX_FEATURES + 1] = { 0 };    /* open[f + 1]; open[0]: ports of no feature */
+    mp_grid_around(g, x, y, nb);
     for (int side = 0; side < 4; side++) {
-        int nx, ny;
-        mp_grid_neighbour(x, y, side, &nx, &ny);
-        nb[side] = mp_grid_get(g, nx, ny);
         int16_t empty = nb[side] == -1;
         open[port_feature[3 * side] + 1] += empty;
         open[port_feature[3 * side + 1] + 1] += empty;
@@ -144,7 +142,7 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
     }
     bool surrounded = rs->surrounded_tiles[tile >> 3] >> (tile & 7) & 1;
     g->maybe_completed = mp_grid_count_near(g, x, y, surrounded) | ((closed & rs->closed_kinds) != 0);
-    mp_place_open_tile(g, idx);
+    mp_place_open_tile(g, idx, nb);
     return idx;
 }
 

@@ -51,8 +51,9 @@ static void hand_to_bag(mp_game *g, int p) {
 
 /* ------------------------------------------------------------------ setup */
 
+/* A category's name is the kind's, the ruleset's or a module's string: they outlive the game. */
 static void add_category(mp_game *g, const char *name) {
-    snprintf(g->categories[g->n_categories++], MP_NAME, "%s", name);
+    g->categories[g->n_categories++] = name;
 }
 
 int mp_game_add_category(mp_game *g, const char *name) {

@@ -273,10 +273,24 @@ static inline int mp_open_x(uint32_t key) { return (int)(key & 0xffff) - 0x8000;
 static inline int mp_open_y(uint32_t key) { return (int)(key >> 16) - 0x8000; }
 
 struct mp_game {
+    /* What the legal list reads first, together: a list of placements touches this line and the
+    ** open cells (which follow the header in the state block, state.c). */
     const mp_ruleset *rs;
     const mp_tileset *ts;
+    mp_open *open;                /* the open cells (place.c), sorted by y then x */
+    int n_open, cap_open;
+    mp_phase phase;
+    int player;                   /* whose decision it is */
+    int forced;                   /* the tile this (queued) turn must place, -1: from the hand */
+    int last_placed;              /* placed index of this turn's tile, -1 none */
     int n_players;
-    uint64_t rng[4];              /* xoshiro256** state */
+    bool may_discard;             /* the tile fits only through a module's action (a bridge): the
+                                  ** player may place it so, or pass and discard it */
+    bool from_bag;                /* this turn's tile was drawn from the bag (not a queued tile) */
+    bool pending;                 /* a hook asked for a decision (mp_game_request) */
+    bool maybe_completed;         /* this turn's placement (or bridge) may have completed a feature */
+    int8_t hand_n[MP_MAX_PLAYERS];
+    int16_t hand[MP_MAX_PLAYERS][MP_MAX_HAND]; /* tiles each player holds (1 unless `hand:`) */
     /* The grid: cells[(y - gy0) * gw + (x - gx0)] = placed index, -1 empty, -2 off the board;
     ** near[...] the tiles in the cell's 3x3 block (low bits), MP_NEAR_SURROUNDED (grid.c). */
     int gx0, gy0, gw, gh;
@@ -288,8 +302,6 @@ struct mp_game {
     mp_seg *segs;
     int n_links, cap_links;
     mp_link *links;
-    int n_open, cap_open;
-    mp_open *open;                /* the open cells (place.c), sorted by y then x */
     int n_followers, cap_followers;
     mp_follower *followers;
     int n_final;                  /* followers as they stood when final scoring began, for display */
@@ -297,28 +309,18 @@ struct mp_game {
     int cap_log;                  /* capacities sized at setup (state.c) */
     size_t block_bytes;           /* the header and every array after it (state.c) */
     int min_x, min_y, max_x, max_y;  /* bounding box of placed tiles */
+    uint64_t rng[4];              /* xoshiro256** state */
     /* The bag: bag[bag_pos .. n_bag-1] are still to draw. */
     int n_bag, bag_pos;
     int16_t *bag;
     /* Turn state. */
-    mp_phase phase;
-    int player;                   /* whose decision it is */
     int turn_player;              /* whose turn it is */
     int base_player;              /* whose turn it is in the normal order (extra turns aside) */
-    int16_t hand[MP_MAX_PLAYERS][MP_MAX_HAND]; /* tiles each player holds (1 unless `hand:`) */
-    int8_t hand_n[MP_MAX_PLAYERS];
-    int forced;                   /* the tile this (queued) turn must place, -1: from the hand */
-    int last_placed;              /* placed index of this turn's tile, -1 none */
     int turns;                    /* tiles placed from the bag */
     int stage;                    /* where the turn goes on after a decision (game.c) */
     int stage_hook;               /* next variant whose hook of this stage has to run */
     int n_queued;                 /* extra turns waiting, before the next player in order */
     struct mp_queued_turn { int8_t player; int16_t tile; } queued[MP_MAX_PLAYERS * 2];
-    bool from_bag;                /* this turn's tile was drawn from the bag (not a queued tile) */
-    bool may_discard;             /* the tile fits only through a module's action (a bridge): the
-                                  ** player may place it so, or pass and discard it */
-    bool pending;                 /* a hook asked for a decision (mp_game_request) */
-    bool maybe_completed;         /* this turn's placement (or bridge) may have completed a feature */
     int8_t pending_variant, pending_player;
     int discarded;                /* tiles drawn unplaceable and discarded */
     int n_log;                    /* tiles that left the bag for good, in order: placed or discarded */
@@ -327,7 +329,7 @@ struct mp_game {
     int supply[MP_MAX_PLAYERS];
     int score[MP_MAX_PLAYERS];
     int n_categories;
-    char categories[MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS][MP_NAME];
+    const char *categories[MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS];
     int points[MP_MAX_PLAYERS][MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS];
     int farm_category;
     uint32_t variant_categories;  /* bit c: a variant module scores in category c */
@@ -381,6 +383,15 @@ MP_INTERNAL bool mp_grid_count_near(mp_game *g, int x, int y, bool surrounded);
 static inline int mp_grid_near(const mp_game *g, int x, int y) {
     return g->near[(y - g->gy0) * g->gw + (x - g->gx0)] & MP_NEAR_COUNT;
 }
+/* What lies across the four sides (N E S W) of cell x,y, which must be a placed tile's (the window
+** keeps two cells around every tile, and a bounded board two of wall): no bounds to check. */
+static inline void mp_grid_around(const mp_game *g, int x, int y, int32_t nb[4]) {
+    const int16_t *c = &g->cells[(y - g->gy0) * g->gw + (x - g->gx0)];
+    nb[0] = c[-g->gw];
+    nb[1] = c[1];
+    nb[2] = c[g->gw];
+    nb[3] = c[-1];
+}
 /* The cell across `side` (N E S W) of cell x,y. */
 static inline void mp_grid_neighbour(int x, int y, int side, int *nx, int *ny) {
     *nx = x + (side == MP_E) - (side == MP_W);
@@ -405,7 +416,9 @@ MP_INTERNAL int mp_place_prepare(mp_ruleset *rs, mp_diag *d);  /* side numbers a
 /* What the tiles around cell x,y ask of a tile placed there (a need, as an open cell's); returns the
 ** sides that touch a tile. */
 MP_INTERNAL unsigned mp_place_need(const mp_game *g, int x, int y, uint32_t *need);
-MP_INTERNAL void mp_place_open_tile(mp_game *g, int placed);  /* a tile was placed: open cells */
+/* A tile was placed: the open cells around it. nb: what lies across its sides N E S W (placed
+** index, -1 empty, -2 the wall). */
+MP_INTERNAL void mp_place_open_tile(mp_game *g, int placed, const int32_t nb[4]);
 MP_INTERNAL void mp_place_open_overlay(mp_game *g, int placed); /* an overlay changed its ports */
 /* The legal placements recomputed from the board alone, with no open-cell bookkeeping: the
 ** reference the fast list is tested against. */
@@ -444,7 +457,8 @@ MP_INTERNAL void mp_score_final(mp_game *g);
 MP_INTERNAL void mp_farm_score(mp_game *g);
 
 /* game.c, for variant modules. */
-/* A score category for a variant's points ("castle"); returns its index, -1 when full. */
+/* A score category for a variant's points ("castle": a string that outlives the game); returns
+** its index, -1 when full. */
 MP_INTERNAL int mp_game_add_category(mp_game *g, const char *name);
 /* From inside a hook: the turn stops for a decision of `player` that variant `variant` (its
 ** index in the ruleset) will list (legal hook) and take (apply hook); when the apply hook

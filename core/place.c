@@ -50,13 +50,19 @@ static int fit(const mp_game *g, int tile, int x, int y, int rot, int *bad_side,
 ** same as the open cell's need, without looking it up). */
 bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot) {
     if (rot < 0 || rot > 3 || mp_grid_get(g, x, y) != -1) return false;
-    uint32_t need = 0xffffffffu;
-    for (int side = 0; side < 4; side++) {
-        int nx, ny;
-        mp_grid_neighbour(x, y, side, &nx, &ny);
-        int32_t v = mp_grid_get(g, nx, ny);
-        if (v >= 0) need = (need & ~(0xffu << (8 * side))) | face(g, &g->placed[v], (side + 2) & 3) << (8 * side);
+    int32_t nb[4];
+    if (x - 1 >= g->gx0 && y - 1 >= g->gy0 && x + 1 < g->gx0 + g->gw && y + 1 < g->gy0 + g->gh) {
+        mp_grid_around(g, x, y, nb);
+    } else {                                 /* at the window's edge: no tile touches it */
+        for (int side = 0; side < 4; side++) {
+            int nx, ny;
+            mp_grid_neighbour(x, y, side, &nx, &ny);
+            nb[side] = mp_grid_get(g, nx, ny);
+        }
     }
+    uint32_t need = 0xffffffffu;
+    for (int side = 0; side < 4; side++)
+        if (nb[side] >= 0) need = (need & ~(0xffu << (8 * side))) | face(g, &g->placed[nb[side]], (side + 2) & 3) << (8 * side);
     return need != 0xffffffffu && code_fits(g, tile, rot, need);
 }
 
@@ -246,31 +252,31 @@ static void constrain(mp_game *g, const mp_placed *p, int side, int i) {
 ** neighbours lie close to it in row order: west just before, east just after, north a little
 ** before (the rest of the row above and the start of this one), south a little after. They are
 ** visited from the last index to the first, so inserting one does not move the next. */
-void mp_place_open_tile(mp_game *g, int placed) {
+void mp_place_open_tile(mp_game *g, int placed, const int32_t nb[4]) {
     const mp_placed *p = &g->placed[placed];
     int x = p->x, y = p->y;
     bool found;
     int i = open_search(g, x, y, &found);
     int after = i + found;                   /* the first cell after the tile's own */
-    if (mp_grid_get(g, x, y + 1) == -1) {     /* south */
+    if (nb[MP_S] == -1) {
         uint32_t key = mp_open_key(x, y + 1);
         int j = after;
         while (j < g->n_open && g->open[j].key < key) j++;
         if (j == g->n_open || g->open[j].key != key) open_insert(g, j, key);
         constrain(g, p, MP_S, j);
     }
-    if (mp_grid_get(g, x + 1, y) == -1) {     /* east */
+    if (nb[MP_E] == -1) {
         uint32_t key = mp_open_key(x + 1, y);
         if (after == g->n_open || g->open[after].key != key) open_insert(g, after, key);
         constrain(g, p, MP_E, after);
     }
     if (found) open_remove(g, i);
-    if (mp_grid_get(g, x - 1, y) == -1) {     /* west */
+    if (nb[MP_W] == -1) {
         uint32_t key = mp_open_key(x - 1, y);
         if (i > 0 && g->open[i - 1].key == key) constrain(g, p, MP_W, i - 1);
         else open_insert(g, i, key), constrain(g, p, MP_W, i);
     }
-    if (mp_grid_get(g, x, y - 1) == -1) {     /* north */
+    if (nb[MP_N] == -1) {
         uint32_t key = mp_open_key(x, y - 1);
         int j = i;
         while (j > 0 && g->open[j - 1].key > key) j--;
@@ -294,9 +300,9 @@ static inline bool side_ok(unsigned have, unsigned need) { return have == need |
 
 static bool code_fits(const mp_game *g, int tile, int rot, uint32_t need) {
     uint32_t c = g->rs->tile_code[4 * tile + rot];
-    for (int s = 0; s < 4; s++)
-        if (!side_ok(c >> (8 * s) & 0xff, need >> (8 * s) & 0xff)) return false;
-    return true;
+    bool ok = true;
+    for (int s = 0; s < 4; s++) ok &= side_ok(c >> (8 * s) & 0xff, need >> (8 * s) & 0xff);
+    return ok;
 }
 
 /* Four open cells against the four rotations, and a placement written. fit_group writes each
@@ -328,11 +334,10 @@ static inline fit4 fit4_make(const uint32_t code[4], int tile) {
 static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t rotations[4]) {
     __m128 lo = _mm_loadu_ps((const float *)(const void *)cells), hi = _mm_loadu_ps((const float *)(const void *)(cells + 2));
     __m128i need = _mm_castps_si128(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));   /* the four needs */
-    __m128i any = _mm_cmpeq_epi8(need, f->any_side), m = _mm_setzero_si128();
-    for (int r = 0; r < 4; r++) {
-        __m128i fits = _mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[r]), any), f->ones);
-        m = _mm_or_si128(m, _mm_and_si128(fits, f->bit[r]));
-    }
+    __m128i any = _mm_cmpeq_epi8(need, f->any_side);
+#define FITS(r) _mm_and_si128(_mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[r]), any), f->ones), f->bit[r])
+    __m128i m = _mm_or_si128(_mm_or_si128(FITS(0), FITS(1)), _mm_or_si128(FITS(2), FITS(3)));
+#undef FITS
     __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(m, m), _mm_setzero_si128());
     int four = _mm_cvtsi128_si32(bytes);
     memcpy(rotations, &four, 4);

@@ -39,10 +39,10 @@ static size_t plan(mp_game *g) {
     g->cap_followers = g->n_players * rs->followers + 1;
     g->cap_log = ts->total + 1;
     size_t n = round_up(sizeof *g);
+    n += round_up((size_t)g->cap_open * sizeof *g->open);
     n += round_up((size_t)g->cap_placed * sizeof *g->placed);
     n += round_up((size_t)g->cap_segs * sizeof *g->segs);
     n += round_up((size_t)g->cap_links * sizeof *g->links);
-    n += round_up((size_t)g->cap_open * sizeof *g->open);
     n += 2 * round_up((size_t)g->cap_followers * sizeof *g->followers);   /* and as final scoring began */
     n += round_up((size_t)g->cap_log * sizeof *g->log);
     n += round_up((size_t)(ts->total + 1) * sizeof *g->bag);
@@ -54,10 +54,10 @@ static size_t plan(mp_game *g) {
 static void carve(mp_game *g) {
     char *p = (char *)g + round_up(sizeof *g);
 #define TAKE(field, count) (g->field = (void *)p, p += round_up((size_t)(count) * sizeof *g->field))
+    TAKE(open, g->cap_open);          /* right after the header: the list reads both */
     TAKE(placed, g->cap_placed);
     TAKE(segs, g->cap_segs);
     TAKE(links, g->cap_links);
-    TAKE(open, g->cap_open);
     TAKE(followers, g->cap_followers);
     TAKE(final_followers, g->cap_followers);
     TAKE(log, g->cap_log);
