@@ -19,7 +19,8 @@ static void new_window(mp_game *g, int w, int h, int16_t fill) {
     g->cells = malloc((size_t)w * (size_t)h * sizeof *g->cells);
     g->near = calloc((size_t)w * (size_t)h, 1);
     if (!g->cells || !g->near) abort();
-    for (int i = 0; i < w * h; i++) g->cells[i] = fill;
+    if (fill == -1) memset(g->cells, 0xff, (size_t)w * (size_t)h * sizeof *g->cells);   /* all bits set: -1 */
+    else for (int i = 0; i < w * h; i++) g->cells[i] = fill;
     g->gw = w;
     g->gh = h;
 }
@@ -34,8 +35,8 @@ int mp_grid_init(mp_game *g) {
             for (int x = 0; x < rs->board_w; x++)
                 if (rs->board_cells[y * rs->board_w + x]) g->cells[(y + 2) * g->gw + x + 2] = -1;
     } else {
-        g->gx0 = g->gy0 = -8;
-        new_window(g, 17, 17, -1);
+        g->gx0 = g->gy0 = -12;             /* most games of 72 tiles never grow it */
+        new_window(g, 25, 25, -1);
     }
     return 0;
 }

@@ -156,6 +156,7 @@ typedef struct mp_kind_rules {
     mp_points small;
 } mp_kind_rules;
 
+enum { MP_CLOSED_ONE = 1, MP_FILLED_BLOCK = 2 };
 enum { MP_SIDE_KEYS = 1 << 15, MP_SIDE_NONE = 254, MP_SIDE_ANY = 255 };
 enum { MP_FARM_CITY4, MP_FARM_3_ONCE, MP_FARM_3 };
 enum { MP_TIES_ALL, MP_TIES_NONE };
@@ -288,7 +289,8 @@ struct mp_game {
                                   ** player may place it so, or pass and discard it */
     bool from_bag;                /* this turn's tile was drawn from the bag (not a queued tile) */
     bool pending;                 /* a hook asked for a decision (mp_game_request) */
-    bool maybe_completed;         /* this turn's placement (or bridge) may have completed a feature */
+    uint8_t maybe_completed;      /* this turn's placement (or bridge) may have completed a feature:
+                                  ** MP_CLOSED_ONE, MP_FILLED_BLOCK (a cloister's) */
     int8_t hand_n[MP_MAX_PLAYERS];
     int16_t hand[MP_MAX_PLAYERS][MP_MAX_HAND]; /* tiles each player holds (1 unless `hand:`) */
     /* The grid: cells[(y - gy0) * gw + (x - gx0)] = placed index, -1 empty, -2 off the board;

@@ -96,28 +96,31 @@ int mp_score_list_completed(mp_game *g, int32_t *out, int cap) {
     const mp_tile *t = &g->ts->tiles[p->tile];
     for (int f = 0; f < t->n_features; f++) collect(g, p->seg0 + f, out, &n, cap);
     if (p->overlay >= 0) collect(g, p->overlay, out, &n, cap);
-    for (int side = 0; side < 4; side++) {
-        int nx, ny;
-        mp_grid_neighbour(p->x, p->y, side, &nx, &ny);
-        int32_t v = mp_grid_get(g, nx, ny);
-        if (v < 0) continue;
-        const mp_placed *q = &g->placed[v];
-        if (q->overlay >= 0) collect(g, q->overlay, out, &n, cap);
-        for (int k = 0; k < 3; k++) {
-            int32_t s = mp_placed_port_seg(g, q, MP_PORT_OPPOSITE(3 * side + k));
-            if (s >= 0) collect(g, s, out, &n, cap);
-        }
-    }
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
-            int32_t v = mp_grid_get(g, p->x + dx, p->y + dy);
-            if (v < 0 || v == g->last_placed) continue;
+    if (g->maybe_completed & MP_CLOSED_ONE)
+        for (int side = 0; side < 4; side++) {
+            int nx, ny;
+            mp_grid_neighbour(p->x, p->y, side, &nx, &ny);
+            int32_t v = mp_grid_get(g, nx, ny);
+            if (v < 0) continue;
             const mp_placed *q = &g->placed[v];
-            const mp_tile *qt = &g->ts->tiles[q->tile];
-            for (int f = 0; f < qt->n_features; f++)
-                if (g->ts->kinds[qt->f[f].kind].completes == MP_COMPLETE_SURROUNDED)
-                    collect(g, q->seg0 + f, out, &n, cap);
+            if (q->overlay >= 0) collect(g, q->overlay, out, &n, cap);
+            for (int k = 0; k < 3; k++) {
+                int32_t s = mp_placed_port_seg(g, q, MP_PORT_OPPOSITE(3 * side + k));
+                if (s >= 0) collect(g, s, out, &n, cap);
+            }
         }
+    if (g->maybe_completed & MP_FILLED_BLOCK)       /* only tiles with a cloister whose block is full */
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                if (g->near[(p->y + dy - g->gy0) * g->gw + (p->x + dx - g->gx0)] != (MP_NEAR_SURROUNDED | 9)) continue;
+                int32_t v = mp_grid_get(g, p->x + dx, p->y + dy);
+                if (v < 0 || v == g->last_placed) continue;
+                const mp_placed *q = &g->placed[v];
+                const mp_tile *qt = &g->ts->tiles[q->tile];
+                for (int f = 0; f < qt->n_features; f++)
+                    if (g->ts->kinds[qt->f[f].kind].completes == MP_COMPLETE_SURROUNDED)
+                        collect(g, q->seg0 + f, out, &n, cap);
+            }
     return n;
 }
 
