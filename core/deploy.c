@@ -22,23 +22,26 @@ static bool can_deploy(const mp_game *g, int placed_idx, int feature) {
     return true;
 }
 
+void mp_deploy_prepare(mp_game *g) {
+    g->deploy_options = 0;
+    if (g->last_placed < 0 || g->supply[g->player] <= 0) return;
+    const mp_placed *p = &g->placed[g->last_placed];
+    for (int f = 0; f < mp_placed_n_features(g, p); f++)   /* a bridge on it too */
+        g->deploy_options |= (uint32_t)can_deploy(g, g->last_placed, f) << f;
+}
+
 bool mp_deploy_allowed(const mp_game *g, int feature) {
-    if (g->last_placed < 0 || g->supply[g->player] <= 0) return false;
-    return can_deploy(g, g->last_placed, feature);
+    return feature >= 0 && feature < 32 && (g->deploy_options >> feature & 1);
 }
 
 /* Deployments on the tile just placed, then "pass". Returns the count; writes at most cap. */
 int mp_deploy_list(const mp_game *g, mp_action *out, int cap) {
     int n = 0;
     const mp_placed *p = &g->placed[g->last_placed];
-    if (g->supply[g->player] > 0)
-        for (int f = 0; f < mp_placed_n_features(g, p); f++) {   /* a bridge on it too */
-            if (!can_deploy(g, g->last_placed, f)) continue;
-            if (n < cap)
-                out[n] = (mp_action){ .kind = MP_ACT_DEPLOY, .feature = (uint8_t)f, .tile = p->tile,
-                                      .x = p->x, .y = p->y, .rot = p->rot };
-            n++;
-        }
+    for (uint32_t m = g->deploy_options; m; m &= m - 1, n++)
+        if (n < cap)
+            out[n] = (mp_action){ .kind = MP_ACT_DEPLOY, .feature = (uint8_t)__builtin_ctz(m), .tile = p->tile,
+                                  .x = p->x, .y = p->y, .rot = p->rot };
     if (n < cap) out[n] = (mp_action){ .kind = MP_ACT_PASS };
     return n + 1;
 }

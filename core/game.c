@@ -335,6 +335,7 @@ static void run(mp_game *g) {
         case ST_DEPLOY:
             g->phase = MP_PHASE_DEPLOY;
             g->player = g->turn_player;
+            mp_deploy_prepare(g);
             if (mp_game_legal(g, NULL, 0) > 1) return;   /* more than "pass": a decision */
             g->stage = ST_BEFORE_SCORE;
             break;

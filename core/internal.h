@@ -285,6 +285,7 @@ struct mp_game {
     int forced;                   /* the tile this (queued) turn must place, -1: from the hand */
     int last_placed;              /* placed index of this turn's tile, -1 none */
     int n_players;
+    uint32_t deploy_options;      /* in DEPLOY: bit f, a follower may go on feature f (deploy.c) */
     bool may_discard;             /* the tile fits only through a module's action (a bridge): the
                                   ** player may place it so, or pass and discard it */
     bool from_bag;                /* this turn's tile was drawn from the bag (not a queued tile) */
@@ -439,6 +440,9 @@ MP_INTERNAL bool mp_place_fits_facing(const mp_game *g, const uint8_t kinds[MP_P
 MP_INTERNAL void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, size_t size);
 
 /* deploy.c */
+/* The deployments the tile just placed offers (deploy_options), worked out once as DEPLOY begins
+** (and again after a module's action in it); the list and the check read them. */
+MP_INTERNAL void mp_deploy_prepare(mp_game *g);
 MP_INTERNAL int mp_deploy_list(const mp_game *g, mp_action *out, int cap);
 MP_INTERNAL bool mp_deploy_allowed(const mp_game *g, int feature);
 MP_INTERNAL void mp_deploy_put(mp_game *g, int player, int32_t seg);
