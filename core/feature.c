@@ -27,21 +27,33 @@ int32_t mp_seg_root(const mp_game *g, int32_t s) {
     return s;
 }
 
-static void seg_union(mp_game *g, int32_t a, int32_t b) {
-    a = mp_seg_find(g, a);
-    b = mp_seg_find(g, b);
-    if (a == b) return;
+/* Adds byte counts eight at a time (no count reaches 256: a carry never crosses bytes). */
+static inline void add_bytes8(uint8_t *to, const uint8_t *from) {
+    uint64_t a, b;
+    memcpy(&a, to, 8);
+    memcpy(&b, from, 8);
+    a += b;
+    memcpy(to, &a, 8);
+}
+_Static_assert(MP_MAX_ICONS == 8 && MP_MAX_PLAYERS == 8, "icons and followers are added eight bytes at once");
+
+/* Joins two sets by their roots; returns the new root. */
+static int32_t root_union(mp_game *g, int32_t a, int32_t b) {
+    if (a == b) return a;
     if (g->segs[a].n_segs < g->segs[b].n_segs) { int32_t t = a; a = b; b = t; }
     mp_seg *ra = &g->segs[a], *rb = &g->segs[b];
     rb->parent = a;
     ra->open += rb->open;
     ra->n_segs += rb->n_segs;
-    for (int i = 0; i < MP_MAX_ICONS; i++) ra->icons[i] += rb->icons[i];
-    for (int i = 0; i < MP_MAX_PLAYERS; i++) ra->followers[i] += rb->followers[i];
+    add_bytes8(ra->icons, rb->icons);
+    add_bytes8(ra->followers, rb->followers);
     int32_t na = ra->next;                 /* splice the two circular member lists */
     ra->next = rb->next;
     rb->next = na;
+    return a;
 }
+
+static void seg_union(mp_game *g, int32_t a, int32_t b) { root_union(g, mp_seg_find(g, a), mp_seg_find(g, b)); }
 
 void mp_feature_prepare(mp_ruleset *rs) {
     const mp_tileset *ts = rs->tiles;
@@ -130,10 +142,10 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
             int p = 3 * side + k;
             int32_t oseg = mp_placed_port_seg(g, q, MP_PORT_OPPOSITE(p));
             if (oseg < 0) continue;
-            mp_seg *root = &segs[mp_seg_find(g, oseg)];
-            closed |= (unsigned)(--root->open == 0) << root->kind;   /* its port faced our cell */
+            int32_t r = mp_seg_find(g, oseg);
+            closed |= (unsigned)(--segs[r].open == 0) << segs[r].kind;   /* its port faced our cell */
             int f = port_feature[p];
-            if (f >= 0 && segs[oseg].kind == segs[seg0 + f].kind) seg_union(g, seg0 + f, oseg);
+            if (f >= 0 && segs[oseg].kind == segs[seg0 + f].kind) root_union(g, mp_seg_find(g, seg0 + f), r);
         }
     }
     for (int i = 0; i < nf; i++) {
