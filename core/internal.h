@@ -209,6 +209,7 @@ struct mp_ruleset {
     ** numbers of its four sides (a byte each, N E S W) and what it asks of a tile across each. */
     uint8_t port_code[1 + MP_MAX_KINDS];
     uint8_t *side_index;          /* MP_SIDE_KEYS: side number of three port codes (5 bits each) */
+    uint16_t side_key[MP_SIDE_NONE]; /* and back: the three port codes of a side number */
     uint32_t *tile_code;          /* n_tiles * 4 */
     uint32_t *face_code;          /* n_tiles * 4: byte s, the side a neighbour across s must show */
     uint32_t *list_code;          /* tile_code, MP_SIDE_NONE where a rotation repeats an earlier picture */
@@ -429,6 +430,12 @@ MP_INTERNAL int mp_place_list_reference(const mp_game *g, int tile, mp_action *o
 MP_INTERNAL bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot);
 MP_INTERNAL int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap);
 MP_INTERNAL bool mp_place_any(const mp_game *g, int tile);
+/* For a module that lays `kind` on the free middle ports of sides (a bridge): the rotations (bit
+** r) of the tile that do not fit open cell `open_index` as they are, but could with one such
+** change, on the tile (one side or two opposite ones) or on one neighbour: every side that does
+** not fit differs from what the cell asks only at its middle, free on one side and `kind` on the
+** other. Only these can fit with a bridge; the module then makes its own test. */
+MP_INTERNAL unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, int kind);
 /* The same test on its parts, for a module that changes them (a placement with a bridge): the
 ** kinds of the ports facing cell x,y (their[side][k] is what faces port 3*side+k, 0 nothing) and
 ** the sides that touch a tile (returned as a mask, 0: none); then whether a tile whose ports hold

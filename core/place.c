@@ -146,6 +146,7 @@ int mp_place_prepare(mp_ruleset *rs, mp_diag *d) {
                          "rule; expected at most %d", MP_SIDE_NONE, MP_SIDE_NONE);
                 return 1;
             }
+            rs->side_key[n] = (uint16_t)key;
             rs->side_index[key] = (uint8_t)n++;
         }
     size_t codes = (size_t)(ts->n_tiles ? ts->n_tiles : 1) * 4;
@@ -474,6 +475,33 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
         }
     }
     return n;
+}
+
+unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, int kind) {
+    const mp_ruleset *rs = g->rs;
+    uint32_t need = g->open[open_index].need;
+    unsigned code = rs->port_code[1 + kind], maybe = 0;
+    for (int r = 0; r < 4; r++) {
+        uint32_t sides = rs->list_code[4 * tile + r];
+        if (sides == MP_SIDE_NONE * 0x01010101u) continue;        /* repeats an earlier picture */
+        unsigned ours = 0, theirs = 0;    /* sides whose middle `kind` would be laid on: ours, theirs */
+        bool ok = true;
+        for (int side = 0; side < 4 && ok; side++) {
+            unsigned have = sides >> (8 * side) & 0xff, want = need >> (8 * side) & 0xff;
+            if (side_ok(have, want)) continue;
+            if (want == MP_SIDE_NONE) { ours |= 1u << side; continue; }   /* unknown: the caller tests */
+            unsigned kh = rs->side_key[have], kw = rs->side_key[want];
+            unsigned mh = kh >> 5 & 31, mw = kw >> 5 & 31;
+            ok = ((kh ^ kw) & ~(31u << 5)) == 0 && ((mh == 0 && mw == code) || (mh == code && mw == 0));
+            if (mh == 0) ours |= 1u << side;
+            else theirs |= 1u << side;
+        }
+        /* One change: on the tile (one side, or two opposite ones), or on one neighbour. */
+        bool one = (ours && !theirs && (ours & (ours - 1)) == 0) || (ours == 0x5 && !theirs) || (ours == 0xa && !theirs) ||
+                   (!ours && theirs && (theirs & (theirs - 1)) == 0);
+        maybe |= (unsigned)(ok && one) << r;
+    }
+    return maybe;
 }
 
 bool mp_place_any(const mp_game *g, int tile) {

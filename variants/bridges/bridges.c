@@ -189,12 +189,15 @@ static mp_action place_action(int v, int tile, int x, int y, int rot, int bx, in
 static void list_placements(const mp_game *g, const bridges_state *s, int v, int tile, lister *l) {
     const mp_tile *t = &g->ts->tiles[tile];
     for (int i = 0; i < g->n_open; i++) {          /* the kernel's open cells, in row order */
+        /* Only rotations that miss a fit by middle ports alone can fit with a bridge. */
+        unsigned maybe = mp_place_fits_with_middles(g, tile, i, s->kind);
+        if (!maybe) continue;
         int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
         uint8_t their[4][3];
         unsigned touch = mp_place_facing(g, x, y, their);
         for (int r = 0; r < 4; r++) {
             const uint8_t *kinds = t->port_kind[r];
-            if (!(t->distinct_rot >> r & 1) || mp_place_fits_facing(g, kinds, touch, their)) continue;
+            if (!(maybe >> r & 1) || mp_place_fits_facing(g, kinds, touch, their)) continue;
             for (int axis = 0; axis < 2; axis++) {       /* a bridge on the new tile */
                 if (!bridge_fits(g, s, NULL, x, y, kinds, axis)) continue;
                 uint8_t with[MP_PORTS];
