@@ -125,15 +125,14 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
 
     const int8_t *port_feature = t->port_feature[rot];
     int32_t nb[4];
-    int16_t open[MP_MAX_FEATURES + 1] = { 0 };    /* open[f + 1]; open[0]: ports of no feature */
     mp_grid_around(g, x, y, nb);
-    for (int side = 0; side < 4; side++) {
-        int16_t empty = nb[side] == -1;
-        open[port_feature[3 * side] + 1] += empty;
-        open[port_feature[3 * side + 1] + 1] += empty;
-        open[port_feature[3 * side + 2] + 1] += empty;
+    unsigned empty = 0;                             /* the ports facing an empty cell */
+    for (int side = 0; side < 4; side++) empty |= (nb[side] == -1 ? 7u : 0u) << (3 * side);
+    for (int i = 0; i < nf; i++) {                  /* the tile's ports, turned: p moves to p + 3 rot */
+        unsigned ports = t->f[i].ports;
+        ports = (ports << (3 * rot) | ports >> (MP_PORTS - 3 * rot)) & 0xfff;
+        segs[seg0 + i].open = (int16_t)__builtin_popcount(ports & empty);
     }
-    for (int i = 0; i < nf; i++) segs[seg0 + i].open = open[i + 1];
     unsigned closed = 0;                            /* bit k: a feature of kind k closed */
     for (int side = 0; side < 4; side++) {
         if (nb[side] < 0) continue;                 /* empty, or the wall (which closes the port) */
