@@ -46,24 +46,13 @@ static int fit(const mp_game *g, int tile, int x, int y, int rot, int *bad_side,
     return touch ? FIT_OK : FIT_ALONE;
 }
 
-/* Whether the tile fits there: what the neighbours ask, read from their precomputed faces (the
-** same as the open cell's need, without looking it up). */
+/* Whether the tile fits there: the cell must be an open cell, and the tile turned so meet what it
+** asks. */
 bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot) {
-    if (rot < 0 || rot > 3 || mp_grid_get(g, x, y) != -1) return false;
-    int32_t nb[4];
-    if (x - 1 >= g->gx0 && y - 1 >= g->gy0 && x + 1 < g->gx0 + g->gw && y + 1 < g->gy0 + g->gh) {
-        mp_grid_around(g, x, y, nb);
-    } else {                                 /* at the window's edge: no tile touches it */
-        for (int side = 0; side < 4; side++) {
-            int nx, ny;
-            mp_grid_neighbour(x, y, side, &nx, &ny);
-            nb[side] = mp_grid_get(g, nx, ny);
-        }
-    }
-    uint32_t need = 0xffffffffu;
-    for (int side = 0; side < 4; side++)
-        if (nb[side] >= 0) need = (need & ~(0xffu << (8 * side))) | face(g, &g->placed[nb[side]], (side + 2) & 3) << (8 * side);
-    return need != 0xffffffffu && code_fits(g, tile, rot, need);
+    if (rot < 0 || rot > 3) return false;
+    bool found;
+    int i = open_search(g, x, y, &found);
+    return found && code_fits(g, tile, rot, g->open[i].need);
 }
 
 void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, size_t size) {

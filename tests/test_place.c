@@ -3,7 +3,8 @@
 ** (every cell of the board looked at, every port compared as the rules say), in 10,000 positions
 ** of seeded random games under every kind of board: the base game, the expansion with bridges
 ** (overlays change ports after placement), and The Castle (a bounded board, start spaces, only
-** paths matching).
+** paths matching). And the bridges module's shortcut (mp_place_fits_with_middles) misses no
+** placement a bridge could make fit.
 */
 #include <string.h>
 
@@ -57,3 +58,61 @@ static void compare_lists(const char *ruleset, int players, int positions) {
 Test(place, fast_list_agrees_with_the_reference_c3, .timeout = 300) { compare_lists("c3", 2, 10000); }
 Test(place, fast_list_agrees_with_the_reference_bcb, .timeout = 300) { compare_lists("bcb", 3, 5000); }
 Test(place, fast_list_agrees_with_the_reference_castle, .timeout = 300) { compare_lists("castle", 2, 5000); }
+
+/* The bridges module looks for placements that fit only with a bridge where
+** mp_place_fits_with_middles says one could. That test must miss none: for every open cell and
+** rotation it leaves out, neither laying the bridge's kind on the tile's middles (along either
+** axis) nor on the middle of one neighbour's facing side makes the tile fit. */
+static int misses_nothing(const mp_game *g, int tile, int kind) {
+    const mp_tile *t = &g->ts->tiles[tile];
+    for (int i = 0; i < g->n_open; i++) {
+        int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
+        unsigned maybe = mp_place_fits_with_middles(g, tile, i, kind);
+        uint8_t their[4][3];
+        unsigned touch = mp_place_facing(g, x, y, their);
+        for (int r = 0; r < 4; r++) {
+            if (!(t->distinct_rot >> r & 1) || (maybe >> r & 1) || mp_place_fits_facing(g, t->port_kind[r], touch, their))
+                continue;
+            for (int axis = 0; axis < 2; axis++) {
+                uint8_t with[MP_PORTS];
+                memcpy(with, t->port_kind[r], sizeof with);
+                for (int side = axis; side < 4; side += 2)
+                    if (!with[MP_MIDDLE(side)]) with[MP_MIDDLE(side)] = (uint8_t)(1 + kind);
+                cr_assert(!mp_place_fits_facing(g, with, touch, their), "tile %d at %d,%d r%d fits with a bridge %d on it",
+                          tile, x, y, r, axis);
+            }
+            for (int side = 0; side < 4; side++) {
+                if (!(touch >> side & 1) || their[side][1]) continue;
+                uint8_t changed[4][3];
+                memcpy(changed, their, sizeof changed);
+                changed[side][1] = (uint8_t)(1 + kind);
+                cr_assert(!mp_place_fits_facing(g, t->port_kind[r], touch, (const uint8_t (*)[3])changed),
+                          "tile %d at %d,%d r%d fits with a bridge on the neighbour across side %d", tile, x, y, r, side);
+            }
+        }
+    }
+    return 1;
+}
+
+Test(place, bridge_candidates_miss_no_placement, .timeout = 300) {
+    mp_ruleset *rs = t_ruleset("bcb");
+    int road = mp_tileset_kind(mp_ruleset_tiles(rs), "road"), n_tiles = mp_tileset_n_tiles(mp_ruleset_tiles(rs));
+    int checked = 0;
+    uint64_t choice = 11;
+    for (uint64_t seed = 1; checked < 3000; seed++) {
+        mp_diag d = { 0 };
+        mp_game_options o = { .n_players = 2, .seed = seed, .first_player = -1 };
+        mp_game *g = mp_game_new(rs, &o, &d);
+        cr_assert(g, "%s", d.message);
+        mp_action v[1024];
+        while (mp_game_phase(g) != MP_PHASE_OVER && checked < 3000) {
+            if (mp_game_phase(g) == MP_PHASE_PLACE)
+                for (int tile = 0; tile < n_tiles; tile++) checked += misses_nothing(g, tile, road);
+            int n = mp_game_legal(g, v, 1024);
+            cr_assert(n > 0 && n <= 1024);
+            cr_assert_eq(mp_game_apply(g, &v[mix(&choice) % (uint64_t)n], &d), 0, "%s", d.message);
+        }
+        mp_game_free(g);
+    }
+    mp_ruleset_free(rs);
+}
