@@ -35,7 +35,9 @@ static size_t plan(mp_game *g) {
     g->cap_placed = tiles + 1;
     g->cap_segs = segs + (rs->n_variants ? g->cap_placed : 0) + 1;   /* an overlay a tile at most */
     g->cap_links = links + 1;
-    g->cap_open = 4 * g->cap_placed + 8;      /* each tile opens at most four; the list reads eight past the end */
+    /* A tile laid at an open cell closes it and opens at most three (it touches a tile); the
+    ** start tile and fixed pieces open at most four. The list reads eight past the last. */
+    g->cap_open = 2 * tiles + 4 * (rs->n_fixed + 1) + 8;
     g->cap_followers = g->n_players * rs->followers + 1;
     g->cap_log = ts->total + 1;
     size_t n = round_up(sizeof *g);
