@@ -7,7 +7,9 @@
 ** actions per decision in a fixed buffer: no allocation but the game's own. Lists: every seventh
 ** placement decision of the first games is kept (a copy of the game), up to 1,000 positions; each
 ** is then listed again and again for a fixed number of rounds, the clock running only around the
-** lists. Bytes per game state: what mp_game_state_bytes says of the games at their end.
+** lists. Copies: each kept position copied (mp_game_clone) and freed, COPY_ROUNDS times, the way a
+** tree search copies its position. Bytes per game state: what mp_game_state_bytes says of the
+** games at their end.
 */
 #include <getopt.h>
 #include <stdlib.h>
@@ -21,15 +23,15 @@
 static const char usage[] =
     "usage: meeple bench [--ruleset NAME] [--games N] [--seed S] [--json] [--help]\n"
     "Play N random two-player games single-threaded and report games/s, placements/s, full\n"
-    "legal-placement lists/s (timed apart from play), legal placements per list and bytes per\n"
-    "game state.\n"
+    "legal-placement lists/s (timed apart from play), legal placements per list, state copies/s\n"
+    "and bytes per game state.\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --games N        the number of games (default 20000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --json           print the result as JSON\n"
     "  --help           print this help\n";
 
-enum { LEGAL_CAP = 4096, MAX_POSITIONS = 1000, LIST_ROUNDS = 200 };
+enum { LEGAL_CAP = 4096, MAX_POSITIONS = 1000, LIST_ROUNDS = 200, COPY_ROUNDS = 20 };
 
 static double now(void) {
     struct timespec t;
@@ -49,6 +51,8 @@ typedef struct bench {
     double play_secs;
     long lists, listed;              /* lists timed, placements they held */
     double list_secs;
+    long copies;                     /* copies made and freed */
+    double copy_secs;
     size_t state_bytes;              /* summed over games */
     int n_positions;
     mp_game *positions[MAX_POSITIONS];
@@ -91,6 +95,17 @@ static void time_lists(bench *b, mp_action *legal) {
     b->list_secs = now() - t0;
 }
 
+/* Copies the kept positions and frees the copies, COPY_ROUNDS times each. */
+static void time_copies(bench *b) {
+    double t0 = now();
+    for (int round = 0; round < COPY_ROUNDS; round++)
+        for (int i = 0; i < b->n_positions; i++) {
+            mp_game_free(mp_game_clone(b->positions[i]));
+            b->copies++;
+        }
+    b->copy_secs = now() - t0;
+}
+
 static double per(double n, double secs) { return secs > 0 ? n / secs : 0; }
 
 static void print_json(const bench *b, const mp_ruleset *rs, uint64_t seed) {
@@ -106,6 +121,7 @@ static void print_json(const bench *b, const mp_ruleset *rs, uint64_t seed) {
     json_key(&j, "decisions_per_second"); json_double(&j, per((double)b->decisions, b->play_secs));
     json_key(&j, "lists_per_second"); json_double(&j, per((double)b->lists, b->list_secs));
     json_key(&j, "placements_per_list"); json_double(&j, b->lists ? (double)b->listed / (double)b->lists : 0);
+    json_key(&j, "copies_per_second"); json_double(&j, per((double)b->copies, b->copy_secs));
     json_key(&j, "bytes_per_state"); json_double(&j, b->games ? (double)b->state_bytes / (double)b->games : 0);
     json_object_end(&j);
     json_done(&j);
@@ -119,6 +135,7 @@ static void print_text(const bench *b, const mp_ruleset *rs) {
     printf("  %12.0f legal-placement lists/s (%d positions x %d rounds)\n", per((double)b->lists, b->list_secs),
            b->n_positions, LIST_ROUNDS);
     printf("  %12.1f legal placements per list\n", b->lists ? (double)b->listed / (double)b->lists : 0);
+    printf("  %12.0f state copies/s (copy and free)\n", per((double)b->copies, b->copy_secs));
     printf("  %12.0f bytes per game state\n", b->games ? (double)b->state_bytes / (double)b->games : 0);
 }
 
@@ -141,6 +158,7 @@ static int run(const mp_ruleset *rs, long games, uint64_t seed, bool as_json) {
     if (tty && last > 0) fputs("\r\033[K", stderr);
     if (!rc) {
         time_lists(b, legal);
+        time_copies(b);
         if (as_json) print_json(b, rs, seed);
         else print_text(b, rs);
     }
