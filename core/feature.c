@@ -27,6 +27,14 @@ int32_t mp_seg_root(const mp_game *g, int32_t s) {
     return s;
 }
 
+/* The set bits of a 12-bit port mask (inline: without a popcnt instruction the builtin is a call). */
+static inline int popcount12(unsigned v) {
+    v = v - (v >> 1 & 0x555u);
+    v = (v & 0x333u) + (v >> 2 & 0x333u);
+    v = (v + (v >> 4)) & 0x70fu;
+    return (int)((v + (v >> 8)) & 0x1fu);
+}
+
 /* Adds byte counts eight at a time (no count reaches 256: a carry never crosses bytes). */
 static inline void add_bytes8(uint8_t *to, const uint8_t *from) {
     uint64_t a, b;
@@ -131,7 +139,7 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
     for (int i = 0; i < nf; i++) {                  /* the tile's ports, turned: p moves to p + 3 rot */
         unsigned ports = t->f[i].ports;
         ports = (ports << (3 * rot) | ports >> (MP_PORTS - 3 * rot)) & 0xfff;
-        segs[seg0 + i].open = (int16_t)__builtin_popcount(ports & empty);
+        segs[seg0 + i].open = (int16_t)popcount12(ports & empty);
     }
     unsigned closed = 0;                            /* bit k: a feature of kind k closed */
     for (int side = 0; side < 4; side++) {
