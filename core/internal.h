@@ -38,7 +38,9 @@ enum {
     MP_MAX_VARIANTS = 8,    /* variant modules in one ruleset */
     MP_MAX_EXTRA_CATS = 8,  /* score categories beyond the kinds and "farm" */
     MP_MAX_HAND = 8,        /* tiles a player may hold (house rule `hand:`) */
-    MP_NAME = 32            /* bytes for a short name */
+    MP_NAME = 32,           /* bytes for a short name */
+    MP_MAX_TILES = 30000,   /* tiles in all the tile sets of a ruleset (a game counts them in 16 bits) */
+    MP_MAX_FIXED = 2000     /* fixed pieces on a ruleset's board */
 };
 
 enum { MP_N, MP_E, MP_S, MP_W };                     /* sides, clockwise */

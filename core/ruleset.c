@@ -289,6 +289,7 @@ static int read_board(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
     }
     if ((x = mp_y_get(n, "fixed"))) {
         if (mp_y_expect(x, MP_Y_SEQ, "fixed", d)) return 1;
+        if (x->n > MP_MAX_FIXED) return mp_y_error(d, x, "%d fixed pieces; expected at most %d", x->n, MP_MAX_FIXED);
         rs->n_fixed = x->n;
         rs->fixed = mp_arena_alloc(rs->arena, (size_t)(x->n + 1) * sizeof *rs->fixed);
         for (int i = 0; i < x->n; i++) {

@@ -511,8 +511,8 @@ int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
             }
             ts->start_tile = ts->n_tiles;
         }
-        if (ts->total + t->count > 100000) {
-            mp_y_error(d, mp_y_get(tiles->items[i], "count"), "more than 100000 tiles in all; expected fewer");
+        if (ts->total + t->count > MP_MAX_TILES) {   /* a game's placed tiles are counted in 16 bits */
+            mp_y_error(d, mp_y_get(tiles->items[i], "count"), "more than %d tiles in all; expected fewer", MP_MAX_TILES);
             goto out;
         }
         ts->total += t->count;
