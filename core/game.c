@@ -419,12 +419,14 @@ static int tile_to_place(const mp_game *g, const mp_action *a, mp_diag *d) {
 static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
     int in_hand = tile_to_place(g, a, d);
     if (in_hand < 0) return 1;
-    if (!mp_place_fits(g, a->tile, a->x, a->y, a->rot)) {
+    int at = mp_place_fits_at(g, a->tile, a->x, a->y, a->rot);
+    if (at < 0) {
         char why[200];
         mp_place_why(g, a->tile, a->x, a->y, a->rot, why, sizeof why);
         return fail(d, "tile '%s' does not fit at %d,%d rotation %d: %s", mp_tileset_tile_id(g->ts, a->tile),
                     a->x, a->y, a->rot, why);
     }
+    g->open_hint = at;
     put_tile(g, a, in_hand);
     run(g);
     return 0;

@@ -283,6 +283,7 @@ struct mp_game {
     const mp_tileset *ts;
     mp_open *open;                /* the open cells (place.c), sorted by y then x */
     int n_open, cap_open;
+    int open_hint;                /* the index of the cell being placed on, when known (place.c) */
     mp_phase phase;
     int player;                   /* whose decision it is */
     int forced;                   /* the tile this (queued) turn must place, -1: from the hand */
@@ -430,6 +431,8 @@ MP_INTERNAL void mp_place_open_overlay(mp_game *g, int placed); /* an overlay ch
 ** reference the fast list is tested against. */
 MP_INTERNAL int mp_place_list_reference(const mp_game *g, int tile, mp_action *out, int cap);
 MP_INTERNAL bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot);
+/* The same, returning the cell's index among the open cells (-1: it does not fit). */
+MP_INTERNAL int mp_place_fits_at(const mp_game *g, int tile, int x, int y, int rot);
 MP_INTERNAL int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap);
 MP_INTERNAL bool mp_place_any(const mp_game *g, int tile);
 /* For a module that lays `kind` on the free middle ports of sides (a bridge): the rotations (bit

@@ -49,10 +49,14 @@ static int fit(const mp_game *g, int tile, int x, int y, int rot, int *bad_side,
 /* Whether the tile fits there: the cell must be an open cell, and the tile turned so meet what it
 ** asks. */
 bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot) {
-    if (rot < 0 || rot > 3) return false;
+    return mp_place_fits_at(g, tile, x, y, rot) >= 0;
+}
+
+int mp_place_fits_at(const mp_game *g, int tile, int x, int y, int rot) {
+    if (rot < 0 || rot > 3) return -1;
     bool found;
     int i = open_search(g, x, y, &found);
-    return found && code_fits(g, tile, rot, g->open[i].need);
+    return found && code_fits(g, tile, rot, g->open[i].need) ? i : -1;
 }
 
 void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, size_t size) {
@@ -246,7 +250,10 @@ void mp_place_open_tile(mp_game *g, int placed, const int32_t nb[4]) {
     const mp_placed *p = &g->placed[placed];
     int x = p->x, y = p->y;
     bool found;
-    int i = open_search(g, x, y, &found);
+    int i = g->open_hint;   /* where the fit check found the cell, when a placement just made it */
+    g->open_hint = -1;
+    if (i >= 0 && i < g->n_open && g->open[i].key == mp_open_key(x, y)) found = true;
+    else i = open_search(g, x, y, &found);
     int after = i + found;                   /* the first cell after the tile's own */
     if (nb[MP_S] == -1) {
         uint32_t key = mp_open_key(x, y + 1);
