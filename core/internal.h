@@ -435,11 +435,12 @@ MP_INTERNAL bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot
 MP_INTERNAL int mp_place_fits_at(const mp_game *g, int tile, int x, int y, int rot);
 MP_INTERNAL int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap);
 MP_INTERNAL bool mp_place_any(const mp_game *g, int tile);
-/* For a module that lays `kind` on the free middle ports of sides (a bridge): the rotations (bit
-** r) of the tile that do not fit open cell `open_index` as they are, but could with one such
-** change, on the tile (one side or two opposite ones) or on one neighbour: every side that does
-** not fit differs from what the cell asks only at its middle, free on one side and `kind` on the
-** other. Only these can fit with a bridge; the module then makes its own test. */
+/* For a module that lays `kind` on the free middle ports of sides (a bridge): the rotations of
+** the tile that do not fit open cell `open_index` as they are, but could with one such change,
+** where every side that does not fit differs from what the cell asks only at its middle, free on
+** one side and `kind` on the other: bit r, laid across the tile (one side, or two opposite ones);
+** bit 4 + r, laid on one neighbour. Only these can fit with a bridge; the module then makes its
+** own test. */
 MP_INTERNAL unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, int kind);
 /* The same test on its parts, for a module that changes them (a placement with a bridge): the
 ** kinds of the ports facing cell x,y (their[side][k] is what faces port 3*side+k, 0 nothing) and

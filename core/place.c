@@ -473,31 +473,57 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
     return n;
 }
 
+/* Whether a set of sides is one side or two opposite ones. */
+static bool one_or_opposite(unsigned sides) {
+    return (sides && (sides & (sides - 1)) == 0) || sides == 0x5 || sides == 0xa;
+}
+
+/* The sides (bit 4r + s) where the tile turned r meets what an open cell asks: the four rotations
+** compared at once with SSE2. */
+static unsigned sides_that_fit(const mp_ruleset *rs, int tile, uint32_t need) {
+#if defined(__SSE2__)
+    __m128i code = _mm_loadu_si128((const __m128i *)(const void *)&rs->tile_code[4 * tile]), want = _mm_set1_epi32((int)need);
+    __m128i ok = _mm_or_si128(_mm_cmpeq_epi8(code, want), _mm_cmpeq_epi8(want, _mm_set1_epi8((char)MP_SIDE_ANY)));
+    return (unsigned)_mm_movemask_epi8(ok);
+#else
+    unsigned ok = 0;
+    for (int r = 0; r < 4; r++)
+        for (int side = 0; side < 4; side++)
+            ok |= (unsigned)side_ok(rs->tile_code[4 * tile + r] >> (8 * side) & 0xff, need >> (8 * side) & 0xff) << (4 * r + side);
+    return ok;
+#endif
+}
+
 unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, int kind) {
     const mp_ruleset *rs = g->rs;
     uint32_t need = g->open[open_index].need;
-    unsigned code = rs->port_code[1 + kind], maybe = 0;
+    unsigned code = rs->port_code[1 + kind], found = 0, fit = sides_that_fit(rs, tile, need);
+    unsigned distinct = g->ts->tiles[tile].distinct_rot;
     for (int r = 0; r < 4; r++) {
-        uint32_t sides = rs->list_code[4 * tile + r];
-        if (sides == MP_SIDE_NONE * 0x01010101u) continue;        /* repeats an earlier picture */
-        unsigned ours = 0, theirs = 0;    /* sides whose middle `kind` would be laid on: ours, theirs */
+        unsigned bad = ~fit >> (4 * r) & 0xf;
+        /* Fits as it is, repeats an earlier picture, or more than one bridge could mend. */
+        if (!bad || !(distinct >> r & 1) || !one_or_opposite(bad)) continue;
+        uint32_t sides = rs->tile_code[4 * tile + r];
+        /* Sides that do not fit: a middle to lay `kind` on, on the tile (ours) or on the
+        ** neighbour (theirs), or either when the neighbour shows a side no tile has. */
+        unsigned ours = 0, theirs = 0, either = 0;
         bool ok = true;
-        for (int side = 0; side < 4 && ok; side++) {
+        for (unsigned m = bad; m && ok; m &= m - 1) {
+            int side = __builtin_ctz(m);
             unsigned have = sides >> (8 * side) & 0xff, want = need >> (8 * side) & 0xff;
-            if (side_ok(have, want)) continue;
-            if (want == MP_SIDE_NONE) { ours |= 1u << side; continue; }   /* unknown: the caller tests */
+            if (want == MP_SIDE_NONE) { either |= 1u << side; continue; }
             unsigned kh = rs->side_key[have], kw = rs->side_key[want];
             unsigned mh = kh >> 5 & 31, mw = kw >> 5 & 31;
             ok = ((kh ^ kw) & ~(31u << 5)) == 0 && ((mh == 0 && mw == code) || (mh == code && mw == 0));
             if (mh == 0) ours |= 1u << side;
             else theirs |= 1u << side;
         }
-        /* One change: on the tile (one side, or two opposite ones), or on one neighbour. */
-        bool one = (ours && !theirs && (ours & (ours - 1)) == 0) || (ours == 0x5 && !theirs) || (ours == 0xa && !theirs) ||
-                   (!ours && theirs && (theirs & (theirs - 1)) == 0);
-        maybe |= (unsigned)(ok && one) << r;
+        if (!ok) continue;
+        /* One bridge: across the tile (one side, or two opposite ones), or on one neighbour. */
+        if (!theirs && one_or_opposite(ours | either)) found |= 1u << r;
+        if (!ours && (theirs | either) && ((theirs | either) & ((theirs | either) - 1)) == 0) found |= 16u << r;
     }
-    return maybe;
+    return found;
 }
 
 bool mp_place_any(const mp_game *g, int tile) {

@@ -71,9 +71,11 @@ static int misses_nothing(const mp_game *g, int tile, int kind) {
         uint8_t their[4][3];
         unsigned touch = mp_place_facing(g, x, y, their);
         for (int r = 0; r < 4; r++) {
-            if (!(t->distinct_rot >> r & 1) || (maybe >> r & 1) || mp_place_fits_facing(g, t->port_kind[r], touch, their))
+            if (!(t->distinct_rot >> r & 1) || mp_place_fits_facing(g, t->port_kind[r], touch, their)) {
+                cr_assert(!(maybe >> r & 0x11), "tile %d at %d,%d r%d fits as it is, yet named for a bridge", tile, x, y, r);
                 continue;
-            for (int axis = 0; axis < 2; axis++) {
+            }
+            for (int axis = 0; axis < 2 && !(maybe >> r & 1); axis++) {
                 uint8_t with[MP_PORTS];
                 memcpy(with, t->port_kind[r], sizeof with);
                 for (int side = axis; side < 4; side += 2)
@@ -81,7 +83,7 @@ static int misses_nothing(const mp_game *g, int tile, int kind) {
                 cr_assert(!mp_place_fits_facing(g, with, touch, their), "tile %d at %d,%d r%d fits with a bridge %d on it",
                           tile, x, y, r, axis);
             }
-            for (int side = 0; side < 4; side++) {
+            for (int side = 0; side < 4 && !(maybe >> (4 + r) & 1); side++) {
                 if (!(touch >> side & 1) || their[side][1]) continue;
                 uint8_t changed[4][3];
                 memcpy(changed, their, sizeof changed);

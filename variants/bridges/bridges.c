@@ -189,7 +189,8 @@ static mp_action place_action(int v, int tile, int x, int y, int rot, int bx, in
 static void list_placements(const mp_game *g, const bridges_state *s, int v, int tile, lister *l) {
     const mp_tile *t = &g->ts->tiles[tile];
     for (int i = 0; i < g->n_open; i++) {          /* the kernel's open cells, in row order */
-        /* Only rotations that miss a fit by middle ports alone can fit with a bridge. */
+        /* Only where the side numbers say a bridge could make the tile fit (the tile does not
+        ** fit as it is there): across it (bits 0-3), or on a neighbour (bits 4-7). */
         unsigned maybe = mp_place_fits_with_middles(g, tile, i, s->kind);
         if (!maybe) continue;
         int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
@@ -197,8 +198,7 @@ static void list_placements(const mp_game *g, const bridges_state *s, int v, int
         unsigned touch = mp_place_facing(g, x, y, their);
         for (int r = 0; r < 4; r++) {
             const uint8_t *kinds = t->port_kind[r];
-            if (!(maybe >> r & 1) || mp_place_fits_facing(g, kinds, touch, their)) continue;
-            for (int axis = 0; axis < 2; axis++) {       /* a bridge on the new tile */
+            for (int axis = 0; axis < 2 && (maybe >> r & 1); axis++) {   /* a bridge on the new tile */
                 if (!bridge_fits(g, s, NULL, x, y, kinds, axis)) continue;
                 uint8_t with[MP_PORTS];
                 memcpy(with, kinds, sizeof with);
@@ -206,7 +206,7 @@ static void list_placements(const mp_game *g, const bridges_state *s, int v, int
                 mp_action a = place_action(v, tile, x, y, r, x, y, axis);
                 if (mp_place_fits_facing(g, with, touch, their)) add(l, &a);
             }
-            for (int side = 0; side < 4; side++) {      /* a bridge on a neighbour */
+            for (int side = 0; side < 4 && (maybe >> (4 + r) & 1); side++) {   /* a bridge on a neighbour */
                 if (!(touch >> side & 1) || kinds[MP_MIDDLE(side)] != 1 + s->kind) continue;
                 int nx, ny;
                 mp_grid_neighbour(x, y, side, &nx, &ny);
