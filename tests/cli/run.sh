@@ -28,6 +28,17 @@ done
 expect_exit 2 "unknown command" "$M" frobnicate
 expect_exit 0 "help" "$M" help
 
+# The bench: it runs and reports every figure (speed itself is never asserted: no timed tests).
+expect_exit 0 "bench --json" "$M" bench --games 20 --json
+for key in '"ruleset":"c3"' '"games":20' '"games_per_second":' '"placements_per_second":' '"lists_per_second":' \
+           '"placements_per_list":' '"copies_per_second":' '"bytes_per_state":'; do
+    grep -q "$key" /tmp/meeple-cli.$$.out && ok || bad "bench --json lacks $key"
+done
+expect_exit 0 "bench castle" "$M" bench --ruleset castle --games 5
+grep -q 'legal-placement lists/s' /tmp/meeple-cli.$$.out && ok || bad "bench prints no lists/s"
+expect_exit 2 "bench --games 0" "$M" bench --games 0
+expect_exit 1 "bench, unknown ruleset" "$M" bench --ruleset c9
+
 # A full game, text and JSON.
 expect_exit 0 "play" "$M" play --seed 7
 grep -q 'winner' /tmp/meeple-cli.$$.out && ok || bad "play prints no winner"
