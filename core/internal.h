@@ -273,6 +273,8 @@ typedef struct mp_open { uint32_t key, need; } mp_open;
 static inline uint32_t mp_open_key(int x, int y) {
     return (uint32_t)(uint16_t)(y ^ 0x8000) << 16 | (uint16_t)(x ^ 0x8000);
 }
+/* Whether side number `have` meets what an open cell asks at that side (a side number, or any). */
+static inline bool mp_side_ok(unsigned have, unsigned need) { return have == need || need == MP_SIDE_ANY; }
 static inline int mp_open_x(uint32_t key) { return (int)(key & 0xffff) - 0x8000; }
 static inline int mp_open_y(uint32_t key) { return (int)(key >> 16) - 0x8000; }
 

@@ -1,5 +1,5 @@
 /*
-** place.c: where the drawn tile may go (the move generator for tile placement).
+** place.c: where the drawn tile may go: the rule, the open cells, and the reference list.
 **
 ** A placement is legal when the cell is an empty cell of the board, at least one side touches a
 ** tile already there (corners do not count), and across every side that touches a tile each pair
@@ -7,6 +7,11 @@
 ** list, both must hold the same kind. The base game lists city, road and field (every side must
 ** continue its neighbour); The Castle lists only path. Rotations that give the same picture are
 ** generated once. Rules: base-game digest, "A turn" 1; The Castle digest, "A turn" 1.
+**
+** Here: that rule port by port (for messages, modules and the reference list); the side numbers
+** every tile's sides get at load; the open cells (empty, touching a tile), kept sorted in row
+** order with what each asks of a tile, updated as tiles are placed; and for the bridges module,
+** where a bridge could make a tile fit. The fast list is in list.c.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,7 +111,7 @@ bool mp_place_fits_facing(const mp_game *g, const uint8_t kinds[MP_PORTS], unsig
     return true;
 }
 
-/* ------------------------------------------------------------------ the fast path: open cells */
+/* ------------------------------------------------------------------ side numbers and open cells */
 
 /* A side of a tile, as the match rule sees it: the matching codes of its three ports, clockwise
 ** (5 bits each). Two sides fit when one's triple equals the other's read backwards (Nw faces Sw,
@@ -292,185 +297,12 @@ void mp_place_open_overlay(mp_game *g, int placed) {
     }
 }
 
-/* Whether side number `have` meets what an open cell asks there, byte by byte. */
-static inline bool side_ok(unsigned have, unsigned need) { return have == need || need == MP_SIDE_ANY; }
 
 static bool code_fits(const mp_game *g, int tile, int rot, uint32_t need) {
     uint32_t c = g->rs->tile_code[4 * tile + rot];
     bool ok = true;
-    for (int s = 0; s < 4; s++) ok &= side_ok(c >> (8 * s) & 0xff, need >> (8 * s) & 0xff);
+    for (int s = 0; s < 4; s++) ok &= mp_side_ok(c >> (8 * s) & 0xff, need >> (8 * s) & 0xff);
     return ok;
-}
-
-/* Four open cells against the four rotations, and a placement written. fit_group writes each
-** cell's rotations that fit (bit r: rotation r) as a byte, and returns the cells that take some
-** rotation (bit c); place_head makes the part of a placement a cell decides, place_write writes
-** it turned r. With SSE2 a group is a few compares, and a placement two 16-byte stores: the zeros
-** of bytes 12..27, then the first 16 bytes (kind, rot, tile, x, y) over them. */
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#include <emmintrin.h>
-#include <stddef.h>
-_Static_assert(offsetof(mp_action, rot) == 1 && offsetof(mp_action, tile) == 4 && offsetof(mp_action, x) == 6 &&
-               offsetof(mp_action, y) == 8 && sizeof(mp_action) == 28, "mp_action's layout as the list writes it");
-
-typedef struct fit4 { __m128i code[4], any_side, ones, bit[4], kind_tile; } fit4;
-typedef __m128i place_head_t;
-
-static inline fit4 fit4_make(const uint32_t code[4], int tile) {
-    fit4 f;
-    for (int r = 0; r < 4; r++) {
-        f.code[r] = _mm_set1_epi32((int)code[r]);
-        f.bit[r] = _mm_set1_epi32(1 << r);
-    }
-    f.any_side = _mm_set1_epi8((char)MP_SIDE_ANY);
-    f.ones = _mm_set1_epi32(-1);
-    f.kind_tile = _mm_set_epi32(0, 0, (uint16_t)tile, MP_ACT_PLACE);
-    return f;
-}
-
-static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t rotations[4]) {
-    __m128 lo = _mm_loadu_ps((const float *)(const void *)cells), hi = _mm_loadu_ps((const float *)(const void *)(cells + 2));
-    __m128i need = _mm_castps_si128(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));   /* the four needs */
-    __m128i any = _mm_cmpeq_epi8(need, f->any_side);
-#define FITS(r) _mm_and_si128(_mm_cmpeq_epi32(_mm_or_si128(_mm_cmpeq_epi8(need, f->code[r]), any), f->ones), f->bit[r])
-    __m128i m = _mm_or_si128(_mm_or_si128(FITS(0), FITS(1)), _mm_or_si128(FITS(2), FITS(3)));
-#undef FITS
-    __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(m, m), _mm_setzero_si128());
-    int four = _mm_cvtsi128_si32(bytes);
-    memcpy(rotations, &four, 4);
-    return (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bytes, _mm_setzero_si128())) & 0xf;
-}
-
-/* Kind and tile in bytes 0..5, x and y (the key, unbiased) shifted to bytes 6..9. */
-static inline place_head_t place_head(const fit4 *f, uint32_t key) {
-    return _mm_or_si128(f->kind_tile, _mm_slli_si128(_mm_cvtsi32_si128((int)(key ^ 0x80008000u)), 6));
-}
-static inline void place_write(mp_action *out, place_head_t head, unsigned rot) {
-    _mm_storeu_si128((__m128i *)(void *)((char *)out + 12), _mm_setzero_si128());
-    _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(head, _mm_cvtsi32_si128((int)(rot << 8))));
-}
-
-#else
-typedef struct fit4 { uint32_t code[4]; int tile; } fit4;
-typedef mp_action place_head_t;
-
-static inline fit4 fit4_make(const uint32_t code[4], int tile) {
-    fit4 f = { .tile = tile };
-    memcpy(f.code, code, sizeof f.code);
-    return f;
-}
-static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t rotations[4]) {
-    unsigned takes = 0;
-    for (int c = 0; c < 4; c++) {
-        rotations[c] = 0;
-        for (int r = 0; r < 4; r++) {
-            bool ok = true;
-            for (int s = 0; s < 4; s++) ok &= side_ok(f->code[r] >> (8 * s) & 0xff, cells[c].need >> (8 * s) & 0xff);
-            rotations[c] |= (uint8_t)(ok << r);
-        }
-        takes |= (unsigned)(rotations[c] != 0) << c;
-    }
-    return takes;
-}
-static inline place_head_t place_head(const fit4 *f, uint32_t key) {
-    return (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)f->tile, .x = (int16_t)mp_open_x(key),
-                        .y = (int16_t)mp_open_y(key) };
-}
-static inline void place_write(mp_action *out, place_head_t head, unsigned rot) {
-    head.rot = (uint8_t)rot;
-    *out = head;
-}
-#endif
-
-/* Up to 64 open cells against the tile: each cell's rotations that fit into rotations[], and the
-** cells that take some rotation as the bits of the result. With AVX2 (found at run time: the same
-** results, eight cells a step), else four cells a step. */
-static uint64_t fit_cells_4(const fit4 *f, const mp_open *open, int cells, uint8_t *rotations) {
-    uint64_t takes = 0;
-    for (int k = 0; 4 * k < cells; k++) takes |= (uint64_t)fit_group(f, &open[4 * k], &rotations[4 * k]) << (4 * k);
-    return cells < 64 ? takes & ((1ull << cells) - 1) : takes;
-}
-
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
-    (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-#include <immintrin.h>
-__attribute__((target("avx2"))) static uint64_t fit_cells_8(const fit4 *f, const mp_open *open, int cells,
-                                                            uint8_t *rotations) {
-    __m256i any_side = _mm256_set1_epi8((char)MP_SIDE_ANY), ones = _mm256_set1_epi32(-1), zero = _mm256_setzero_si256();
-    __m256i code[4], bit[4];
-    for (int r = 0; r < 4; r++) {
-        code[r] = _mm256_broadcastsi128_si256(f->code[r]);
-        bit[r] = _mm256_set1_epi32(1 << r);
-    }
-    uint64_t takes = 0;
-    for (int k = 0; 8 * k < cells; k++) {
-        const float *at = (const float *)(const void *)&open[8 * k];
-        /* The needs of cells 0 1 4 5 | 2 3 6 7, then put in order. */
-        __m256 lo = _mm256_loadu_ps(at), hi = _mm256_loadu_ps(at + 8);
-        __m256i need = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1))),
-                                                _MM_SHUFFLE(3, 1, 2, 0));
-        __m256i any = _mm256_cmpeq_epi8(need, any_side);
-#define FITS(r) _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_or_si256(_mm256_cmpeq_epi8(need, code[r]), any), ones), bit[r])
-        __m256i m = _mm256_or_si256(_mm256_or_si256(FITS(0), FITS(1)), _mm256_or_si256(FITS(2), FITS(3)));
-#undef FITS
-        __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(m, zero), zero);   /* per half: 4 cells' bytes */
-        int lo4 = _mm256_extract_epi32(bytes, 0), hi4 = _mm256_extract_epi32(bytes, 4);
-        memcpy(&rotations[8 * k], &lo4, 4);
-        memcpy(&rotations[8 * k + 4], &hi4, 4);
-        takes |= (uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(m, zero))) << (8 * k);
-    }
-    return cells < 64 ? takes & ((1ull << cells) - 1) : takes;
-}
-
-static uint64_t fit_cells(const fit4 *f, const mp_open *open, int cells, uint8_t *rotations) {
-    return __builtin_cpu_supports("avx2") ? fit_cells_8(f, open, cells, rotations) : fit_cells_4(f, open, cells, rotations);
-}
-#else
-static uint64_t fit_cells(const fit4 *f, const mp_open *open, int cells, uint8_t *rotations) {
-    return fit_cells_4(f, open, cells, rotations);
-}
-#endif
-
-/* Lists the legal placements of the tile, row by row, west to east, rotations in order (the open
-** cells are kept in that order). Writes at most cap of them (out may be NULL with cap 0); returns
-** the number there are. The open cells are tested four at a time into a bit set of the cells that
-** take the tile; then only those are written. About half the cells take it, at random, so no
-** branch depends on which. */
-int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
-    fit4 f = fit4_make(&g->rs->list_code[4 * tile], tile);
-    const mp_open *open = g->open;
-    int n_open = g->n_open, n = 0;
-    /* With room for four placements a cell (more than any cell can give) no write is checked. */
-    bool room = out && cap >= 4 * n_open + 4;
-    if (!out) cap = 0;
-    for (int base = 0; base < n_open; base += 64) {          /* 64 cells at a time */
-        int cells = n_open - base < 64 ? n_open - base : 64;
-        uint8_t rotations[64];
-        uint64_t takes = fit_cells(&f, &open[base], cells, rotations);
-        if (room) {
-            mp_action *o = out + n;
-            for (; takes; takes &= takes - 1) {
-                int c = __builtin_ctzll(takes);
-                unsigned m = rotations[c];
-                place_head_t head = place_head(&f, open[base + c].key);
-                /* Two are written whether the second rotation fits or not; a third is rare. */
-                place_write(o, head, (unsigned)__builtin_ctz(m));
-                m &= m - 1;
-                place_write(o + 1, head, (unsigned)__builtin_ctz(m | 16));
-                o += 1 + (m != 0);
-                for (m &= m - 1; m; m &= m - 1) place_write(o++, head, (unsigned)__builtin_ctz(m));
-            }
-            n = (int)(o - out);
-            continue;
-        }
-        for (; takes; takes &= takes - 1) {
-            int c = __builtin_ctzll(takes);
-            place_head_t head = place_head(&f, open[base + c].key);
-            for (unsigned m = rotations[c]; m; m &= m - 1, n++)
-                if (n < cap) place_write(&out[n], head, (unsigned)__builtin_ctz(m));
-        }
-    }
-    return n;
 }
 
 /* Whether a set of sides is one side or two opposite ones. */
@@ -480,6 +312,9 @@ static bool one_or_opposite(unsigned sides) {
 
 /* The sides (bit 4r + s) where the tile turned r meets what an open cell asks: the four rotations
 ** compared at once with SSE2. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 static unsigned sides_that_fit(const mp_ruleset *rs, int tile, uint32_t need) {
 #if defined(__SSE2__)
     __m128i code = _mm_loadu_si128((const __m128i *)(const void *)&rs->tile_code[4 * tile]), want = _mm_set1_epi32((int)need);
@@ -489,7 +324,7 @@ static unsigned sides_that_fit(const mp_ruleset *rs, int tile, uint32_t need) {
     unsigned ok = 0;
     for (int r = 0; r < 4; r++)
         for (int side = 0; side < 4; side++)
-            ok |= (unsigned)side_ok(rs->tile_code[4 * tile + r] >> (8 * side) & 0xff, need >> (8 * side) & 0xff) << (4 * r + side);
+            ok |= (unsigned)mp_side_ok(rs->tile_code[4 * tile + r] >> (8 * side) & 0xff, need >> (8 * side) & 0xff) << (4 * r + side);
     return ok;
 #endif
 }
@@ -524,17 +359,6 @@ unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, 
         if (!ours && (theirs | either) && ((theirs | either) & ((theirs | either) - 1)) == 0) found |= 16u << r;
     }
     return found;
-}
-
-bool mp_place_any(const mp_game *g, int tile) {
-    fit4 f = fit4_make(&g->rs->list_code[4 * tile], tile);
-    for (int base = 0; base < g->n_open; base += 4) {
-        uint8_t rotations[4];
-        unsigned takes = fit_group(&f, &g->open[base], rotations);
-        int cells = g->n_open - base < 4 ? g->n_open - base : 4;
-        if (takes & ((1u << cells) - 1)) return true;   /* a turned copy fits if any rotation does */
-    }
-    return false;
 }
 
 /* ------------------------------------------------------------------ the reference */
