@@ -15,14 +15,6 @@
 
 #ifndef TEST_SRCDIR
 #define TEST_SRCDIR "."
-/* Actions by their notation: parse, apply and check (and read back as written); whether one is
-** among the legal actions; one the game refuses with a message containing `why`, leaving it as
-** it was. t_draw makes `player` draw tile `id` next. */
-void t_act(mp_game *g, const char *text);
-bool t_offered(const mp_game *g, const char *text);
-void t_refused(mp_game *g, const char *text, const char *why);
-void t_draw(mp_game *g, int player, const char *id);
-
 #endif
 
 mp_ruleset *t_ruleset(const char *name);
