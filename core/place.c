@@ -24,6 +24,20 @@ static int open_search(const mp_game *g, int x, int y, bool *found);
 static bool code_fits(const mp_game *g, int tile, int rot, uint32_t need);
 static unsigned face(const mp_game *g, const mp_placed *p, int side);
 
+/* The first port (side by side, clockwise) where a tile whose ports hold `kinds` (1 + kind, 0
+** nothing) breaks the match rule against what faces it on the touching sides; -1 when none does. */
+static int first_mismatch(const mp_game *g, const uint8_t kinds[MP_PORTS], unsigned touch, const uint8_t their[4][3]) {
+    uint16_t match = g->rs->match_kinds;
+    for (int side = 0; side < 4; side++) {
+        if (!(touch >> side & 1)) continue;
+        for (int k = 0; k < 3; k++) {
+            int a = kinds[3 * side + k], b = their[side][k];
+            if (a != b && ((a && (match >> (a - 1) & 1)) || (b && (match >> (b - 1) & 1)))) return 3 * side + k;
+        }
+    }
+    return -1;
+}
+
 /* 0 when the tile fits; otherwise a reason code, and the side at fault in *bad_side. */
 enum { FIT_OK, FIT_TAKEN, FIT_OFF_BOARD, FIT_ALONE, FIT_SIDE };
 
@@ -31,22 +45,13 @@ static int fit(const mp_game *g, int tile, int x, int y, int rot, int *bad_side,
     int32_t here = mp_grid_get(g, x, y);
     if (here >= 0) return FIT_TAKEN;
     if (here == -2) return FIT_OFF_BOARD;
-    const uint8_t *ours = g->ts->tiles[tile].port_kind[rot];
-    uint16_t match = g->rs->match_kinds;
     uint8_t their[4][3];
     unsigned touch = mp_place_facing(g, x, y, their);
-    for (int side = 0; side < 4; side++) {
-        if (!(touch >> side & 1)) continue;
-        for (int k = 0; k < 3; k++) {
-            int p = 3 * side + k;
-            int a = ours[p], b = their[side][k];
-            if (a == b) continue;
-            if ((a && (match >> (a - 1) & 1)) || (b && (match >> (b - 1) & 1))) {
-                *bad_side = side;
-                *bad_port = p;
-                return FIT_SIDE;
-            }
-        }
+    int p = first_mismatch(g, g->ts->tiles[tile].port_kind[rot], touch, their);
+    if (p >= 0) {
+        *bad_side = MP_PORT_SIDE(p);
+        *bad_port = p;
+        return FIT_SIDE;
     }
     return touch ? FIT_OK : FIT_ALONE;
 }
@@ -99,16 +104,7 @@ unsigned mp_place_facing(const mp_game *g, int x, int y, uint8_t their[4][3]) {
 }
 
 bool mp_place_fits_facing(const mp_game *g, const uint8_t kinds[MP_PORTS], unsigned touch, const uint8_t their[4][3]) {
-    uint16_t match = g->rs->match_kinds;
-    if (!touch) return false;
-    for (int side = 0; side < 4; side++) {
-        if (!(touch >> side & 1)) continue;
-        for (int k = 0; k < 3; k++) {
-            int a = kinds[3 * side + k], b = their[side][k];
-            if (a != b && ((a && (match >> (a - 1) & 1)) || (b && (match >> (b - 1) & 1)))) return false;
-        }
-    }
-    return true;
+    return touch && first_mismatch(g, kinds, touch, their) < 0;
 }
 
 /* ------------------------------------------------------------------ side numbers and open cells */
