@@ -109,6 +109,21 @@ void t_act(mp_game *g, const char *text) {
     cr_assert_eq(mp_game_check(g, &d), 0, "after '%s': %s", text, d.message);
 }
 
+int t_try(mp_game *g, int player, const char *text, mp_diag *d) {
+    cr_assert_eq(mp_game_current_player(g), player, "'%s': seat %d decides, not %d", text,
+                 mp_game_current_player(g), player);
+    mp_action a;
+    cr_assert_eq(mp_notation_parse(g, text, &a, NULL, d), 0, "'%s': %s", text, d->message);
+    int rc = mp_game_apply(g, &a, d);
+    if (!rc) cr_assert_eq(mp_game_check(g, d), 0, "%s", d->message);
+    return rc;
+}
+
+void t_ok(mp_game *g, int player, const char *text) {
+    mp_diag d = { 0 };
+    cr_assert_eq(t_try(g, player, text, &d), 0, "'%s': %s", text, d.message);
+}
+
 /* Whether the action is among the legal ones, by its notation. */
 bool t_offered(const mp_game *g, const char *text) {
     mp_action v[2048];

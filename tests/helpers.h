@@ -40,5 +40,10 @@ void t_act(mp_game *g, const char *text);
 bool t_offered(const mp_game *g, const char *text);
 void t_refused(mp_game *g, const char *text, const char *why);
 void t_draw(mp_game *g, int player, const char *id);
+/* Seat `player`, whose decision it must be, takes the action written `text`: 0 when the game
+** accepts it (and its state checks out), non-zero with d filled when it refuses; t_ok: it must
+** be accepted. */
+int t_try(mp_game *g, int player, const char *text, mp_diag *d);
+void t_ok(mp_game *g, int player, const char *text);
 
 #endif

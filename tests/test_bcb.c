@@ -44,22 +44,6 @@ static bool all_legal_start_with(const mp_game *g, const char *prefix, int *n) {
     return true;
 }
 
-/* Takes an action given in notation; 0 when it was legal. */
-static int act(mp_game *g, int player, const char *text, mp_diag *d) {
-    cr_assert_eq(mp_game_current_player(g), player, "'%s': seat %d decides, not %d", text,
-                 mp_game_current_player(g), player);
-    mp_action a;
-    cr_assert_eq(mp_notation_parse(g, text, &a, NULL, d), 0, "'%s': %s", text, d->message);
-    int rc = mp_game_apply(g, &a, d);
-    if (!rc) cr_assert_eq(mp_game_check(g, d), 0, "%s", d->message);
-    return rc;
-}
-
-static void ok(mp_game *g, int player, const char *text) {
-    mp_diag d = { 0 };
-    cr_assert_eq(act(g, player, text, &d), 0, "'%s': %s", text, d.message);
-}
-
 /* A castle decision is pending for player: exactly convert and decline are offered. */
 static void assert_castle_decision(const mp_game *g, int player) {
     cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT, "a castle decision is pending");
@@ -73,7 +57,7 @@ static void assert_castle_decision(const mp_game *g, int player) {
 
 static void decide(mp_game *g, int player, int convert) {
     assert_castle_decision(g, player);
-    ok(g, player, convert ? "!castles:convert" : "!castles:decline");
+    t_ok(g, player, convert ? "!castles:convert" : "!castles:decline");
 }
 
 /* Tokens of the named kind player p has left. */
@@ -165,7 +149,7 @@ Test(bcb, two_cap_town_is_offered) {
         t_place(g, 0, "E", 0, -1, 2);
         t_deploy(g, "S");
         assert_castle_decision(g, 0);
-        ok(g, 0, "!castles:decline");
+        t_ok(g, 0, "!castles:decline");
         cr_assert_eq(t_points(g, 0, "city"), 4, "%s: declined, scored as a town", editions[e]);
         cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE, "%s: no bazaar after E", editions[e]);
         cr_assert_eq(mp_game_current_player(g), 1, "%s", editions[e]);
@@ -262,8 +246,8 @@ Test(bcb, hig_bazaar_with_too_few_tiles) {
     cr_assert_gt(n, 1, "bids 0 and up");
     cr_assert(is_legal(g, "!bazaars:select-1-for-0"));
     cr_assert_eq(mp_game_tiles_left(g), 0, "the last tile was turned up");
-    ok(g, 1, "!bazaars:select-1-for-0");
-    ok(g, 0, "!bazaars:pass");
+    t_ok(g, 1, "!bazaars:select-1-for-0");
+    t_ok(g, 0, "!bazaars:pass");
     cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE);
     cr_assert_eq(mp_game_current_player(g), 1, "seat 1 places the tile it got");
     cr_assert_str_eq(drawn_id(g), "U");
@@ -283,12 +267,12 @@ Test(bcb, bazaar_tile_bought_starts_no_bazaar) {
     cr_assert_eq(mp_game_set_draws(g, order, 3, &d), 0, "%s", d.message);
     t_place(g, 0, "BB-7", 0, 1, 0);
     t_pass(g);
-    ok(g, 1, "!bazaars:select-1-for-0");   /* BB-3, nobody raises */
-    ok(g, 0, "!bazaars:pass");
+    t_ok(g, 1, "!bazaars:select-1-for-0");   /* BB-3, nobody raises */
+    t_ok(g, 0, "!bazaars:pass");
     cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE);
     cr_assert_eq(mp_game_current_player(g), 1);
     cr_assert_str_eq(drawn_id(g), "BB-3");
-    ok(g, 1, "BB-3@0,2r0");               /* its city east-west, fields north and south */
+    t_ok(g, 1, "BB-3@0,2r0");               /* its city east-west, fields north and south */
     t_pass(g);
     cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE, "no second bazaar");
     cr_assert_eq(mp_game_current_player(g), 0, "seat 0 places its U");
@@ -308,14 +292,14 @@ Test(bcb, zmg_bid_above_score_refused) {
         t_place(g, 0, "BB-7", 0, 1, 0);
         t_pass(g);
         cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT);
-        int rc = act(g, 1, "!bazaars:select-1-for-1", &d);
+        int rc = t_try(g, 1, "!bazaars:select-1-for-1", &d);
         if (e == 2) {
             cr_assert_neq(rc, 0, "bcb-zmg: seat 1 has 0 points");
             cr_assert(strstr(d.message, "a bid above one's score"), "%s", d.message);
-            ok(g, 1, "!bazaars:select-1-for-0");
+            t_ok(g, 1, "!bazaars:select-1-for-0");
         } else {
             cr_assert_eq(rc, 0, "bcb: %s", d.message);
-            ok(g, 0, "!bazaars:pass");
+            t_ok(g, 0, "!bazaars:pass");
             cr_assert_eq(t_points(g, 1, "bazaar"), -1, "bcb: seat 1 paid its own bid, below 0");
             cr_assert_eq(mp_game_score(g, 1), -1);
         }
