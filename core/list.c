@@ -24,10 +24,11 @@
 _Static_assert(offsetof(mp_action, rot) == 1 && offsetof(mp_action, tile) == 4 && offsetof(mp_action, x) == 6 &&
                offsetof(mp_action, y) == 8 && sizeof(mp_action) == 28, "mp_action's layout as the list writes it");
 
-typedef struct fit4 { __m128i code[4], any_side, ones, bit[4], kind_tile; } fit4;
+typedef struct fit4 { __m128i code[4], any_side, ones, bit[4]; } fit4;
+typedef __m128i place_kind_t;   /* the bytes every placement of the list shares: kind and tile */
 typedef __m128i place_head_t;
 
-static inline fit4 fit4_make(const uint32_t code[4], int tile) {
+static inline fit4 fit4_make(const uint32_t code[4]) {
     fit4 f;
     for (int r = 0; r < 4; r++) {
         f.code[r] = _mm_set1_epi32((int)code[r]);
@@ -35,9 +36,9 @@ static inline fit4 fit4_make(const uint32_t code[4], int tile) {
     }
     f.any_side = _mm_set1_epi8((char)MP_SIDE_ANY);
     f.ones = _mm_set1_epi32(-1);
-    f.kind_tile = _mm_set_epi32(0, 0, (uint16_t)tile, MP_ACT_PLACE);
     return f;
 }
+static inline place_kind_t place_kind(int tile) { return _mm_set_epi32(0, 0, (uint16_t)tile, MP_ACT_PLACE); }
 
 static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t rotations[4]) {
     __m128 lo = _mm_loadu_ps((const float *)(const void *)cells), hi = _mm_loadu_ps((const float *)(const void *)(cells + 2));
@@ -53,8 +54,8 @@ static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t ro
 }
 
 /* Kind and tile in bytes 0..5, x and y (the key, unbiased) shifted to bytes 6..9. */
-static inline place_head_t place_head(const fit4 *f, uint32_t key) {
-    return _mm_or_si128(f->kind_tile, _mm_slli_si128(_mm_cvtsi32_si128((int)(key ^ 0x80008000u)), 6));
+static inline place_head_t place_head(place_kind_t kind, uint32_t key) {
+    return _mm_or_si128(kind, _mm_slli_si128(_mm_cvtsi32_si128((int)(key ^ 0x80008000u)), 6));
 }
 static inline void place_write(mp_action *out, place_head_t head, unsigned rot) {
     _mm_storeu_si128((__m128i *)(void *)((char *)out + 12), _mm_setzero_si128());
@@ -62,14 +63,16 @@ static inline void place_write(mp_action *out, place_head_t head, unsigned rot) 
 }
 
 #else
-typedef struct fit4 { uint32_t code[4]; int tile; } fit4;
+typedef struct fit4 { uint32_t code[4]; } fit4;
+typedef int place_kind_t;
 typedef mp_action place_head_t;
 
-static inline fit4 fit4_make(const uint32_t code[4], int tile) {
-    fit4 f = { .tile = tile };
+static inline fit4 fit4_make(const uint32_t code[4]) {
+    fit4 f;
     memcpy(f.code, code, sizeof f.code);
     return f;
 }
+static inline place_kind_t place_kind(int tile) { return tile; }
 static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t rotations[4]) {
     unsigned takes = 0;
     for (int c = 0; c < 4; c++) {
@@ -83,8 +86,8 @@ static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t ro
     }
     return takes;
 }
-static inline place_head_t place_head(const fit4 *f, uint32_t key) {
-    return (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)f->tile, .x = (int16_t)mp_open_x(key),
+static inline place_head_t place_head(place_kind_t tile, uint32_t key) {
+    return (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)mp_open_x(key),
                         .y = (int16_t)mp_open_y(key) };
 }
 static inline void place_write(mp_action *out, place_head_t head, unsigned rot) {
@@ -96,21 +99,22 @@ static inline void place_write(mp_action *out, place_head_t head, unsigned rot) 
 /* Up to 64 open cells against the tile: each cell's rotations that fit into rotations[], and the
 ** cells that take some rotation as the bits of the result. With AVX2 (found at run time: the same
 ** results, eight cells a step), else four cells a step. */
-static uint64_t fit_cells_4(const fit4 *f, const mp_open *open, int cells, uint8_t *rotations) {
+static uint64_t fit_cells_4(const uint32_t code[4], const mp_open *open, int cells, uint8_t *rotations) {
+    fit4 f = fit4_make(code);
     uint64_t takes = 0;
-    for (int k = 0; 4 * k < cells; k++) takes |= (uint64_t)fit_group(f, &open[4 * k], &rotations[4 * k]) << (4 * k);
+    for (int k = 0; 4 * k < cells; k++) takes |= (uint64_t)fit_group(&f, &open[4 * k], &rotations[4 * k]) << (4 * k);
     return cells < 64 ? takes & ((1ull << cells) - 1) : takes;
 }
 
 #if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
     (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #include <immintrin.h>
-__attribute__((target("avx2"))) static uint64_t fit_cells_8(const fit4 *f, const mp_open *open, int cells,
+__attribute__((target("avx2"))) static uint64_t fit_cells_8(const uint32_t code32[4], const mp_open *open, int cells,
                                                             uint8_t *rotations) {
     __m256i any_side = _mm256_set1_epi8((char)MP_SIDE_ANY), ones = _mm256_set1_epi32(-1), zero = _mm256_setzero_si256();
     __m256i code[4], bit[4];
     for (int r = 0; r < 4; r++) {
-        code[r] = _mm256_broadcastsi128_si256(f->code[r]);
+        code[r] = _mm256_set1_epi32((int)code32[r]);
         bit[r] = _mm256_set1_epi32(1 << r);
     }
     uint64_t takes = 0;
@@ -133,12 +137,12 @@ __attribute__((target("avx2"))) static uint64_t fit_cells_8(const fit4 *f, const
     return cells < 64 ? takes & ((1ull << cells) - 1) : takes;
 }
 
-static uint64_t fit_cells(const fit4 *f, const mp_open *open, int cells, uint8_t *rotations) {
-    return __builtin_cpu_supports("avx2") ? fit_cells_8(f, open, cells, rotations) : fit_cells_4(f, open, cells, rotations);
+static uint64_t fit_cells(const uint32_t code[4], const mp_open *open, int cells, uint8_t *rotations) {
+    return __builtin_cpu_supports("avx2") ? fit_cells_8(code, open, cells, rotations) : fit_cells_4(code, open, cells, rotations);
 }
 #else
-static uint64_t fit_cells(const fit4 *f, const mp_open *open, int cells, uint8_t *rotations) {
-    return fit_cells_4(f, open, cells, rotations);
+static uint64_t fit_cells(const uint32_t code[4], const mp_open *open, int cells, uint8_t *rotations) {
+    return fit_cells_4(code, open, cells, rotations);
 }
 #endif
 
@@ -148,7 +152,8 @@ static uint64_t fit_cells(const fit4 *f, const mp_open *open, int cells, uint8_t
 ** take the tile; then only those are written. About half the cells take it, at random, so no
 ** branch depends on which. */
 int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
-    fit4 f = fit4_make(&g->rs->list_code[4 * tile], tile);
+    const uint32_t *code = &g->rs->list_code[4 * tile];
+    place_kind_t kind = place_kind(tile);
     const mp_open *open = g->open;
     int n_open = g->n_open, n = 0;
     /* With room for four placements a cell (more than any cell can give) no write is checked. */
@@ -157,13 +162,13 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
     for (int base = 0; base < n_open; base += 64) {          /* 64 cells at a time */
         int cells = n_open - base < 64 ? n_open - base : 64;
         uint8_t rotations[64];
-        uint64_t takes = fit_cells(&f, &open[base], cells, rotations);
+        uint64_t takes = fit_cells(code, &open[base], cells, rotations);
         if (room) {
             mp_action *o = out + n;
             for (; takes; takes &= takes - 1) {
                 int c = __builtin_ctzll(takes);
                 unsigned m = rotations[c];
-                place_head_t head = place_head(&f, open[base + c].key);
+                place_head_t head = place_head(kind, open[base + c].key);
                 /* Two are written whether the second rotation fits or not; a third is rare. */
                 place_write(o, head, (unsigned)__builtin_ctz(m));
                 m &= m - 1;
@@ -176,7 +181,7 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
         }
         for (; takes; takes &= takes - 1) {
             int c = __builtin_ctzll(takes);
-            place_head_t head = place_head(&f, open[base + c].key);
+            place_head_t head = place_head(kind, open[base + c].key);
             for (unsigned m = rotations[c]; m; m &= m - 1, n++)
                 if (n < cap) place_write(&out[n], head, (unsigned)__builtin_ctz(m));
         }
@@ -185,7 +190,7 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
 }
 
 bool mp_place_any(const mp_game *g, int tile) {
-    fit4 f = fit4_make(&g->rs->list_code[4 * tile], tile);
+    fit4 f = fit4_make(&g->rs->list_code[4 * tile]);
     for (int base = 0; base < g->n_open; base += 4) {
         uint8_t rotations[4];
         unsigned takes = fit_group(&f, &g->open[base], rotations);
