@@ -162,6 +162,7 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
     bool surrounded = rs->surrounded_tiles[tile >> 3] >> (tile & 7) & 1;
     g->maybe_completed = (uint8_t)((mp_grid_count_near(g, x, y, surrounded) ? MP_FILLED_BLOCK : 0) |
                                    ((closed & rs->closed_kinds) ? MP_CLOSED_ONE : 0));
+    g->n_completed = -1;
     mp_place_open_tile(g, idx, nb);
     return idx;
 }
@@ -179,6 +180,7 @@ int32_t mp_feature_add_overlay(mp_game *g, int placed, int kind, uint16_t ports)
     s->n_segs = 1;
     pl->overlay = seg;
     g->maybe_completed |= MP_CLOSED_ONE;   /* its joins may close a road */
+    g->n_completed = -1;
     pl->overlay_ports = ports;
     for (int p = 0; p < MP_PORTS; p++) {
         if (!(ports >> p & 1)) continue;

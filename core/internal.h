@@ -278,6 +278,8 @@ static inline bool mp_side_ok(unsigned have, unsigned need) { return have == nee
 static inline int mp_open_x(uint32_t key) { return (int)(key & 0xffff) - 0x8000; }
 static inline int mp_open_y(uint32_t key) { return (int)(key >> 16) - 0x8000; }
 
+enum { MP_MAX_COMPLETED = 64 };   /* more than one tile can complete: 16 features + 12 ports + 8 cloisters */
+
 struct mp_game {
     /* What the legal list reads first, together: a list of placements touches this line and the
     ** open cells (which follow the header in the state block, state.c). */
@@ -298,6 +300,9 @@ struct mp_game {
     bool pending;                 /* a hook asked for a decision (mp_game_request) */
     uint8_t maybe_completed;      /* this turn's placement (or bridge) may have completed a feature:
                                   ** MP_CLOSED_ONE, MP_FILLED_BLOCK (a cloister's) */
+    int8_t n_completed;           /* the features it completed, as listed for a module's
+                                  ** before_score hook and kept for scoring (score.c); -1: not
+                                  ** listed since a tile or bridge was laid, or scoring ended */
     int8_t hand_n[MP_MAX_PLAYERS];
     int16_t hand[MP_MAX_PLAYERS][MP_MAX_HAND]; /* tiles each player holds (1 unless `hand:`) */
     /* The grid: cells[(y - gy0) * gw + (x - gx0)] = placed index, -1 empty, -2 off the board;
@@ -323,6 +328,7 @@ struct mp_game {
     int n_bag, bag_pos;
     int16_t *bag;
     /* Turn state. */
+    int32_t completed[MP_MAX_COMPLETED];   /* (n_completed) */
     int turn_player;              /* whose turn it is */
     int base_player;              /* whose turn it is in the normal order (extra turns aside) */
     int turns;                    /* tiles placed from the bag */
@@ -470,7 +476,6 @@ MP_INTERNAL void mp_score_award(mp_game *g, unsigned players, int points, int ca
 MP_INTERNAL void mp_score_completed(mp_game *g);
 /* The features the tile just placed completed and that are not scored yet (roots), in the
 ** kernel's order; at most cap written; returns how many. For a module deciding before scoring. */
-enum { MP_MAX_COMPLETED = 64 };   /* more than one tile can complete: 16 features + 12 ports + 8 cloisters */
 MP_INTERNAL int mp_score_list_completed(mp_game *g, int32_t *out, int cap);
 MP_INTERNAL void mp_score_final(mp_game *g);
 

@@ -89,9 +89,8 @@ static void collect(mp_game *g, int32_t seg, int32_t *out, int *n, int cap) {
 ** it), the neighbours' features that face it (in The Castle a house meeting a tower is closed
 ** without joining it), a bridge built on a neighbour this turn, and the surrounded kinds
 ** (cloisters) of the 3x3 block around it. In that order; returns how many. */
-int mp_score_list_completed(mp_game *g, int32_t *out, int cap) {
+static int list_completed(mp_game *g, int32_t *out, int cap) {
     int n = 0;
-    if (g->last_placed < 0 || !g->maybe_completed) return 0;   /* nothing closed, no block filled */
     const mp_placed *p = &g->placed[g->last_placed];
     const mp_tile *t = &g->ts->tiles[p->tile];
     for (int f = 0; f < t->n_features; f++) collect(g, p->seg0 + f, out, &n, cap);
@@ -124,11 +123,22 @@ int mp_score_list_completed(mp_game *g, int32_t *out, int cap) {
     return n;
 }
 
+/* The list is kept until the board changes or scoring ends, so that a module's before_score hook
+** (The Castle's) and scoring, which both ask, do not both work it out. */
+int mp_score_list_completed(mp_game *g, int32_t *out, int cap) {
+    if (g->last_placed < 0 || !g->maybe_completed) return 0;   /* nothing closed, no block filled */
+    if (g->n_completed < 0) g->n_completed = (int8_t)list_completed(g, g->completed, MP_MAX_COMPLETED);
+    int n = g->n_completed < cap ? g->n_completed : cap;
+    memcpy(out, g->completed, (size_t)n * sizeof *out);
+    return n;
+}
+
 /* Scores every feature the tile just placed completed, in the order the variants' score_order
 ** hooks leave them in (The Castle: the placer's first, in the order he chose). */
 void mp_score_completed(mp_game *g) {
     int32_t list[MP_MAX_COMPLETED];
     int n = mp_score_list_completed(g, list, MP_MAX_COMPLETED);
+    g->n_completed = -1;   /* scored from here on: not completed by this turn any more */
     for (int i = 0; i < g->rs->n_variants; i++) {
         const mp_variant_use *u = &g->rs->variants[i];
         if (u->v->score_order) u->v->score_order(g, g->vstate[i], u->config, list, n);

@@ -81,6 +81,7 @@ mp_game *mp_state_new(const mp_ruleset *rs, int n_players) {
     if (!g) abort();
     *g = sizing;
     g->open_hint = -1;
+    g->n_completed = -1;
     g->block_bytes = bytes;
     carve(g);
     for (int i = 0; i < g->cap_open; i++) g->open[i] = (mp_open){ 0, MP_SIDE_NONE * 0x01010101u };
