@@ -450,6 +450,8 @@ MP_INTERNAL bool mp_place_any(const mp_game *g, int tile);
 ** bit 4 + r, laid on one neighbour. Only these can fit with a bridge; the module then makes its
 ** own test. */
 MP_INTERNAL unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, int kind);
+/* The index of open cell x,y in g->open, -1 when it is not an open cell. */
+MP_INTERNAL int mp_place_open_index(const mp_game *g, int x, int y);
 /* The same test on its parts, for a module that changes them (a placement with a bridge): the
 ** kinds of the ports facing cell x,y (their[side][k] is what faces port 3*side+k, 0 nothing) and
 ** the sides that touch a tile (returned as a mask, 0: none); then whether a tile whose ports hold

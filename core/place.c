@@ -214,6 +214,12 @@ static int open_search(const mp_game *g, int x, int y, bool *found) {
     return i;
 }
 
+int mp_place_open_index(const mp_game *g, int x, int y) {
+    bool found;
+    int i = open_search(g, x, y, &found);
+    return found ? i : -1;
+}
+
 /* A new open cell, asking nothing yet, at index i of the sorted array. */
 static void open_insert(mp_game *g, int i, uint32_t key) {
     MP_ASSERT(g->n_open + 8 < g->cap_open);   /* sized for every cell there can be (state.c) */

@@ -34,6 +34,12 @@ Test(bridges, digest_bridge_over_a_new_city) {
     mp_action plain = { .kind = MP_ACT_PLACE, .tile = (int16_t)mp_game_drawn_tile(g), .x = 0, .y = 2, .rot = 0 };
     cr_assert_neq(mp_game_apply(g, &plain, &d), 0, "G at 0,2 does not fit without the bridge");
     cr_assert(t_offered(g, "!bridges:G@0,2r0/ns@0,2"));
+    /* The module's placements are checked at their own cell: the wrong turn, a tile not drawn, a
+    ** cell that is not open, a bridge on a tile that is not there. */
+    t_refused(g, "!bridges:G@0,2r1/ns@0,2", "not a placement that fits only thanks to that bridge");
+    t_refused(g, "!bridges:B@0,2r0/ns@0,2", "not a placement that fits only thanks to that bridge");
+    t_refused(g, "!bridges:G@0,1r0/ns@0,1", "not a placement that fits only thanks to that bridge");
+    t_refused(g, "!bridges:G@0,2r0/ns@5,5", "not a placement that fits only thanks to that bridge");
     t_act(g, "!bridges:G@0,2r0/ns@0,2");
     cr_assert_eq(bridges_left(g, 0), 2);
     t_act(g, "-");

@@ -184,46 +184,57 @@ static mp_action place_action(int v, int tile, int x, int y, int rot, int bx, in
                         .x = (int16_t)x, .y = (int16_t)y, .rot = (uint8_t)rot, .arg = { axis, bx, by } };
 }
 
-/* PLACE phase: placements of `tile` that fit only with a bridge, on the new tile or on the
-** neighbour its road runs into. */
-static void list_placements(const mp_game *g, const bridges_state *s, int v, int tile, lister *l) {
+/* PLACE phase: the placements of `tile` on open cell i that fit only with a bridge, on the new
+** tile or on the neighbour its road runs into. */
+static void list_placements_at(const mp_game *g, const bridges_state *s, int v, int tile, int i, lister *l) {
     const mp_tile *t = &g->ts->tiles[tile];
-    for (int i = 0; i < g->n_open; i++) {          /* the kernel's open cells, in row order */
-        /* Only where the side numbers say a bridge could make the tile fit (the tile does not
-        ** fit as it is there): across it (bits 0-3), or on a neighbour (bits 4-7). */
-        unsigned maybe = mp_place_fits_with_middles(g, tile, i, s->kind);
-        if (!maybe) continue;
-        int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
-        uint8_t their[4][3];
-        unsigned touch = mp_place_facing(g, x, y, their);
-        for (int r = 0; r < 4; r++) {
-            const uint8_t *kinds = t->port_kind[r];
-            for (int axis = 0; axis < 2 && (maybe >> r & 1); axis++) {   /* a bridge on the new tile */
-                if (!bridge_fits(g, s, NULL, x, y, kinds, axis)) continue;
-                uint8_t with[MP_PORTS];
-                memcpy(with, kinds, sizeof with);
-                with[MP_MIDDLE(axis)] = with[MP_MIDDLE(axis + 2)] = (uint8_t)(1 + s->kind);
-                mp_action a = place_action(v, tile, x, y, r, x, y, axis);
-                if (mp_place_fits_facing(g, with, touch, their)) add(l, &a);
-            }
-            for (int side = 0; side < 4 && (maybe >> (4 + r) & 1); side++) {   /* a bridge on a neighbour */
-                if (!(touch >> side & 1) || kinds[MP_MIDDLE(side)] != 1 + s->kind) continue;
-                int nx, ny;
-                mp_grid_neighbour(x, y, side, &nx, &ny);
-                int32_t at = mp_grid_get(g, nx, ny);
-                if (g->placed[at].fixed || g->placed[at].overlay >= 0) continue;
-                uint8_t theirs[MP_PORTS];
-                placed_kinds(g, at, theirs);
-                incoming in = { x, y, kinds };
-                if (!bridge_fits(g, s, &in, nx, ny, theirs, side % 2)) continue;
-                uint8_t changed[4][3];
-                memcpy(changed, their, sizeof changed);
-                changed[side][1] = (uint8_t)(1 + s->kind);
-                mp_action a = place_action(v, tile, x, y, r, nx, ny, side % 2);
-                if (mp_place_fits_facing(g, kinds, touch, (const uint8_t (*)[3])changed)) add(l, &a);
-            }
+    /* Only where the side numbers say a bridge could make the tile fit (the tile does not fit as
+    ** it is there): across it (bits 0-3), or on a neighbour (bits 4-7). */
+    unsigned maybe = mp_place_fits_with_middles(g, tile, i, s->kind);
+    if (!maybe) return;
+    int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
+    uint8_t their[4][3];
+    unsigned touch = mp_place_facing(g, x, y, their);
+    for (int r = 0; r < 4; r++) {
+        const uint8_t *kinds = t->port_kind[r];
+        for (int axis = 0; axis < 2 && (maybe >> r & 1); axis++) {   /* a bridge on the new tile */
+            if (!bridge_fits(g, s, NULL, x, y, kinds, axis)) continue;
+            uint8_t with[MP_PORTS];
+            memcpy(with, kinds, sizeof with);
+            with[MP_MIDDLE(axis)] = with[MP_MIDDLE(axis + 2)] = (uint8_t)(1 + s->kind);
+            mp_action a = place_action(v, tile, x, y, r, x, y, axis);
+            if (mp_place_fits_facing(g, with, touch, their)) add(l, &a);
+        }
+        for (int side = 0; side < 4 && (maybe >> (4 + r) & 1); side++) {   /* a bridge on a neighbour */
+            if (!(touch >> side & 1) || kinds[MP_MIDDLE(side)] != 1 + s->kind) continue;
+            int nx, ny;
+            mp_grid_neighbour(x, y, side, &nx, &ny);
+            int32_t at = mp_grid_get(g, nx, ny);
+            if (g->placed[at].fixed || g->placed[at].overlay >= 0) continue;
+            uint8_t theirs[MP_PORTS];
+            placed_kinds(g, at, theirs);
+            incoming in = { x, y, kinds };
+            if (!bridge_fits(g, s, &in, nx, ny, theirs, side % 2)) continue;
+            uint8_t changed[4][3];
+            memcpy(changed, their, sizeof changed);
+            changed[side][1] = (uint8_t)(1 + s->kind);
+            mp_action a = place_action(v, tile, x, y, r, nx, ny, side % 2);
+            if (mp_place_fits_facing(g, kinds, touch, (const uint8_t (*)[3])changed)) add(l, &a);
         }
     }
+}
+
+/* The same at every open cell, in row order. */
+static void list_placements(const mp_game *g, const bridges_state *s, int v, int tile, lister *l) {
+    for (int i = 0; i < g->n_open; i++) list_placements_at(g, s, v, tile, i, l);
+}
+
+/* Whether `tile` is this turn's to place: the queued turn's tile, or one in the player's hand. */
+static bool may_place(const mp_game *g, int tile) {
+    if (g->forced >= 0) return tile == g->forced;
+    for (int i = 0; i < g->hand_n[g->player]; i++)
+        if (g->hand[g->player][i] == tile) return true;
+    return false;
 }
 
 static int bridges_legal(const mp_game *g, const void *st, const void *config, mp_action *out, int cap) {
@@ -277,12 +288,19 @@ static int bridges_apply(mp_game *g, void *st, const void *config, const mp_acti
                  : "no bridge can be built now (one a turn, before deployment); expected another action");
         return 1;
     }
-    /* Legal when it is one of the legal actions: the list is the rule. */
-    int n = bridges_legal(g, st, config, NULL, 0);
-    mp_action list[n > 0 ? n : 1];
-    bridges_legal(g, st, config, list, n);
+    /* Legal when it is one of the legal actions: the list is the rule. A placement is looked for
+    ** only among those at its own cell, and only for a tile the player may place. */
+    enum { AT_MOST = 64 };   /* at one cell: 4 rotations, a bridge across or on one of 4 neighbours */
+    mp_action list[AT_MOST];
+    lister l = { list, AT_MOST, 0 };
+    if (a->code == CODE_BUILD) {
+        if (g->phase == MP_PHASE_DEPLOY) list_builds(g, s, variant_index(g), &l);
+    } else if (g->phase == MP_PHASE_PLACE && a->tile >= 0 && a->tile < g->ts->n_tiles && may_place(g, a->tile)) {
+        int i = mp_place_open_index(g, a->x, a->y);
+        if (i >= 0) list_placements_at(g, s, variant_index(g), a->tile, i, &l);
+    }
     bool found = false;
-    for (int i = 0; i < n && !found; i++)
+    for (int i = 0; i < l.n && i < AT_MOST && !found; i++)
         found = list[i].code == a->code && list[i].x == a->x && list[i].y == a->y && list[i].arg[0] == axis &&
                 (a->code == CODE_BUILD || (list[i].tile == a->tile && list[i].rot == a->rot &&
                                            list[i].arg[1] == a->arg[1] && list[i].arg[2] == a->arg[2]));
