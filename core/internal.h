@@ -443,13 +443,14 @@ MP_INTERNAL bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot
 MP_INTERNAL int mp_place_fits_at(const mp_game *g, int tile, int x, int y, int rot);
 MP_INTERNAL int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap);
 MP_INTERNAL bool mp_place_any(const mp_game *g, int tile);
-/* For a module that lays `kind` on the free middle ports of sides (a bridge): the rotations of
-** the tile that do not fit open cell `open_index` as they are, but could with one such change,
-** where every side that does not fit differs from what the cell asks only at its middle, free on
-** one side and `kind` on the other: bit r, laid across the tile (one side, or two opposite ones);
-** bit 4 + r, laid on one neighbour. Only these can fit with a bridge; the module then makes its
-** own test. */
-MP_INTERNAL unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, int kind);
+/* For a module that lays `kind` on the middle port of sides free to take it (nothing in the
+** middle, `on` at both ends: a bridge on field sides): the rotations of the tile that do not fit
+** open cell `open_index` as they are, but could with one such change, where every side that does
+** not fit differs from what the cell asks only at its middle, free on one side and `kind` on the
+** other: bit r, laid across the tile (one side, or two opposite ones, both of the tile's sides on
+** that axis free); bit 4 + r, laid on one neighbour (its side free). Only these can fit with a
+** bridge; the module then makes its own test. */
+MP_INTERNAL unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, int kind, int on);
 /* The index of open cell x,y in g->open, -1 when it is not an open cell. */
 MP_INTERNAL int mp_place_open_index(const mp_game *g, int x, int y);
 /* The same test on its parts, for a module that changes them (a placement with a bridge): the

@@ -331,10 +331,12 @@ static unsigned sides_that_fit(const mp_ruleset *rs, int tile, uint32_t need) {
 #endif
 }
 
-unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, int kind) {
+unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, int kind, int on) {
     const mp_ruleset *rs = g->rs;
     uint32_t need = g->open[open_index].need;
     unsigned code = rs->port_code[1 + kind], found = 0, fit = sides_that_fit(rs, tile, need);
+    /* A side the middle may be laid on: nothing in its middle, `on` at both ends. */
+    unsigned free_side = rs->port_code[1 + on] * (1u | 1u << 10);
     unsigned distinct = g->ts->tiles[tile].distinct_rot;
     for (int r = 0; r < 4; r++) {
         unsigned bad = ~fit >> (4 * r) & 0xf;
@@ -342,7 +344,8 @@ unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, 
         if (!bad || !(distinct >> r & 1) || !one_or_opposite(bad)) continue;
         uint32_t sides = rs->tile_code[4 * tile + r];
         /* Sides that do not fit: a middle to lay `kind` on, on the tile (ours) or on the
-        ** neighbour (theirs), or either when the neighbour shows a side no tile has. */
+        ** neighbour (theirs: its side must be free to take it), or either when the neighbour shows
+        ** a side no tile has. */
         unsigned ours = 0, theirs = 0, either = 0;
         bool ok = true;
         for (unsigned m = bad; m && ok; m &= m - 1) {
@@ -351,13 +354,20 @@ unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, 
             if (want == MP_SIDE_NONE) { either |= 1u << side; continue; }
             unsigned kh = rs->side_key[have], kw = rs->side_key[want];
             unsigned mh = kh >> 5 & 31, mw = kw >> 5 & 31;
-            ok = ((kh ^ kw) & ~(31u << 5)) == 0 && ((mh == 0 && mw == code) || (mh == code && mw == 0));
+            ok = ((kh ^ kw) & ~(31u << 5)) == 0 && ((mh == 0 && mw == code) || (mh == code && kw == free_side));
             if (mh == 0) ours |= 1u << side;
             else theirs |= 1u << side;
         }
         if (!ok) continue;
-        /* One bridge: across the tile (one side, or two opposite ones), or on one neighbour. */
-        if (!theirs && one_or_opposite(ours | either)) found |= 1u << r;
+        /* One bridge: across the tile (one side, or two opposite ones: both of the tile's sides
+        ** on that axis free to take it), or on one neighbour. */
+        unsigned across = ours | either;
+        if (!theirs && one_or_opposite(across)) {
+            int axis = __builtin_ctz(across) & 1;
+            if (rs->side_key[sides >> (8 * axis) & 0xff] == free_side &&
+                rs->side_key[sides >> (8 * (axis + 2)) & 0xff] == free_side)
+                found |= 1u << r;
+        }
         if (!ours && (theirs | either) && ((theirs | either) & ((theirs | either) - 1)) == 0) found |= 16u << r;
     }
     return found;

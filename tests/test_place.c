@@ -61,13 +61,16 @@ Test(place, fast_list_agrees_with_the_reference_castle, .timeout = 300) { compar
 
 /* The bridges module looks for placements that fit only with a bridge where
 ** mp_place_fits_with_middles says one could. That test must miss none: for every open cell and
-** rotation it leaves out, neither laying the bridge's kind on the tile's middles (along either
-** axis) nor on the middle of one neighbour's facing side makes the tile fit. */
-static int misses_nothing(const mp_game *g, int tile, int kind) {
+** rotation it leaves out, neither laying the bridge's kind on the tile's middles along an axis
+** whose two sides are free to take it (no middle, `on` at both ends), nor on the middle of one
+** neighbour's facing side free to take it, makes the tile fit. */
+static bool free_side(const uint8_t ports[3], int on) { return !ports[1] && ports[0] == 1 + on && ports[2] == 1 + on; }
+
+static int misses_nothing(const mp_game *g, int tile, int kind, int on) {
     const mp_tile *t = &g->ts->tiles[tile];
     for (int i = 0; i < g->n_open; i++) {
         int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
-        unsigned maybe = mp_place_fits_with_middles(g, tile, i, kind);
+        unsigned maybe = mp_place_fits_with_middles(g, tile, i, kind, on);
         uint8_t their[4][3];
         unsigned touch = mp_place_facing(g, x, y, their);
         for (int r = 0; r < 4; r++) {
@@ -76,15 +79,16 @@ static int misses_nothing(const mp_game *g, int tile, int kind) {
                 continue;
             }
             for (int axis = 0; axis < 2 && !(maybe >> r & 1); axis++) {
+                const uint8_t *k = t->port_kind[r];
+                if (!free_side(&k[3 * axis], on) || !free_side(&k[3 * (axis + 2)], on)) continue;
                 uint8_t with[MP_PORTS];
-                memcpy(with, t->port_kind[r], sizeof with);
-                for (int side = axis; side < 4; side += 2)
-                    if (!with[MP_MIDDLE(side)]) with[MP_MIDDLE(side)] = (uint8_t)(1 + kind);
+                memcpy(with, k, sizeof with);
+                with[MP_MIDDLE(axis)] = with[MP_MIDDLE(axis + 2)] = (uint8_t)(1 + kind);
                 cr_assert(!mp_place_fits_facing(g, with, touch, their), "tile %d at %d,%d r%d fits with a bridge %d on it",
                           tile, x, y, r, axis);
             }
             for (int side = 0; side < 4 && !(maybe >> (4 + r) & 1); side++) {
-                if (!(touch >> side & 1) || their[side][1]) continue;
+                if (!(touch >> side & 1) || !free_side(their[side], on)) continue;
                 uint8_t changed[4][3];
                 memcpy(changed, their, sizeof changed);
                 changed[side][1] = (uint8_t)(1 + kind);
@@ -98,7 +102,8 @@ static int misses_nothing(const mp_game *g, int tile, int kind) {
 
 Test(place, bridge_candidates_miss_no_placement, .timeout = 300) {
     mp_ruleset *rs = t_ruleset("bcb");
-    int road = mp_tileset_kind(mp_ruleset_tiles(rs), "road"), n_tiles = mp_tileset_n_tiles(mp_ruleset_tiles(rs));
+    int road = mp_tileset_kind(mp_ruleset_tiles(rs), "road"), field = mp_tileset_kind(mp_ruleset_tiles(rs), "field");
+    int n_tiles = mp_tileset_n_tiles(mp_ruleset_tiles(rs));
     int checked = 0;
     uint64_t choice = 11;
     for (uint64_t seed = 1; checked < 3000; seed++) {
@@ -109,7 +114,7 @@ Test(place, bridge_candidates_miss_no_placement, .timeout = 300) {
         mp_action v[1024];
         while (mp_game_phase(g) != MP_PHASE_OVER && checked < 3000) {
             if (mp_game_phase(g) == MP_PHASE_PLACE)
-                for (int tile = 0; tile < n_tiles; tile++) checked += misses_nothing(g, tile, road);
+                for (int tile = 0; tile < n_tiles; tile++) checked += misses_nothing(g, tile, road, field);
             int n = mp_game_legal(g, v, 1024);
             cr_assert(n > 0 && n <= 1024);
             cr_assert_eq(mp_game_apply(g, &v[mix(&choice) % (uint64_t)n], &d), 0, "%s", d.message);

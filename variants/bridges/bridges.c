@@ -190,7 +190,7 @@ static void list_placements_at(const mp_game *g, const bridges_state *s, int v, 
     const mp_tile *t = &g->ts->tiles[tile];
     /* Only where the side numbers say a bridge could make the tile fit (the tile does not fit as
     ** it is there): across it (bits 0-3), or on a neighbour (bits 4-7). */
-    unsigned maybe = mp_place_fits_with_middles(g, tile, i, s->kind);
+    unsigned maybe = mp_place_fits_with_middles(g, tile, i, s->kind, s->ends_on);
     if (!maybe) return;
     int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
     uint8_t their[4][3];
