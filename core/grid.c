@@ -17,7 +17,7 @@
 
 static void new_window(mp_game *g, int w, int h, int16_t fill) {
     g->cells = malloc((size_t)w * (size_t)h * sizeof *g->cells);
-    g->near = calloc((size_t)w * (size_t)h, 1);
+    g->near = calloc((size_t)w * (size_t)h + MP_NEAR_SLACK, 1);
     if (!g->cells || !g->near) abort();
     if (fill == -1) memset(g->cells, 0xff, (size_t)w * (size_t)h * sizeof *g->cells);   /* all bits set: -1 */
     else for (int i = 0; i < w * h; i++) g->cells[i] = fill;
@@ -68,12 +68,29 @@ void mp_grid_set(mp_game *g, int x, int y, int32_t placed) {
     g->cells[gy * g->gw + gx] = (int16_t)placed;
 }
 
+/* On a little-endian machine a row of the block is three counts in the low bytes of 32 bits:
+** each goes up by one (no count passes 9 | MP_NEAR_SURROUNDED, so no carry crosses a byte, and the
+** fourth byte, the next cell or the slack after the last, is written back as it was); a count
+** that reached 9 | MP_NEAR_SURROUNDED is a zero byte of the row xor that value. */
 bool mp_grid_count_near(mp_game *g, int x, int y, bool surrounded) {
     int gw = g->gw;
     uint8_t *n = &g->near[(y - 1 - g->gy0) * gw + (x - 1 - g->gx0)];
     if (surrounded) n[gw + 1] |= MP_NEAR_SURROUNDED;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t full = 0;
+    for (int dy = 0; dy < 3; dy++) {
+        uint32_t row;
+        memcpy(&row, &n[dy * gw], 4);
+        row += 0x010101u;
+        memcpy(&n[dy * gw], &row, 4);
+        uint32_t t = row ^ (MP_NEAR_SURROUNDED | 9) * 0x010101u;
+        full |= (t - 0x010101u) & ~t & 0x808080u;
+    }
+    return full != 0;
+#else
     bool done = false;
     for (int dy = 0; dy < 3; dy++)
         for (int dx = 0; dx < 3; dx++) done |= ++n[dy * gw + dx] == (MP_NEAR_SURROUNDED | 9);
     return done;
+#endif
 }

@@ -394,6 +394,7 @@ MP_INTERNAL void mp_grid_set(mp_game *g, int x, int y, int32_t placed);
 /* A tile was set at x,y (with a feature completed by its 3x3 block: `surrounded`): the cells of
 ** its block count it. True when that filled the block of such a tile (a cloister is complete). */
 enum { MP_NEAR_SURROUNDED = 0x80, MP_NEAR_COUNT = 0x0f };
+enum { MP_NEAR_SLACK = 4 };   /* bytes after the last cell's count: a block's row is counted 4 bytes at a time */
 MP_INTERNAL bool mp_grid_count_near(mp_game *g, int x, int y, bool surrounded);
 static inline int mp_grid_near(const mp_game *g, int x, int y) {
     return g->near[(y - g->gy0) * g->gw + (x - g->gx0)] & MP_NEAR_COUNT;

@@ -103,10 +103,10 @@ mp_game *mp_game_clone(const mp_game *g) {
     memcpy(c, g, g->block_bytes);
     carve(c);
     c->cells = malloc(cells * sizeof *c->cells);
-    c->near = malloc(cells);
+    c->near = malloc(cells + MP_NEAR_SLACK);
     if (!c->cells || !c->near) abort();
     memcpy(c->cells, g->cells, cells * sizeof *c->cells);
-    memcpy(c->near, g->near, cells);
+    memcpy(c->near, g->near, cells + MP_NEAR_SLACK);
     return c;
 }
 
