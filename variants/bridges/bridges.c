@@ -193,12 +193,16 @@ static void list_placements_at(const mp_game *g, const bridges_state *s, int v, 
     unsigned maybe = mp_place_fits_with_middles(g, tile, i, s->kind, s->ends_on);
     if (!maybe) return;
     int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
+    /* What the neighbours show is gathered once a bridge is found to fit (most do not). */
     uint8_t their[4][3];
-    unsigned touch = mp_place_facing(g, x, y, their);
+    unsigned touch = 0;
+    bool gathered = false;
+#define GATHER() (gathered ? (void)0 : (void)(touch = mp_place_facing(g, x, y, their), gathered = true))
     for (int r = 0; r < 4; r++) {
         const uint8_t *kinds = t->port_kind[r];
         for (int axis = 0; axis < 2 && (maybe >> r & 1); axis++) {   /* a bridge on the new tile */
             if (!bridge_fits(g, s, NULL, x, y, kinds, axis)) continue;
+            GATHER();
             uint8_t with[MP_PORTS];
             memcpy(with, kinds, sizeof with);
             with[MP_MIDDLE(axis)] = with[MP_MIDDLE(axis + 2)] = (uint8_t)(1 + s->kind);
@@ -206,15 +210,16 @@ static void list_placements_at(const mp_game *g, const bridges_state *s, int v, 
             if (mp_place_fits_facing(g, with, touch, their)) add(l, &a);
         }
         for (int side = 0; side < 4 && (maybe >> (4 + r) & 1); side++) {   /* a bridge on a neighbour */
-            if (!(touch >> side & 1) || kinds[MP_MIDDLE(side)] != 1 + s->kind) continue;
+            if (kinds[MP_MIDDLE(side)] != 1 + s->kind) continue;
             int nx, ny;
             mp_grid_neighbour(x, y, side, &nx, &ny);
             int32_t at = mp_grid_get(g, nx, ny);
-            if (g->placed[at].fixed || g->placed[at].overlay >= 0) continue;
+            if (at < 0 || g->placed[at].fixed || g->placed[at].overlay >= 0) continue;   /* no tile there */
             uint8_t theirs[MP_PORTS];
             placed_kinds(g, at, theirs);
             incoming in = { x, y, kinds };
             if (!bridge_fits(g, s, &in, nx, ny, theirs, side % 2)) continue;
+            GATHER();
             uint8_t changed[4][3];
             memcpy(changed, their, sizeof changed);
             changed[side][1] = (uint8_t)(1 + s->kind);
@@ -222,6 +227,7 @@ static void list_placements_at(const mp_game *g, const bridges_state *s, int v, 
             if (mp_place_fits_facing(g, kinds, touch, (const uint8_t (*)[3])changed)) add(l, &a);
         }
     }
+#undef GATHER
 }
 
 /* The same at every open cell, in row order. */
