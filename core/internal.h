@@ -279,6 +279,7 @@ static inline int mp_open_x(uint32_t key) { return (int)(key & 0xffff) - 0x8000;
 static inline int mp_open_y(uint32_t key) { return (int)(key >> 16) - 0x8000; }
 
 enum { MP_MAX_COMPLETED = 64 };   /* more than one tile can complete: 16 features + 12 ports + 8 cloisters */
+enum { MP_KEPT_COMPLETED = 12 };  /* the game keeps a list that short (score.c); a longer one is worked out again */
 
 struct mp_game {
     /* What the legal list reads first, together: a list of placements touches this line and the
@@ -302,7 +303,8 @@ struct mp_game {
                                   ** MP_CLOSED_ONE, MP_FILLED_BLOCK (a cloister's) */
     int8_t n_completed;           /* the features it completed, as listed for a module's
                                   ** before_score hook and kept for scoring (score.c); -1: not
-                                  ** listed since a tile or bridge was laid, or scoring ended */
+                                  ** kept (not listed since a tile or bridge was laid, scoring
+                                  ** ended, or longer than MP_KEPT_COMPLETED) */
     int8_t hand_n[MP_MAX_PLAYERS];
     int16_t hand[MP_MAX_PLAYERS][MP_MAX_HAND]; /* tiles each player holds (1 unless `hand:`) */
     /* The grid: cells[(y - gy0) * gw + (x - gx0)] = placed index, -1 empty, -2 off the board;
@@ -328,7 +330,7 @@ struct mp_game {
     int n_bag, bag_pos;
     int16_t *bag;
     /* Turn state. */
-    int32_t completed[MP_MAX_COMPLETED];   /* (n_completed) */
+    int32_t completed[MP_KEPT_COMPLETED];  /* (n_completed) */
     int turn_player;              /* whose turn it is */
     int base_player;              /* whose turn it is in the normal order (extra turns aside) */
     int turns;                    /* tiles placed from the bag */

@@ -127,9 +127,19 @@ static int list_completed(mp_game *g, int32_t *out, int cap) {
 ** (The Castle's) and scoring, which both ask, do not both work it out. */
 int mp_score_list_completed(mp_game *g, int32_t *out, int cap) {
     if (g->last_placed < 0 || !g->maybe_completed) return 0;   /* nothing closed, no block filled */
-    if (g->n_completed < 0) g->n_completed = (int8_t)list_completed(g, g->completed, MP_MAX_COMPLETED);
-    int n = g->n_completed < cap ? g->n_completed : cap;
-    memcpy(out, g->completed, (size_t)n * sizeof *out);
+    if (g->n_completed >= 0) {
+        int n = g->n_completed < cap ? g->n_completed : cap;
+        memcpy(out, g->completed, (size_t)n * sizeof *out);
+        return n;
+    }
+    int32_t list[MP_MAX_COMPLETED];
+    int n = list_completed(g, list, MP_MAX_COMPLETED);
+    if (n <= MP_KEPT_COMPLETED) {   /* kept when short, as nearly every list is */
+        memcpy(g->completed, list, (size_t)n * sizeof *list);
+        g->n_completed = (int8_t)n;
+    }
+    if (n > cap) n = cap;
+    memcpy(out, list, (size_t)n * sizeof *out);
     return n;
 }
 
