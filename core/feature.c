@@ -122,8 +122,9 @@ int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed)
     if (x > g->max_x) g->max_x = x;
     if (y > g->max_y) g->max_y = y;
     mp_seg *segs = g->segs;
-    memcpy(&segs[seg0], &rs->seg_template[rs->seg_first[tile]], (size_t)nf * sizeof *segs);
-    for (int i = 0; i < nf; i++) {
+    const mp_seg *template = &rs->seg_template[rs->seg_first[tile]];
+    for (int i = 0; i < nf; i++) {   /* a segment at a time: a copy of known size, no call */
+        segs[seg0 + i] = template[i];
         segs[seg0 + i].parent = segs[seg0 + i].next = seg0 + i;
         segs[seg0 + i].placed = (int16_t)idx;
     }
