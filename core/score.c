@@ -123,21 +123,26 @@ static int list_completed(mp_game *g, int32_t *out, int cap) {
     return n;
 }
 
-/* The list is kept until the board changes or scoring ends, so that a module's before_score hook
-** (The Castle's) and scoring, which both ask, do not both work it out. */
-int mp_score_list_completed(mp_game *g, int32_t *out, int cap) {
+/* The features the tile just placed completed, into out (room for MP_MAX_COMPLETED). The list
+** is kept (when `keep`, and short) until the board changes or scoring ends, so that a module's
+** before_score hook (The Castle's) and scoring, which both ask, do not both work it out. */
+static int completed(mp_game *g, int32_t *out, bool keep) {
     if (g->last_placed < 0 || !g->maybe_completed) return 0;   /* nothing closed, no block filled */
     if (g->n_completed >= 0) {
-        int n = g->n_completed < cap ? g->n_completed : cap;
-        memcpy(out, g->completed, (size_t)n * sizeof *out);
-        return n;
+        memcpy(out, g->completed, (size_t)g->n_completed * sizeof *out);
+        return g->n_completed;
     }
-    int32_t list[MP_MAX_COMPLETED];
-    int n = list_completed(g, list, MP_MAX_COMPLETED);
-    if (n <= MP_KEPT_COMPLETED) {   /* kept when short, as nearly every list is */
-        memcpy(g->completed, list, (size_t)n * sizeof *list);
+    int n = list_completed(g, out, MP_MAX_COMPLETED);
+    if (keep && n <= MP_KEPT_COMPLETED) {   /* kept when short, as nearly every list is */
+        memcpy(g->completed, out, (size_t)n * sizeof *out);
         g->n_completed = (int8_t)n;
     }
+    return n;
+}
+
+int mp_score_list_completed(mp_game *g, int32_t *out, int cap) {
+    int32_t list[MP_MAX_COMPLETED];
+    int n = completed(g, list, true);
     if (n > cap) n = cap;
     memcpy(out, list, (size_t)n * sizeof *out);
     return n;
@@ -147,7 +152,7 @@ int mp_score_list_completed(mp_game *g, int32_t *out, int cap) {
 ** hooks leave them in (The Castle: the placer's first, in the order he chose). */
 void mp_score_completed(mp_game *g) {
     int32_t list[MP_MAX_COMPLETED];
-    int n = mp_score_list_completed(g, list, MP_MAX_COMPLETED);
+    int n = completed(g, list, false);
     g->n_completed = -1;   /* scored from here on: not completed by this turn any more */
     for (int i = 0; i < g->rs->n_variants; i++) {
         const mp_variant_use *u = &g->rs->variants[i];

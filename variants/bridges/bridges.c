@@ -184,6 +184,14 @@ static mp_action place_action(int v, int tile, int x, int y, int rot, int bx, in
                         .x = (int16_t)x, .y = (int16_t)y, .rot = (uint8_t)rot, .arg = { axis, bx, by } };
 }
 
+/* What the tiles around a cell show it (mp_place_facing), gathered on first need. */
+typedef struct facing { uint8_t their[4][3]; unsigned touch; bool gathered; } facing;
+
+static void gather(const mp_game *g, int x, int y, facing *f) {
+    if (!f->gathered) f->touch = mp_place_facing(g, x, y, f->their);
+    f->gathered = true;
+}
+
 /* PLACE phase: the placements of `tile` on open cell i that fit only with a bridge, on the new
 ** tile or on the neighbour its road runs into. */
 static void list_placements_at(const mp_game *g, const bridges_state *s, int v, int tile, int i, lister *l) {
@@ -194,20 +202,17 @@ static void list_placements_at(const mp_game *g, const bridges_state *s, int v, 
     if (!maybe) return;
     int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
     /* What the neighbours show is gathered once a bridge is found to fit (most do not). */
-    uint8_t their[4][3];
-    unsigned touch = 0;
-    bool gathered = false;
-#define GATHER() (gathered ? (void)0 : (void)(touch = mp_place_facing(g, x, y, their), gathered = true))
+    facing f = { .touch = 0, .gathered = false };
     for (int r = 0; r < 4; r++) {
         const uint8_t *kinds = t->port_kind[r];
         for (int axis = 0; axis < 2 && (maybe >> r & 1); axis++) {   /* a bridge on the new tile */
             if (!bridge_fits(g, s, NULL, x, y, kinds, axis)) continue;
-            GATHER();
+            gather(g, x, y, &f);
             uint8_t with[MP_PORTS];
             memcpy(with, kinds, sizeof with);
             with[MP_MIDDLE(axis)] = with[MP_MIDDLE(axis + 2)] = (uint8_t)(1 + s->kind);
             mp_action a = place_action(v, tile, x, y, r, x, y, axis);
-            if (mp_place_fits_facing(g, with, touch, their)) add(l, &a);
+            if (mp_place_fits_facing(g, with, f.touch, f.their)) add(l, &a);
         }
         for (int side = 0; side < 4 && (maybe >> (4 + r) & 1); side++) {   /* a bridge on a neighbour */
             if (kinds[MP_MIDDLE(side)] != 1 + s->kind) continue;
@@ -219,15 +224,14 @@ static void list_placements_at(const mp_game *g, const bridges_state *s, int v, 
             placed_kinds(g, at, theirs);
             incoming in = { x, y, kinds };
             if (!bridge_fits(g, s, &in, nx, ny, theirs, side % 2)) continue;
-            GATHER();
+            gather(g, x, y, &f);
             uint8_t changed[4][3];
-            memcpy(changed, their, sizeof changed);
+            memcpy(changed, f.their, sizeof changed);
             changed[side][1] = (uint8_t)(1 + s->kind);
             mp_action a = place_action(v, tile, x, y, r, nx, ny, side % 2);
-            if (mp_place_fits_facing(g, kinds, touch, (const uint8_t (*)[3])changed)) add(l, &a);
+            if (mp_place_fits_facing(g, kinds, f.touch, (const uint8_t (*)[3])changed)) add(l, &a);
         }
     }
-#undef GATHER
 }
 
 /* The same at every open cell, in row order. */
