@@ -63,7 +63,7 @@ static void farm_3(mp_game *g, const pair *v, int n) {
         int32_t farm = v[i].farm;
         int points = 0;
         for (; i < n && v[i].farm == farm; i++) points += g->rs->farm_points[g->segs[v[i].city].kind];
-        mp_score_award(g, mp_score_majority(g, g->segs[farm].followers), points, g->farm_category);
+        mp_score_award_why(g, mp_score_majority(g, g->segs[farm].followers), points, g->farm_category, MP_WHY_FARM, farm);
     }
 }
 
@@ -77,7 +77,8 @@ static void farm_3_once(mp_game *g, const pair *v, int n) {
             uint8_t *seen = &scored[(size_t)p * (size_t)g->n_segs + (size_t)v[i].city];
             if (!(who & (1u << p)) || *seen) continue;
             *seen = 1;
-            mp_score_award(g, 1u << p, g->rs->farm_points[g->segs[v[i].city].kind], g->farm_category);
+            mp_score_award_why(g, 1u << p, g->rs->farm_points[g->segs[v[i].city].kind], g->farm_category, MP_WHY_FARM,
+                               v[i].farm);
         }
     }
     free(scored);
@@ -93,7 +94,8 @@ static void city_4(mp_game *g, pair *v, int n) {
                 int s = supply[p] + g->segs[v[i].farm].followers[p];
                 supply[p] = (uint8_t)(s > 255 ? 255 : s);
             }
-        mp_score_award(g, mp_score_majority(g, supply), g->rs->farm_points[g->segs[city].kind], g->farm_category);
+        mp_score_award_why(g, mp_score_majority(g, supply), g->rs->farm_points[g->segs[city].kind], g->farm_category,
+                           MP_WHY_FARM, city);
     }
 }
 

@@ -81,6 +81,7 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
         return NULL;
     }
     mp_game *g = mp_state_new(rs, opt->n_players);
+    if (opt->log_events) g->events = mp_events_new();
     mp_rng_seed(g->rng, opt->seed);
     g->min_x = g->min_y = INT16_MAX;
     g->max_x = g->max_y = INT16_MIN;

@@ -353,6 +353,9 @@ struct mp_game {
     /* Variant state: one block per active variant, copied with the game. */
     void *vstate[MP_MAX_VARIANTS];
     int variant_phase;            /* in MP_PHASE_VARIANT: index of the variant that asked */
+    /* The scoring log (events.c), outside the state block: NULL unless asked for, so that bots
+    ** and benchmarks neither keep nor copy it. */
+    struct mp_events *events;
 };
 
 /* What lies at port `port` (board orientation) of a placed tile: the tile's own feature, or the
@@ -478,12 +481,26 @@ MP_INTERNAL void mp_deploy_return(mp_game *g, int32_t root);
 /* score.c */
 MP_INTERNAL int mp_score_points(const mp_game *g, int32_t root, bool complete);
 MP_INTERNAL unsigned mp_score_majority(const mp_game *g, const uint8_t *followers);
+/* Gives points to players (a bit set) in a category, and logs it (a module's event, labelled with
+** the category's name); mp_score_award_why says why, and of which feature (a root, -1 none). */
 MP_INTERNAL void mp_score_award(mp_game *g, unsigned players, int points, int category);
+MP_INTERNAL void mp_score_award_why(mp_game *g, unsigned players, int points, int category, int why, int32_t root);
 MP_INTERNAL void mp_score_completed(mp_game *g);
 /* The features the tile just placed completed and that are not scored yet (roots), in the
 ** kernel's order; at most cap written; returns how many. For a module deciding before scoring. */
 MP_INTERNAL int mp_score_list_completed(mp_game *g, int32_t *out, int cap);
 MP_INTERNAL void mp_score_final(mp_game *g);
+
+/* events.c: the scoring log. */
+MP_INTERNAL struct mp_events *mp_events_new(void);
+MP_INTERNAL struct mp_events *mp_events_copy(const struct mp_events *e);
+MP_INTERNAL void mp_events_free(struct mp_events *e);
+/* Logs points given (nothing when g keeps no log, nobody is paid or the points are 0); label:
+** a module's word for what scored, "" for a feature. */
+MP_INTERNAL void mp_events_add(mp_game *g, unsigned players, int points, int category, int why, int32_t root,
+                               const char *label);
+/* From now on the events are the final scoring's. */
+MP_INTERNAL void mp_events_final(mp_game *g);
 
 /* farm.c */
 MP_INTERNAL void mp_farm_score(mp_game *g);

@@ -145,6 +145,7 @@ typedef struct mp_game_options {
     int n_players;      /* within the ruleset's range */
     uint64_t seed;      /* decides the draw order and the first player */
     int first_player;   /* seat that moves first; -1: drawn from the seed */
+    int log_events;     /* keep the scoring log (mp_game_event); off, nothing is kept or copied */
 } mp_game_options;
 
 /* Phases in which somebody must decide. Drawing, scoring and the end of a turn run by themselves
@@ -281,6 +282,40 @@ MP_API int mp_game_token_supply(const mp_game *g, int i, int player);
 /* What the variant modules' states show, in words, for display: of player p, or of the whole game
 ** with p = -1 ("track 33, keep on 3 tiles, wall tile 9"); "" when nothing. Returns buf. */
 MP_API const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size_t size);
+
+/* ------------------------------------------------------------------ the scoring log */
+
+/* Why points were given. */
+typedef enum mp_event_why {
+    MP_WHY_COMPLETED = 0,   /* a feature completed in play */
+    MP_WHY_INCOMPLETE,      /* a feature still incomplete when the game ended */
+    MP_WHY_FARM,            /* a farm in the final scoring, for the completed features it borders */
+    MP_WHY_MODULE           /* a module's rule: a castle's fief, a keep, a wall tile, a bazaar's price */
+} mp_event_why;
+
+/* One scoring event: the same points given to one player, or to each of several tied ones. */
+typedef struct mp_score_event {
+    int turn;               /* tiles placed in play when it happened: the turn of the N-th tile */
+    int final;              /* 1 in the final scoring */
+    unsigned players;       /* the seats paid: bit p for seat p */
+    int points;             /* to each of them; negative when a player pays (a bazaar's price) */
+    int category;           /* the score category (mp_game_category_name) */
+    int kind;               /* the kind of the feature scored (mp_tileset_kind_name), -1 none */
+    int why;                /* mp_event_why */
+    char label[32];         /* a module's event: what it scored ("castle", "keep", "bazaar"); else "" */
+    int n_tiles;            /* the feature's tiles (a cloister: the tiles of its 3x3 block, its own first);
+                            ** for city-4 farm scoring, the city's; 0 when no feature */
+    const int16_t *cells;   /* their cells, x then y (2 * n_tiles numbers), in the order they were placed;
+                            ** valid until the game changes or is freed */
+} mp_score_event;
+
+/* The scoring log of a game started with options.log_events (and of every replayed record):
+** every time points were given, in order. Returns how many events there are; mp_game_event fills
+** *out with the i-th (0 on success, -1 for a bad index or no log). */
+MP_API int mp_game_n_events(const mp_game *g);
+MP_API int mp_game_event(const mp_game *g, int i, mp_score_event *out);
+/* The name of an mp_event_why ("completed", "incomplete", "farm", "module"). */
+MP_API const char *mp_event_why_name(int why);
 
 /* Bytes the game's state takes (the structure and every array it owns): what a copy costs. */
 MP_API size_t mp_game_state_bytes(const mp_game *g);

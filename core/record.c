@@ -436,7 +436,7 @@ mp_game *mp_record_replay_noted(const mp_record *r, const mp_ruleset *rs, int st
     mp_replay_notes none;
     if (!notes) notes = &none;
     *notes = (mp_replay_notes){ 0 };
-    mp_game_options o = { .n_players = r->n_players, .seed = r->seed, .first_player = r->first_player };
+    mp_game_options o = { .n_players = r->n_players, .seed = r->seed, .first_player = r->first_player, .log_events = 1 };
     mp_game *g = mp_game_new(rs, &o, d);
     if (!g) return NULL;
     if (r->n_order) {

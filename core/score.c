@@ -43,12 +43,17 @@ unsigned mp_score_majority(const mp_game *g, const uint8_t *followers) {
     return who;
 }
 
-void mp_score_award(mp_game *g, unsigned players, int points, int category) {
+void mp_score_award_why(mp_game *g, unsigned players, int points, int category, int why, int32_t root) {
     for (int p = 0; p < g->n_players; p++)
         if (players & (1u << p)) {
             g->score[p] += points;
             g->points[p][category] += points;
         }
+    if (g->events) mp_events_add(g, players, points, category, why, root, why == MP_WHY_MODULE ? g->categories[category] : "");
+}
+
+void mp_score_award(mp_game *g, unsigned players, int points, int category) {
+    mp_score_award_why(g, players, points, category, MP_WHY_MODULE, -1);
 }
 
 static bool is_complete(mp_game *g, int32_t seg) {
@@ -67,7 +72,7 @@ static void score_one(mp_game *g, int32_t root) {
         const mp_variant_use *u = &g->rs->variants[i];
         if (u->v->score_feature) u->v->score_feature(g, g->vstate[i], u->config, root, &points);
     }
-    mp_score_award(g, mp_score_majority(g, r->followers), points, r->kind);
+    mp_score_award_why(g, mp_score_majority(g, r->followers), points, r->kind, MP_WHY_COMPLETED, root);
     r->scored = 1;
     for (int i = 0; i < g->rs->n_variants; i++) {
         const mp_variant_use *u = &g->rs->variants[i];
@@ -166,6 +171,7 @@ void mp_score_completed(mp_game *g) {
 ** the variants add; every follower goes home. */
 void mp_score_final(mp_game *g) {
     const mp_ruleset *rs = g->rs;
+    mp_events_final(g);
     for (int i = 0; i < rs->n_variants; i++) {   /* while every follower still stands */
         const mp_variant_use *u = &rs->variants[i];
         if (u->v->before_final_scoring) u->v->before_final_scoring(g, g->vstate[i], u->config);
@@ -175,7 +181,8 @@ void mp_score_final(mp_game *g) {
         mp_seg *r = &g->segs[root];
         if (rs->farms && r->kind == rs->farm_kind) { i++; continue; }
         if (rs->score_incomplete && !r->complete && rs->kind[r->kind].scored_at_end)
-            mp_score_award(g, mp_score_majority(g, r->followers), mp_score_points(g, root, false), r->kind);
+            mp_score_award_why(g, mp_score_majority(g, r->followers), mp_score_points(g, root, false), r->kind,
+                               MP_WHY_INCOMPLETE, root);
         mp_deploy_return(g, root);
     }
     if (rs->farms) mp_farm_score(g);

@@ -93,6 +93,7 @@ void mp_game_free(mp_game *g) {
     if (!g) return;
     free(g->cells);
     free(g->near);
+    mp_events_free(g->events);
     free(g);
 }
 
@@ -107,6 +108,7 @@ mp_game *mp_game_clone(const mp_game *g) {
     if (!c->cells || !c->near) abort();
     memcpy(c->cells, g->cells, cells * sizeof *c->cells);
     memcpy(c->near, g->near, cells + MP_NEAR_SLACK);
+    c->events = mp_events_copy(g->events);
     return c;
 }
 

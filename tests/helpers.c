@@ -1,6 +1,7 @@
 /*
 ** helpers.c: see helpers.h.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -17,7 +18,7 @@ mp_ruleset *t_ruleset(const char *name) {
 
 mp_game *t_game(const mp_ruleset *rs, int n_players) {
     mp_diag d = { 0 };
-    mp_game_options o = { .n_players = n_players, .seed = 1, .first_player = 0 };
+    mp_game_options o = { .n_players = n_players, .seed = 1, .first_player = 0, .log_events = 1 };
     mp_game *g = mp_game_new(rs, &o, &d);
     cr_assert(g != NULL, "new game: %s", d.message);
     return g;
@@ -159,3 +160,31 @@ void t_draw(mp_game *g, int player, const char *id) {
     cr_assert_eq(mp_game_set_draws(g, ids, 1, &d), 0, "%s", d.message);
 }
 
+
+/* One event as the tests write it: "0,1:+10 city completed 3" (seats paid, points each, what, why,
+** tiles). */
+static void event_text(const mp_game *g, const mp_score_event *e, char *buf, size_t size) {
+    size_t n = 0;
+    for (int p = 0; p < mp_game_n_players(g); p++)
+        if (e->players & (1u << p)) n += (size_t)snprintf(buf + n, size - n, "%s%d", n ? "," : "", p);
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    const char *what = e->why == MP_WHY_MODULE && e->label[0] ? e->label
+                     : e->why == MP_WHY_FARM || e->kind < 0 ? mp_game_category_name(g, e->category)
+                     : mp_tileset_kind_name(ts, e->kind);
+    snprintf(buf + n, size - n, ":%+d %s %s %d", e->points, what, mp_event_why_name(e->why), e->n_tiles);
+}
+
+void t_events_from(const mp_game *g, int first, const char *want) {
+    char got[4096] = "";
+    size_t n = 0;
+    for (int i = first; i < mp_game_n_events(g) && n < sizeof got; i++) {
+        mp_score_event e;
+        char one[256];
+        cr_assert_eq(mp_game_event(g, i, &e), 0);
+        event_text(g, &e, one, sizeof one);
+        n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", n ? "; " : "", one);
+    }
+    cr_assert_str_eq(got, want, "scoring events:\n  got  %s\n  want %s", got, want);
+}
+
+void t_events(const mp_game *g, const char *want) { t_events_from(g, 0, want); }

@@ -29,6 +29,11 @@ void t_pass(mp_game *g);
 void t_end(mp_game *g);
 /* Points of a category ("road", "city", "cloister", "farm") for a player. */
 int t_points(const mp_game *g, int player, const char *category);
+/* The game's scoring log (from event `first` on), each event written "SEATS:+POINTS WHAT WHY
+** TILES" ("0,1:+10 city completed 3": seats 0 and 1 got 10 each for a completed city of 3
+** tiles; WHAT is the kind, "farm", or a module's label), joined by "; ", must read `want`. */
+void t_events(const mp_game *g, const char *want);
+void t_events_from(const mp_game *g, int first, const char *want);
 /* Loads a file under tests/ and returns the formatted diagnostic ("" when it loads). */
 const char *t_ruleset_error(const char *path);
 const char *t_tileset_error(const char *path);

@@ -14,6 +14,7 @@ Test(examples_c1, completed_road_of_three) {
     t_pass(g);
     cr_assert_eq(t_points(g, 0, "road"), 3);
     cr_assert_eq(mp_game_supply(g, 0), 7, "the thief came back");
+    t_events(g, "0:+3 road completed 3");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -43,6 +44,7 @@ Test(examples_c1, completed_road_of_four) {
     cr_assert_eq(mp_game_score(g, 0), 4);
     cr_assert_eq(t_points(g, 1, "road"), 0, "RED has no thief on it");
     cr_assert_eq(mp_game_supply(g, 0), 7, "the thief came back");
+    t_events(g, "0:+4 road completed 4");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -64,6 +66,7 @@ Test(examples_c1, completed_city_of_three_with_pennant) {
     cr_assert_eq(mp_game_score(g, 0), 8);
     cr_assert_eq(mp_game_score(g, 1), 0);
     cr_assert_eq(mp_game_supply(g, 0), 7, "the knight came back");
+    t_events(g, "0:+8 city completed 3");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -90,6 +93,7 @@ Test(examples_c1, completed_city_of_four_with_two_segments_on_one_tile) {
     cr_assert_eq(t_points(g, 0, "city"), 8, "4 tiles x 2, I counted once");
     cr_assert_eq(mp_game_score(g, 0), 8);
     cr_assert_eq(mp_game_supply(g, 0), 7, "the knight came back");
+    t_events(g, "0:+8 city completed 4");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -121,6 +125,7 @@ Test(examples_c1, tie_in_a_joined_city) {
     cr_assert_eq(mp_game_score(g, 1), 10);
     cr_assert_eq(mp_game_supply(g, 0), 7);
     cr_assert_eq(mp_game_supply(g, 1), 7);
+    t_events(g, "0,1:+10 city completed 4");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -156,6 +161,7 @@ Test(examples_c1, completed_cloister) {
     cr_assert_eq(mp_game_score(g, 0), 9);
     cr_assert_eq(mp_game_score(g, 1), 0);
     cr_assert_eq(mp_game_supply(g, 0), 7, "the monk came back");
+    t_events(g, "0:+9 cloister completed 9");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -179,6 +185,7 @@ Test(examples_c1, deploy_on_completed_road_of_four) {
     cr_assert_eq(mp_game_score(g, 1), 0);
     cr_assert_eq(mp_game_supply(g, 0), 7, "the thief is back the same turn");
     cr_assert_eq(mp_game_on_board(g, 0), 0);
+    t_events(g, "0:+4 road completed 4");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -197,6 +204,7 @@ Test(examples_c1, deploy_on_completed_road_of_three) {
     cr_assert_eq(t_points(g, 0, "road"), 3);
     cr_assert_eq(mp_game_score(g, 0), 3);
     cr_assert_eq(mp_game_supply(g, 0), 7, "the thief is back the same turn");
+    t_events(g, "0:+3 road completed 3");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -227,6 +235,7 @@ Test(examples_c1, two_segment_tile_completes_small_city) {
     cr_assert_eq(mp_game_follower_at(g, 0, 1, &f), -1, "the small city's knight left");
     cr_assert_eq(mp_game_follower_at(g, 0, 2, &f), 0, "the new knight stays on H");
     cr_assert_eq(f, mp_game_feature_at(g, 0, 2, "S"));
+    t_events(g, "0:+4 city completed 2");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -247,6 +256,7 @@ Test(examples_c1, final_incomplete_road_of_three) {
     cr_assert_eq(t_points(g, 0, "road"), 3);
     cr_assert_eq(mp_game_score(g, 0), 3);
     cr_assert_eq(mp_game_score(g, 1), 0);
+    t_events(g, "0:+3 road incomplete 3");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -270,6 +280,7 @@ Test(examples_c1, final_cloister_with_four_neighbours) {
     t_end(g);
     cr_assert_eq(t_points(g, 0, "cloister"), 5);
     cr_assert_eq(mp_game_score(g, 0), 5);
+    t_events(g, "0:+5 cloister incomplete 5");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -290,6 +301,7 @@ Test(examples_c1, final_incomplete_city_of_three) {
     t_end(g);
     cr_assert_eq(t_points(g, 0, "city"), 3);
     cr_assert_eq(mp_game_score(g, 0), 3);
+    t_events(g, "0:+3 city incomplete 3");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -329,6 +341,7 @@ Test(examples_c1, final_large_incomplete_city_majority) {
     cr_assert_eq(t_points(g, 1, "city"), 0);
     cr_assert_eq(mp_game_score(g, 0), 8);
     cr_assert_eq(mp_game_score(g, 1), 0);
+    t_events(g, "0:+8 city incomplete 6");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -350,6 +363,7 @@ Test(examples_c1, final_incomplete_road_of_four) {
     cr_assert_eq(t_points(g, 0, "road"), 4);
     cr_assert_eq(mp_game_score(g, 0), 4);
     cr_assert_eq(mp_game_score(g, 1), 0);
+    t_events(g, "0:+4 road incomplete 4");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -375,6 +389,7 @@ Test(examples_c1, final_cloister_with_five_neighbours) {
     t_end(g);
     cr_assert_eq(t_points(g, 0, "cloister"), 6);
     cr_assert_eq(mp_game_score(g, 0), 6);
+    t_events(g, "0:+6 cloister incomplete 6");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -402,6 +417,7 @@ Test(examples_c3, two_highwaymen_joined_road) {
     cr_assert_eq(mp_game_score(g, 1), 4);
     cr_assert_eq(mp_game_supply(g, 0), 7);
     cr_assert_eq(mp_game_supply(g, 1), 7);
+    t_events(g, "0,1:+4 road completed 4");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -440,6 +456,7 @@ Test(examples_c3, majority_in_completed_city) {
     cr_assert_eq(mp_game_score(g, 1), 0);
     cr_assert_eq(mp_game_supply(g, 0), 7);
     cr_assert_eq(mp_game_supply(g, 1), 7, "the minority knight returns too");
+    t_events(g, "0:+10 city completed 4");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -478,6 +495,7 @@ Test(examples_c3, final_incomplete_city_majority) {
     cr_assert_eq(t_points(g, 1, "city"), 0);
     cr_assert_eq(mp_game_score(g, 0), 8);
     cr_assert_eq(mp_game_score(g, 1), 0);
+    t_events(g, "0:+8 city incomplete 5");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -499,6 +517,7 @@ Test(examples_c3, final_cloister_with_three_neighbours) {
     t_end(g);
     cr_assert_eq(t_points(g, 0, "cloister"), 4);
     cr_assert_eq(mp_game_score(g, 0), 4);
+    t_events(g, "0:+4 cloister incomplete 4");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -516,6 +535,7 @@ Test(examples_c3, final_incomplete_city_of_two_with_pennant) {
     t_end(g);
     cr_assert_eq(t_points(g, 0, "city"), 3);
     cr_assert_eq(mp_game_score(g, 0), 3);
+    t_events(g, "0:+3 city incomplete 2");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -535,6 +555,7 @@ Test(examples_c3, final_incomplete_road_of_three) {
     cr_assert_eq(t_points(g, 1, "road"), 3);
     cr_assert_eq(mp_game_score(g, 1), 3);
     cr_assert_eq(mp_game_score(g, 0), 0);
+    t_events(g, "1:+3 road incomplete 3");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

@@ -73,17 +73,21 @@ Test(farms, three_methods_city4) {
     mp_game *g = two_farms_one_city(rs);
     cr_assert_eq(t_points(g, 0, "farm"), 4);
     cr_assert_eq(t_points(g, 1, "farm"), 0);
+    t_events(g, "0:+4 farm farm 2");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
 
 /* farm-3-once (c1-2001): the farm north of D gives BLUE 3 for the city; the tied farm gives
 ** YELLOW 3, and BLUE nothing more, having scored that city already: BLUE 3, YELLOW 3. */
+/* The log shows where each 3 came from: the tied farm (scored first) pays BLUE and YELLOW the
+** city, so the farm north of D has nothing left to pay BLUE. */
 Test(farms, three_methods_farm3_once) {
     mp_ruleset *rs = t_ruleset("c1-2001");
     mp_game *g = two_farms_one_city(rs);
     cr_assert_eq(t_points(g, 0, "farm"), 3);
     cr_assert_eq(t_points(g, 1, "farm"), 3);
+    t_events(g, "0:+3 farm farm 3; 1:+3 farm farm 3");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -95,6 +99,7 @@ Test(farms, three_methods_farm3) {
     mp_game *g = two_farms_one_city(rs);
     cr_assert_eq(t_points(g, 0, "farm"), 6);
     cr_assert_eq(t_points(g, 1, "farm"), 3);
+    t_events(g, "0,1:+3 farm farm 3; 0:+3 farm farm 2");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -130,6 +135,7 @@ Test(farms, farm3_three_completed_cities) {
     t_end(g);
     cr_assert_eq(t_points(g, 0, "farm"), 9);
     cr_assert_eq(t_points(g, 1, "farm"), 0);
+    t_events(g, "0:+9 farm farm 3");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -161,6 +167,7 @@ Test(farms, farm3_two_cities_small_farm_and_incomplete_city) {
     t_end(g);
     cr_assert_eq(t_points(g, 0, "farm"), 6);
     cr_assert_eq(t_points(g, 1, "farm"), 3);
+    t_events(g, "0:+6 farm farm 3; 1:+3 farm farm 1");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -203,6 +210,7 @@ Test(farms, farm3_tie_two_against_two) {
     t_end(g);
     cr_assert_eq(t_points(g, 0, "farm"), 6);
     cr_assert_eq(t_points(g, 1, "farm"), 6);
+    t_events(g, "0,1:+6 farm farm 8");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -268,6 +276,7 @@ Test(farms, farm3_three_farm_example) {
     cr_assert_eq(t_points(g, 2, "farm"), 12, "YELLOW: farm 3");
     cr_assert_eq(t_points(g, 3, "farm"), 0, "BLACK is outnumbered on farm 3");
     for (int p = 0; p < 4; p++) cr_assert_eq(t_points(g, p, "city"), 0, "no knight anywhere");
+    t_events(g, "0,1:+9 farm farm 4; 2:+12 farm farm 10; 0:+6 farm farm 2");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

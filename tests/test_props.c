@@ -5,7 +5,8 @@
 ** action mp_game_check recomputes the board from scratch: every placed tile matches all its
 ** neighbours, every feature's totals are right, and every player's supply plus followers on the
 ** board is the follower count. Every game ends with each tile of the bag placed or discarded,
-** and the same seed plays the same game.
+** and the same seed plays the same game, whether it keeps its scoring log or not; the log's
+** events add up to every player's score and points per category.
 */
 #include <string.h>
 
@@ -25,10 +26,30 @@ static uint64_t mix(uint64_t *s) {
     return z ^ (z >> 31);
 }
 
+/* The scoring log explains every point: its events add up to each player's points in each
+** category, and every feature's event names its tiles. */
+static void check_log(const mp_game *g, uint64_t seed) {
+    int sum[MP_MAX_PLAYERS][64] = { { 0 } };
+    for (int i = 0; i < mp_game_n_events(g); i++) {
+        mp_score_event e;
+        cr_assert_eq(mp_game_event(g, i, &e), 0);
+        cr_assert(e.players && e.points, "seed %llu: event %d pays nothing", (unsigned long long)seed, i);
+        cr_assert(e.category >= 0 && e.category < 64);
+        if (e.why != MP_WHY_MODULE) cr_assert(e.n_tiles > 0 && e.cells, "seed %llu: event %d has no tiles", (unsigned long long)seed, i);
+        for (int p = 0; p < mp_game_n_players(g); p++)
+            if (e.players & (1u << p)) sum[p][e.category] += e.points;
+    }
+    cr_assert_eq(mp_game_event(g, mp_game_n_events(g), &(mp_score_event){ 0 }), -1, "no event past the last");
+    for (int p = 0; p < mp_game_n_players(g); p++)
+        for (int c = 0; c < mp_game_n_categories(g); c++)
+            cr_assert_eq(sum[p][c], mp_game_points(g, p, c), "seed %llu: the log gives seat %d %d %s points, the score %d",
+                         (unsigned long long)seed, p, sum[p][c], mp_game_category_name(g, c), mp_game_points(g, p, c));
+}
+
 /* Plays one game; returns a hash of every action taken and the final scores. */
 static uint64_t play(const mp_ruleset *rs, int n_players, uint64_t seed, bool check_each) {
     mp_diag d = { 0 };
-    mp_game_options o = { .n_players = n_players, .seed = seed, .first_player = -1 };
+    mp_game_options o = { .n_players = n_players, .seed = seed, .first_player = -1, .log_events = check_each };
     mp_game *g = mp_game_new(rs, &o, &d);
     cr_assert(g, "%s", d.message);
     uint64_t choice = seed ^ 0x5eed, hash = 1469598103934665603ULL;
@@ -60,6 +81,7 @@ static uint64_t play(const mp_ruleset *rs, int n_players, uint64_t seed, bool ch
         for (int c = 0; c < mp_game_n_categories(g); c++) sum += mp_game_points(g, p, c);
         cr_assert_eq(sum, mp_game_score(g, p), "categories add up to the score");
     }
+    if (check_each) check_log(g, seed);
     mp_game_free(g);
     return hash;
 }

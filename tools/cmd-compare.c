@@ -22,6 +22,7 @@
 #include "cmd.h"
 #include "jcz.h"
 #include "json.h"
+#include "scorelog.h"
 
 static const char usage[] =
     "usage: meeple compare --rulesets A,B[,...] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--json] [--csv] [--svg FILE] [FILE]\n"
@@ -239,8 +240,14 @@ static int compare_record(const char *path, rules *r, bool as_json) {
                 json_object_end(&j);
             }
         }
+    mp_game *games[MAX_RULESETS];
+    const char *names[MAX_RULESETS], *players[MP_MAX_PLAYERS];
+    for (int i = 0; i < r->n; i++) { games[i] = sides[i].g; names[i] = mp_ruleset_name(r->rs[i]); }
+    for (int p = 0; p < np; p++) players[p] = mp_record_player_name(rec, p);
     if (as_json) {
         json_array_end(&j);
+        json_key(&j, "event_differences");
+        scorelog_diff_json(&j, games, names, r->n, players);
         json_object_end(&j);
         json_done(&j);
     } else {
@@ -271,6 +278,7 @@ static int compare_record(const char *path, rules *r, bool as_json) {
                 for (int w = 0; w < nw; w++) printf("    %s\n", why[w]);
                 if (!nw) printf("    (no rule of its own: play that the other rules changed)\n");
             }
+        if (any) scorelog_diff_text(stdout, games, names, r->n, players);
         for (int i = 0; i < r->n; i++) {
             if (sides[i].g) continue;
             if (sides[i].from_turn) printf("\n%s: not comparable from turn %d: %s\n", mp_ruleset_name(r->rs[i]), sides[i].from_turn, sides[i].reason);

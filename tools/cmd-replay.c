@@ -11,12 +11,14 @@
 #include "jcz.h"
 #include "json.h"
 #include "ascii.h"
+#include "scorelog.h"
 
 static const char usage[] =
-    "usage: meeple replay [--json] [--check-assertions] FILE\n"
+    "usage: meeple replay [--json] [--events] [--check-assertions] FILE\n"
     "Replay a game record (or a JCloisterZone game, FILE.jcz) under its ruleset and check every action\n"
     "and the final scores.\n"
     "  --json              print the result as JSON\n"
+    "  --events            list every scoring event: who scored what, when, and why\n"
     "  --check-assertions  check the test assertions of a JCloisterZone game\n"
     "  --help              print this help\n";
 
@@ -53,14 +55,16 @@ static int check_assertions(const char *path, const replayed *r, const jcz_impor
 
 int cmd_replay(int argc, char **argv) {
     static const struct option opts[] = { { "json", no_argument, 0, 'j' }, { "check-assertions", no_argument, 0, 'a' },
+                                          { "events", no_argument, 0, 'e' },
                                           { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
-    bool as_json = false, assertions = false;
+    bool as_json = false, assertions = false, events = false;
     int c;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
         else if (c == 'a') assertions = true;
+        else if (c == 'e') events = true;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
         else return usage_error(usage, "replay: unknown option '%s'", argv[optind - 1]);
     }
@@ -70,6 +74,7 @@ int cmd_replay(int argc, char **argv) {
     jcz_import j;
     int rc = replay_record_jcz(path, NULL, true, &r, &j);
     if (rc == EXIT_USAGE) { jcz_import_free(&j); return rc; }
+    r.events = events;
     /* The record and the replay must agree on whether the game ended, and then on the scores. */
     bool matches = true;
     const char *problem = NULL;
@@ -101,6 +106,7 @@ int cmd_replay(int argc, char **argv) {
         else if (matches) printf("; final scores match the record\n");
         else printf("\n");
         if (r.over && mp_game_phase(r.g) == MP_PHASE_OVER) ascii_scores(stdout, r.g, r.names);
+        if (events) scorelog_text(stdout, r.g, r.names);
         if (problem) {
             fprintf(stderr, "%s: %s\n", path, problem);
         } else if (!matches) {

@@ -8,19 +8,22 @@
 #include "ascii.h"
 #include "cmd.h"
 #include "json.h"
+#include "scorelog.h"
 
 static const char usage[] =
-    "usage: meeple score --ruleset NAME [--json] FILE\n"
+    "usage: meeple score --ruleset NAME [--json] [--events] FILE\n"
     "Replay the actions of a game record (or a JCloisterZone game, FILE.jcz) under another ruleset and print\n"
     "the scores it gives.\n"
     "  --ruleset NAME   the ruleset to score under (name or path)\n"
     "  --json           print the result as JSON\n"
+    "  --events         list every scoring event: who scored what, when, and why\n"
     "  --help           print this help\n";
 
 int cmd_score(int argc, char **argv) {
     static const struct option opts[] = { { "ruleset", required_argument, 0, 'r' }, { "json", no_argument, 0, 'j' },
+                                          { "events", no_argument, 0, 'e' },
                                           { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
-    bool as_json = false;
+    bool as_json = false, events = false;
     const char *ruleset = NULL;
     int c;
     optind = 1;
@@ -28,6 +31,7 @@ int cmd_score(int argc, char **argv) {
     while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
         else if (c == 'r') ruleset = optarg;
+        else if (c == 'e') events = true;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
         else return usage_error(usage, "score: unknown option or missing value '%s'", argv[optind - 1]);
     }
@@ -37,6 +41,7 @@ int cmd_score(int argc, char **argv) {
     replayed r;
     int rc = replay_record(path, ruleset, false, &r);
     if (rc == EXIT_USAGE) return rc;
+    r.events = events;
     /* The recorded game ended: so does this one, whatever tiles this ruleset has left. */
     if (!rc && r.over && mp_game_phase(r.g) != MP_PHASE_OVER) {
         mp_diag d = { 0 };
@@ -53,6 +58,7 @@ int cmd_score(int argc, char **argv) {
                    "default, %d recorded action%s dropped\n", n->passed, n->passed == 1 ? "" : "s", n->defaulted,
                    n->defaulted == 1 ? "" : "s", n->dropped, n->dropped == 1 ? "" : "s");
         ascii_scores(stdout, r.g, r.names);
+        if (events) scorelog_text(stdout, r.g, r.names);
     }
     replayed_free(&r);
     return rc;

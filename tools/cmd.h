@@ -43,6 +43,7 @@ typedef struct replayed {
     bool over;                        /* the record says the game ended */
     mp_diag error;                    /* why it failed */
     mp_replay_notes notes;            /* what a replay under other rules passed, defaulted, dropped */
+    bool events;                      /* print the scoring log too (--events) */
 } replayed;
 /* Loads the record and the ruleset (its own, with the hash checked, or `ruleset`), replays every
 ** turn (strict: the drawn tiles must match), printing a diagnostic on failure unless quiet.
@@ -50,7 +51,8 @@ typedef struct replayed {
 int replay_record(const char *path, const char *ruleset, bool strict, replayed *r);
 void replayed_free(replayed *r);
 /* The JSON of replay and score: the record, the ruleset, whether every action was legal, the
-** error if not, and per player the score, the recorded score and the points by category. */
+** error if not, per player the score, the recorded score and the points by category, and the
+** scoring log when r->events. */
 void print_replay_json(const char *path, const replayed *r, int rc, const bool *matches);
 
 /* common.c */

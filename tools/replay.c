@@ -7,6 +7,7 @@
 #include "cmd.h"
 #include "jcz.h"
 #include "json.h"
+#include "scorelog.h"
 
 static int fail(replayed *r, int code) {
     print_diag(&r->error);
@@ -137,6 +138,7 @@ void print_replay_json_checks(const char *path, const replayed *r, int rc, const
         for (int p = 0; p < r->n; p++)
             if (mp_game_winners(r->g) & (1u << p)) json_string(&j, r->names[p]);
         json_array_end(&j);
+        if (r->events) { json_key(&j, "events"); scorelog_json(&j, r->g, r->names); }
         if (n_checks >= 0) {
             bool all = true;
             json_key(&j, "assertions"); json_array(&j);

@@ -24,10 +24,21 @@ check 'grep -q "^winners *BLUE *BLUE,YELLOW *BLUE" "$T/farm"' "winners per rules
 check 'grep -q "\"category\":\"farm\",\"values\":{\"c1-2000\":4,\"c1-2001\":3,\"c3\":6}" "$T/farm.json"' "JSON values: $(cat "$T/farm.json")"
 check 'grep -q "\"reasons\":\[\"farm method: city-4 (c1-2000) vs farm-3-once (c1-2001)\"" "$T/farm.json"' "JSON reasons"
 
+# The scoring events that differ, from the same example: city-4 pays BLUE 4 for the city (its
+# tiles, D and E); farm-3-once and farm-3 pay BLUE and YELLOW 3 each for the tied farm (E, U, A);
+# farm-3 alone pays BLUE 3 more for the farm north of D (D, U).
+check 'grep -q "^scoring events that differ (c1-2000 is the reference):" "$T/farm"' "events that differ: $(cat "$T/farm")"
+check 'grep -A3 "final, farm (farm)  2 tiles: 0,0 0,-1$" "$T/farm" | tr -s " " | tr "\n" "|" | grep -q "c1-2000 BLUE +4| c1-2001 -| c3 -|"' "the city-4 event"
+check 'grep -A3 "final, farm (farm)  3 tiles: 0,-1 0,-2 1,-2$" "$T/farm" | tr -s " " | tr "\n" "|" | grep -q "c1-2000 -| c1-2001 BLUE +3, YELLOW +3| c3 BLUE +3, YELLOW +3|"' "the tied farm's event"
+check 'grep -A3 "final, farm (farm)  2 tiles: 0,0 1,0$" "$T/farm" | tr -s " " | tr "\n" "|" | grep -q "c1-2000 -| c1-2001 -| c3 BLUE +3|"' "farm-3's own event"
+check 'grep -q "\"event_differences\":\[{\"turn\":4,\"final\":true,\"what\":\"farm\",\"why\":\"farm\",\"tiles\":\[\[0,0\],\[0,-1\]\],\"points\":{\"c1-2000\":{\"BLUE\":4},\"c1-2001\":{},\"c3\":{}}}" "$T/farm.json"' "JSON event differences: $(cat "$T/farm.json")"
+
 # The small-city rule: a completed two-tile city scores 2 under c1-2000, 4 under c3.
 "$M" compare --rulesets c1-2000,c3 "$SRC/tests/records/small-city.yaml" >"$T/small"
 check '[ "$(cell BLUE city 1 "$T/small") $(cell BLUE city 2 "$T/small")" = "2 4" ]' "small city: $(cat "$T/small")"
 check 'grep -q "small-city rule: a completed 2-tile city scores 1 per tile + 1 per pennant (c1-2000) vs off (c3)" "$T/small"' "small-city rule named"
+check 'grep -A2 "^  turn [0-9]*, city (completed)  2 tiles:" "$T/small" | tr -s " " | tr "\n" "|" | grep -q "c1-2000 BLUE +2| c3 BLUE +4|"' "the small city's event differs: $(cat "$T/small")"
+
 
 # A ruleset under which an action is illegal is not comparable from that turn; the others compare.
 "$M" compare --rulesets c3,"$SRC/tests/rulesets/table.yaml" "$SRC/tests/records/farm-example.yaml" >"$T/table"
