@@ -104,22 +104,24 @@ check '[ $? = 0 ] && ! sed "/tiles placed$/,\$d" "$T/c3-play.txt" | grep -q "[H=
 # status words in the table; in text, the wall as '#' and the status words under the scores.
 "$M" play --ruleset castle --players random,random --seed 15 --record "$T/castle-play.yaml" >"$T/castle-play.txt"
 check '[ $? = 0 ] && grep -q "^random-1: *track [0-9]" "$T/castle-play.txt" && grep -q "^random-2: *track [0-9]" "$T/castle-play.txt"' "castle play: the players' status words: $(tail -4 "$T/castle-play.txt")"
-check 'grep -q "^castle: *wall tiles on the track at [0-9]*/[0-9]*" "$T/castle-play.txt"' "castle play: the wall tiles on the track"
+check 'grep -q "^castle: *no wall tiles on the track ([0-9]* removed at the end of the game)$" "$T/castle-play.txt"' "castle play: the wall tiles left on the track were removed at the end: $(tail -1 "$T/castle-play.txt")"
 check 'grep -q "^  -1 ##########" "$T/castle-play.txt" && grep -q "##p##" "$T/castle-play.txt"' "castle play: the text board in its wall, a start space's path"
 "$M" score --ruleset castle "$T/castle-play.yaml" >"$T/castle-score.txt"
-check '[ $? = 0 ] && grep -q "^random-1: *track [0-9]" "$T/castle-score.txt" && grep -q "^castle: *wall tiles on the track at" "$T/castle-score.txt"' "castle score: the status words: $(tail -3 "$T/castle-score.txt")"
+check '[ $? = 0 ] && grep -q "^random-1: *track [0-9]" "$T/castle-score.txt" && grep -q "^castle: *no wall tiles on the track (" "$T/castle-score.txt"' "castle score: the status words: $(tail -3 "$T/castle-score.txt")"
 "$M" render game "$T/castle-play.yaml" -o "$T/castle-play.svg"
 check '[ $? = 0 ] && valid "$T/castle-play.svg"' "render game of a castle record"
 check '[ "$(grep -c "<g class=\"wall\"" "$T/castle-play.svg")" = 1 ] && [ "$(grep -c "<g class=\"start-space\"" "$T/castle-play.svg")" = 7 ]' "castle: the wall and its 7 start spaces"
 check 'grep -q "<title>start space S2 at 6,-1 in the wall, against cell 6,0: court with 1 market</title>" "$T/castle-play.svg"' "castle: start space 2 says what it shows"
 check '[ "$(grep -c "<g class=\"track\"" "$T/castle-play.svg")" = 1 ] && [ "$(grep -c "<rect class=\"space\"" "$T/castle-play.svg")" = 100 ] && [ "$(grep -c "<g class=\"corner-tower\"" "$T/castle-play.svg")" = 14 ]' "castle: the track's 100 spaces and 14 corner towers"
-towers=$(grep "^castle:" "$T/castle-score.txt" | grep -o "[0-9]*/[0-9]*" | wc -l)
-check '[ "$towers" -gt 0 ] && [ "$(grep -c "class=\"wall-tile\"" "$T/castle-play.svg")" = "$towers" ]' "castle: a wall tile on each of the $towers towers the status words list, got $(grep -c "class=\"wall-tile\"" "$T/castle-play.svg")"
+check '[ "$(grep -c "class=\"wall-tile\"" "$T/castle-play.svg")" = 0 ]' "castle, the game over: no wall tile on the track"
+"$M" render game "$T/castle-play.yaml" --turn 30 -o "$T/castle30.svg"
+towers=$(grep -o "class=\"game-status\"[^>]*>castle: wall tiles on the track at[ 0-9/]*" "$T/castle30.svg" | grep -o "[0-9]*/[0-9]*" | wc -l)
+check '[ "$towers" -gt 0 ] && [ "$(grep -c "class=\"wall-tile\"" "$T/castle30.svg")" = "$towers" ]' "castle turn 30: a wall tile on each of the $towers towers the status words list, got $(grep -c "class=\"wall-tile\"" "$T/castle30.svg")"
 for p in 1 2; do
     at=$(sed -n "s/^random-$p: *track \([0-9]*\).*/\1/p" "$T/castle-score.txt")
     check 'grep -q "<title>random-$p: marker on space $at</title>" "$T/castle-play.svg"' "castle: random-$p's marker on space $at"
 done
-check '[ "$(grep -c "class=\"status\"[^>]*>track [0-9]" "$T/castle-play.svg")" = 2 ] && grep -q "class=\"game-status\"[^>]*>castle: wall tiles on the track at" "$T/castle-play.svg"' "castle: the status words in the table and under it"
+check '[ "$(grep -c "class=\"status\"[^>]*>track [0-9]" "$T/castle-play.svg")" = 2 ] && grep -q "class=\"game-status\"[^>]*>castle: no wall tiles on the track (" "$T/castle-play.svg"' "castle: the status words in the table and under it"
 "$M" render game "$T/castle-play.yaml" --turn 0 -o "$T/castle0.svg"
 check '[ $? = 0 ] && valid "$T/castle0.svg" && [ "$(grep -c "class=\"wall-tile\"" "$T/castle0.svg")" = 13 ] && [ "$(grep -c "marker on space 0</title>" "$T/castle0.svg")" = 2 ]' "castle turn 0: 13 wall tiles on the track, both markers on 0"
 check 'grep -q "<title>corner tower 0/1</title>" "$T/castle0.svg" && grep -q "<title>corner tower 12/13: a wall tile lies on it" "$T/castle0.svg"' "castle turn 0: no wall tile on 0/1, one on 12/13"
