@@ -1,6 +1,6 @@
 /*
-** test_castle.c: Carcassonne: The Castle (rules digest ../shared/rules/the-castle.md) on the
-** reconstructed wall and tiles (rulesets/castle.yaml, rulesets/tiles/castle.yaml).
+** test_castle.c: Carcassonne: The Castle (the rules' worked examples and each of their rules) on
+** the reconstructed wall and tiles (rulesets/castle.yaml, rulesets/tiles/castle.yaml).
 **
 ** The board: cells x 0..9, y 0..8 inside the wall (notches: x 0-1 y 0-1, x 8-9 y 0, x 4-5 y 7-8,
 ** x 8-9 y 7-8). Start spaces (fixed pieces in the wall): S1 at 2,-1 (a path, facing cell 2,0),
@@ -481,6 +481,43 @@ Test(castle, wall_tile_9_is_five_points) {
     t_end(g);
     cr_assert_eq(t_points(g, 0, "wall tiles"), 5);
     cr_assert_eq(mp_game_score(g, 0), 91);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* "The game ends ... Remove the wall tiles still on the track. Final scoring": the 12 tiles still
+** on the towers (13 dealt, BLACK took tile 9 at 86) leave the track before the final scoring, so
+** the track's words no longer list them; a tile in hand stays there and scores (9: 5 points). */
+Test(castle, wall_tiles_left_on_the_track_are_removed_at_the_end) {
+    mp_ruleset *rs = t_ruleset(DEALT);
+    mp_game *g = t_game(rs, 2);
+    set_score(g, 0, 84);
+    t_place(g, 0, "C16", 9, 6, 3);
+    t_deploy(g, "E");                      /* 86: tile 9 */
+    cr_assert_str_eq(status(g, -1), "wall tiles on the track at 12/13 18/19 25/26 32/33 39/40 45/46 52/53 58/59 "
+                                    "64/65 73/74 80/81 94/95");
+    t_end(g);
+    cr_assert_str_eq(status(g, -1), "no wall tiles on the track (12 removed at the end of the game)");
+    cr_assert_str_eq(status(g, 0), "track 91, wall tile 9");
+    cr_assert_eq(t_points(g, 0, "wall tiles"), 5);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* The same at the end of a whole game, played to its last tile by taking the first legal action
+** every time: no wall tile is left on the track. */
+Test(castle, a_finished_game_has_no_wall_tiles_on_the_track) {
+    mp_ruleset *rs = t_ruleset("castle");
+    mp_game *g = t_game(rs, 2);
+    mp_action v[1024];
+    mp_diag d = { 0 };
+    while (mp_game_phase(g) != MP_PHASE_OVER) {
+        cr_assert(mp_game_legal(g, v, 1024) > 0);
+        cr_assert_eq(mp_game_apply(g, &v[0], &d), 0, "%s", d.message);
+    }
+    cr_assert_eq(mp_game_check(g, &d), 0, "%s", d.message);
+    cr_assert(!strstr(status(g, -1), "on the track at"), "%s", status(g, -1));
+    cr_assert(!strncmp(status(g, -1), "no wall tiles on the track", 26), "%s", status(g, -1));
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "../core/internal.h"
+#include "../variants/castles/castles.h"
 
 static mp_ruleset *castles(void) {
     mp_diag d = { 0 };
@@ -181,6 +183,98 @@ Test(castles, neighbouring_castles_chain) {
     cr_assert_eq(t_points(g, 1, "castle"), 3, "castle B: castle A scoring in its fief");
     cr_assert_eq(mp_game_supply(g, 0), 7);
     cr_assert_eq(mp_game_supply(g, 1), 7);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* ------------------------------------------------------------------ the last token */
+
+static mp_ruleset *castles_one_token(void) {
+    mp_diag d = { 0 };
+    mp_ruleset *rs = mp_ruleset_load(TEST_SRCDIR "/tests/rulesets/castles-one.yaml", NULL, &d);
+    cr_assert(rs, "%s:%d:%d: %s", d.file, d.line, d.column, d.message);
+    return rs;
+}
+
+static int castle_tokens(const mp_game *g, int player) {
+    for (int i = 0; i < mp_game_n_tokens(g); i++)
+        if (!strcmp(mp_game_token_name(g, i), "castles")) return mp_game_token_supply(g, i, player);
+    cr_assert_fail("no castle tokens");
+    return 0;
+}
+
+/* Two towns of seat 0, each a cap waiting for its other half, with one tile that closes both:
+** H turned once (caps east and west) at 1,1 between E turned once at 0,1 and E turned three
+** times at 2,1, each E holding a knight of seat 0. Roads U keep the caps' fields apart from D's.
+**        x=0    1     2
+**  y=0    D     U     U
+**  y=1    E1*  (H1)   E3*       *: seat 0's knight in the cap
+** Seat 0 has one castle token (tests/rulesets/castles-one.yaml). Returns the game with H placed
+** and deployment passed: the first town's decision pending. H's east cap is its first feature, so
+** the east town (H and E at 2,1) is asked about first. */
+static mp_game *two_towns_one_token(const mp_ruleset *rs) {
+    mp_game *g = t_game(rs, 2);
+    cr_assert_eq(castle_tokens(g, 0), 1);
+    t_place(g, 0, "U", 1, 0, 0); t_pass(g);
+    t_place(g, 1, "U", 2, 0, 0); t_pass(g);
+    t_place(g, 0, "E", 0, 1, 1); t_deploy(g, "E");
+    t_place(g, 0, "E", 2, 1, 3); t_deploy(g, "W");
+    t_place(g, 0, "H", 1, 1, 1);      /* closes both towns */
+    t_pass(g);
+    return g;
+}
+
+/* "put one of his castle tokens on it": with one token left and two towns completed at once, only
+** one becomes a castle. After the first is converted the second is not offered (its occupier has
+** no token) and scores as a town: 2 tiles x 2 = 4 (c3), its knight home; the castle's knight
+** stays. The supply is 0, never -1. */
+Test(castles, last_token_converts_one_of_two_towns) {
+    mp_ruleset *rs = castles_one_token();
+    mp_game *g = two_towns_one_token(rs);
+    decide(g, 0, 1);
+    cr_assert_eq(castle_tokens(g, 0), 0, "the last token used");
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE, "no second castle decision: the turn is over");
+    cr_assert_eq(t_points(g, 0, "city"), 4, "the second town scored as a town");
+    cr_assert_eq(t_points(g, 0, "castle"), 0, "the castle scores nothing when built");
+    cr_assert_eq(mp_game_score(g, 0), 4);
+    cr_assert_eq(mp_game_score(g, 1), 0);
+    cr_assert_eq(mp_game_on_board(g, 0), 1, "the castle's knight stays, the town's came home");
+    cr_assert_eq(mp_game_supply(g, 0), 6);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Declining the first town keeps the token: the second is offered and may take it. */
+Test(castles, last_token_kept_for_the_second_town) {
+    mp_ruleset *rs = castles_one_token();
+    mp_game *g = two_towns_one_token(rs);
+    decide(g, 0, 0);
+    cr_assert_eq(castle_tokens(g, 0), 1);
+    decide(g, 0, 1);
+    cr_assert_eq(castle_tokens(g, 0), 0);
+    cr_assert_eq(t_points(g, 0, "city"), 4, "the first town scored as a town");
+    cr_assert_eq(mp_game_on_board(g, 0), 1);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* The state the last token used twice would leave: two castles of seat 0 and -1 tokens. Tokens
+** left plus castles built still make the one token dealt, so only a check of the supply itself
+** sees it. No action reaches this state now; the test sets it in the module's block. */
+Test(castles, check_refuses_a_negative_supply) {
+    mp_ruleset *rs = castles_one_token();
+    mp_game *g = two_towns_one_token(rs);
+    decide(g, 0, 1);
+    int v = mp_game_variant_index(g, &mp_variant_castles);
+    castles_state *s = g->vstate[v];
+    cr_assert_eq(s->n, 1);
+    cr_assert_eq(s->supply[0], 0);
+    s->c[s->n++] = s->c[0];           /* a second castle of seat 0 ... */
+    s->supply[0] = -1;                /* ... paid with a token he did not have */
+    mp_diag d = { 0 };
+    cr_assert_neq(mp_game_check(g, &d), 0, "a negative supply passes the check");
+    cr_assert(strstr(d.message, "player 0: -1 castle tokens in the supply; expected 0 or more"), "%s", d.message);
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

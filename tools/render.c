@@ -24,10 +24,12 @@
 ** The Castle: a bounded board with fixed pieces is drawn inside its wall, a stroke along the
 ** outline of the board's cells (the cells drawn over its inner half); a fixed piece whose
 ** features all meet one side is a start space, the half of its cell next to the board cut into
-** the wall. A module that reports a score track (status words "track N") gets it drawn on a
-** rectangle around the wall; its length and corner towers come from the module's options
-** (mp_ruleset_variant_ints: track.spaces, track.towers), the towers still holding a wall tile
-** from the game's status words.
+** the wall. A module that reports a score track (status words "track N") gets it drawn along the
+** top of the wall (around the board on a rectangle when there is no wall); its length and corner
+** towers come from the module's options (mp_ruleset_variant_ints: track.spaces, track.towers), the
+** towers still holding a wall tile from the game's status words. The towers stand on the wall's
+** corners, found by tracing the outline of the board's map, one a corner clockwise from the
+** north-west one, when there are as many as corners.
 */
 #include <math.h>
 #include <stdbool.h>
@@ -795,16 +797,27 @@ static bool on_board(const layout *L, int x, int y) {
            L->on[(y - L->min_y) * L->cols + (x - L->min_x)];
 }
 
+/* A point of the board's grid: the north-west corner of cell x,y. */
+typedef struct gridpt { int x, y; } gridpt;
+
 /* The outline of the board's cells: the sides of board cells that face cells off the board, joined
 ** end to end into loops, each clockwise around the board (the board on its right; a hole in the
-** board goes the other way round), a vertex only where the outline turns. sides: each straight
-** run of the loops as a path of its own (so that a dash pattern starts again at each corner);
-** else each loop one closed path. */
-static void outline_path(FILE *f, const layout *L, bool sides) {
+** board goes the other way round), a corner only where the outline turns. *corners receives the
+** corners of every loop, one loop after the other, *ends where each loop's end (one past its last
+** corner); both allocated, for the caller to free. The first loop is the outer one, from the
+** north-west corner of the first cell in reading order (the top row's leftmost). Returns the
+** number of loops (0 when out of memory). */
+static int trace_outline(const layout *L, gridpt **corners, int **ends) {
     typedef struct edge { int x0, y0, x1, y1; bool used; } edge;
-    int n = 0, cap = 4 * (L->bx1 - L->bx0 + 1) * (L->by1 - L->by0 + 1);
+    int n = 0, cap = 4 * (L->bx1 - L->bx0 + 1) * (L->by1 - L->by0 + 1), loops = 0, k = 0;
     edge *e = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *e);
-    if (!e) return;
+    *corners = malloc((size_t)(cap > 0 ? cap : 1) * sizeof **corners);
+    *ends = malloc((size_t)(cap > 0 ? cap : 1) * sizeof **ends);
+    if (!e || !*corners || !*ends) {
+        free(e); free(*corners); free(*ends);
+        *corners = NULL, *ends = NULL;
+        return 0;
+    }
     for (int y = L->by0; y <= L->by1; y++)
         for (int x = L->bx0; x <= L->bx1; x++) {
             if (!on_board(L, x, y)) continue;
@@ -815,11 +828,11 @@ static void outline_path(FILE *f, const layout *L, bool sides) {
         }
     for (int first = 0; first < n; first++) {
         if (e[first].used) continue;
-        /* Follow the loop from this edge; where two edges leave a vertex (cells touching at a
+        /* Follow the loop from this edge; where two edges leave a corner (cells touching at a
         ** corner), the one turning right, keeping each cell's outline apart. */
         int cur = first, dx = e[cur].x1 - e[cur].x0, dy = e[cur].y1 - e[cur].y0;
         e[cur].used = true;
-        fprintf(f, "M%.1f %.1f", cell_x(L, e[cur].x0), cell_y(L, e[cur].y0));
+        (*corners)[k++] = (gridpt){ e[cur].x0, e[cur].y0 };
         for (;;) {
             int next = -1;
             for (int i = 0; i < n; i++) {
@@ -829,17 +842,32 @@ static void outline_path(FILE *f, const layout *L, bool sides) {
             }
             if (next < 0) break;
             int ndx = e[next].x1 - e[next].x0, ndy = e[next].y1 - e[next].y0;
-            if (ndx != dx || ndy != dy) {
-                double cx = cell_x(L, e[cur].x1), cy = cell_y(L, e[cur].y1);
-                fprintf(f, "L%.1f %.1f", cx, cy);
-                if (sides) fprintf(f, "M%.1f %.1f", cx, cy);
-            }
+            if (ndx != dx || ndy != dy) (*corners)[k++] = (gridpt){ e[cur].x1, e[cur].y1 };
             e[next].used = true;
             cur = next, dx = ndx, dy = ndy;
         }
-        fprintf(f, "L%.1f %.1f%s", cell_x(L, e[cur].x1), cell_y(L, e[cur].y1), sides ? "" : "Z");
+        (*ends)[loops++] = k;
     }
     free(e);
+    return loops;
+}
+
+/* The outline as SVG path data. sides: each straight run of the loops as a path of its own (so
+** that a dash pattern starts again at each corner); else each loop one closed path. */
+static void outline_path(FILE *f, const layout *L, bool sides) {
+    gridpt *v;
+    int *ends, loops = trace_outline(L, &v, &ends);
+    for (int l = 0, i = 0; l < loops; l++) {
+        int start = i;
+        fprintf(f, "M%.1f %.1f", cell_x(L, v[start].x), cell_y(L, v[start].y));
+        for (i = start + 1; i < ends[l]; i++) {
+            fprintf(f, "L%.1f %.1f", cell_x(L, v[i].x), cell_y(L, v[i].y));
+            if (sides) fprintf(f, "M%.1f %.1f", cell_x(L, v[i].x), cell_y(L, v[i].y));
+        }
+        fprintf(f, "L%.1f %.1f%s", cell_x(L, v[start].x), cell_y(L, v[start].y), sides ? "" : "Z");
+    }
+    free(v);
+    free(ends);
 }
 
 /* One stroke along the outline, width w, mitred at the corners; dashed along each side when dash
@@ -977,118 +1005,240 @@ static bool read_track(const mp_game *g, track *t) {
     return true;
 }
 
-/* The middles of n spaces clockwise around a rectangle from its north-west corner: each side gets
-** spaces in proportion to its length (one on each corner), evenly spread along it. */
-static void track_spaces(double x0, double y0, double x1, double y1, int n, pt *out) {
-    double len[4] = { x1 - x0, y1 - y0, x1 - x0, y1 - y0 }, per = 2 * (len[0] + len[1]), rem[4];
-    int count[4], sum = 0;
-    for (int s = 0; s < 4; s++) {
-        double exact = per > 0 ? n * len[s] / per : n / 4.0;
-        count[s] = (int)floor(exact);
-        rem[s] = exact - count[s];
-        sum += count[s];
-    }
-    while (sum < n) {
-        int best = 0;
-        for (int s = 1; s < 4; s++)
-            if (rem[s] > rem[best]) best = s;
-        count[best]++;
-        rem[best] = -1;
-        sum++;
-    }
-    pt corner[4] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
-    int i = 0;
-    for (int s = 0; s < 4; s++)
-        for (int k = 0; k < count[s] && i < n; k++) {
-            double u = (double)k / count[s];
-            pt a = corner[s], b = corner[(s + 1) % 4];
-            out[i++] = (pt){ a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u };
-        }
+/* ---- Where the track runs: along the wall, a tower on each of the wall's corners. */
+
+/* A corner of the track: a corner of the wall (of the rectangle around the board when there is no
+** wall) moved outwards, square to both sides, by the track's distance from the wall; the
+** directions the track comes in and goes out (unit vectors), and the point of the board's grid it
+** stands for. */
+typedef struct track_corner { pt at, in, out; gridpt grid; } track_corner;
+
+/* A space of the track: its middle and size. */
+typedef struct track_space { pt at; double q; } track_space;
+
+static pt unit(pt a, pt b) {
+    double dx = b.x - a.x, dy = b.y - a.y, d = hypot(dx, dy);
+    return d > 0 ? (pt){ dx / d, dy / d } : (pt){ 0, 0 };
 }
 
-/* The score track around the board: numbered spaces clockwise from the north-west corner, the
-** corner towers on their two spaces (a diagonal between them, a face-down wall tile on the
-** towers that still hold one), each player's marker on his space. */
-static void draw_track(FILE *f, const layout *L, const track *t, const char *const *names, const char **colour, int np) {
-    double S = L->S, off = TRACK * S;
-    double x0 = cell_x(L, L->bx0) - off, y0 = cell_y(L, L->by0) - off;
-    double x1 = cell_x(L, L->bx1 + 1) + off, y1 = cell_y(L, L->by1 + 1) + off;
+/* Outwards from a track going in direction d clockwise around the board: its left. */
+static pt outwards(pt d) { return (pt){ d.y, -d.x }; }
+
+/* The corners of the track, clockwise from the wall's first corner (the north-west corner of the
+** top row's leftmost cell), `off` pixels outside the wall's outer loop (the outline of the board's
+** map), or of the rectangle of cells bx0..bx1, by0..by1 when the board has no wall. Returns how
+** many (0 when out of memory), *out allocated. */
+static int track_corners(const layout *L, double off, track_corner **out) {
+    gridpt rect[4] = { { L->bx0, L->by0 }, { L->bx1 + 1, L->by0 }, { L->bx1 + 1, L->by1 + 1 }, { L->bx0, L->by1 + 1 } };
+    gridpt *v = rect;
+    int *ends = NULL, n = 4;
+    if (L->walled) {
+        if (!trace_outline(L, &v, &ends)) return 0;
+        n = ends[0];
+    }
+    *out = malloc((size_t)(n > 0 ? n : 1) * sizeof **out);
+    for (int i = 0; *out && i < n; i++) {
+        const gridpt *prev = &v[(i + n - 1) % n], *here = &v[i], *next = &v[(i + 1) % n];
+        pt p = { cell_x(L, here->x), cell_y(L, here->y) };
+        pt in = unit((pt){ cell_x(L, prev->x), cell_y(L, prev->y) }, p);
+        pt outgoing = unit(p, (pt){ cell_x(L, next->x), cell_y(L, next->y) });
+        pt o1 = outwards(in), o2 = outwards(outgoing);
+        (*out)[i] = (track_corner){ { p.x + off * (o1.x + o2.x), p.y + off * (o1.y + o2.y) }, in, outgoing, *here };
+    }
+    if (v != rect) free(v);
+    free(ends);
+    return *out ? n : 0;
+}
+
+/* Whether the towers go on the track's corners: as many towers as corners, in track order, each on
+** two spaces that follow each other. */
+static bool towers_fit_corners(const track *t, int n_corners) {
+    if (t->n_towers != n_corners || n_corners < 2) return false;
+    for (int i = 0; i < t->n_towers; i++) {
+        if (t->tower[i][0] < 0 || t->tower[i][1] != (t->tower[i][0] + 1) % t->spaces) return false;
+        if (i && t->tower[i][0] <= t->tower[i - 1][0]) return false;
+    }
+    return true;
+}
+
+/* Tower i on corner i: its first space just before the corner, its second just after, with the
+** diagonal between them through the corner; the spaces between two towers evenly spread along the
+** side from one to the next. A side too short for its spaces gets smaller ones: the largest that
+** leave a gap between them, the towers at its ends taking the smaller size of their two sides. */
+static void spaces_on_corners(const track *t, const track_corner *c, int nc, double Q, track_space *sp) {
     int n = t->spaces;
-    pt *at = malloc((size_t)n * sizeof *at);
+    double *side_q = malloc((size_t)(nc > 0 ? nc : 1) * sizeof *side_q);
+    if (!side_q) return;
+    for (int i = 0; i < nc; i++) {
+        int next = (i + 1) % nc, between = (t->tower[next][0] - t->tower[i][1] - 1 + n) % n;
+        double len = hypot(c[next].at.x - c[i].at.x, c[next].at.y - c[i].at.y);
+        side_q[i] = fmin(Q, len / ((between + 1) * 1.15 + 2));   /* a tower's space lies one size off its corner */
+    }
+    for (int i = 0; i < nc; i++) {
+        double q = fmin(side_q[(i + nc - 1) % nc], side_q[i]);
+        sp[t->tower[i][0]] = (track_space){ { c[i].at.x - c[i].in.x * q, c[i].at.y - c[i].in.y * q }, q };
+        sp[t->tower[i][1]] = (track_space){ { c[i].at.x + c[i].out.x * q, c[i].at.y + c[i].out.y * q }, q };
+    }
+    for (int i = 0; i < nc; i++) {
+        int next = (i + 1) % nc, from = t->tower[i][1], between = (t->tower[next][0] - from - 1 + n) % n;
+        pt a = sp[from].at, b = sp[t->tower[next][0]].at;
+        for (int j = 1; j <= between; j++) {
+            double u = (double)j / (between + 1);
+            sp[(from + j) % n] = (track_space){ { a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u }, side_q[i] };
+        }
+    }
+    free(side_q);
+}
+
+/* Any other track: n spaces clockwise from the first corner, each side getting spaces in proportion
+** to its length (the first on its corner), evenly spread along it, all of one size. */
+static void spaces_by_length(const track_corner *c, int nc, int n, double Q, track_space *sp) {
+    double per = 0;
+    for (int i = 0; i < nc; i++) per += hypot(c[(i + 1) % nc].at.x - c[i].at.x, c[(i + 1) % nc].at.y - c[i].at.y);
+    double q = fmin(Q, per / n * 0.7), *rem = malloc((size_t)(nc > 0 ? nc : 1) * sizeof *rem);
+    int *count = malloc((size_t)(nc > 0 ? nc : 1) * sizeof *count), sum = 0;
+    if (!rem || !count) { free(rem); free(count); return; }
+    for (int i = 0; i < nc; i++) {
+        double len = hypot(c[(i + 1) % nc].at.x - c[i].at.x, c[(i + 1) % nc].at.y - c[i].at.y);
+        double exact = per > 0 ? n * len / per : (double)n / nc;
+        count[i] = (int)floor(exact);
+        rem[i] = exact - count[i];
+        sum += count[i];
+    }
+    for (; sum < n; sum++) {   /* the spaces left over: to the sides that lost most in rounding */
+        int best = 0;
+        for (int i = 1; i < nc; i++)
+            if (rem[i] > rem[best]) best = i;
+        count[best]++;
+        rem[best] = -1;
+    }
+    for (int i = 0, k = 0; i < nc; i++)
+        for (int j = 0; j < count[i] && k < n; j++) {
+            pt a = c[i].at, b = c[(i + 1) % nc].at;
+            double u = (double)j / count[i];
+            sp[k++] = (track_space){ { a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u }, q };
+        }
+    free(rem);
+    free(count);
+}
+
+/* A corner tower: a battlemented frame around its two spaces, the diagonal between them, and when
+** it still holds one, a face-down wall tile on the frame's outer side. On a corner of the track
+** (c not NULL) the diagonal runs through the corner and the tile lies on the frame's outer corner;
+** elsewhere the diagonal crosses between the two spaces and the tile lies away from the middle of
+** the box of the track's corners (x0, y0, x1, y1). */
+static void draw_tower(FILE *f, const layout *L, const track *t, int i, const track_space *sp, const track_corner *c,
+                       double spacing, const double box_of_track[4]) {
+    int a = t->tower[i][0], b = t->tower[i][1];
+    pt pa = sp[a].at, pb = sp[b].at;
+    double q = fmax(sp[a].q, sp[b].q), pad = 3;
+    fprintf(f, "<g class=\"corner-tower\"><title>corner tower %d/%d", a, b);
+    if (c && L->walled) fprintf(f, ", at the corner %d,%d of the wall", c->grid.x, c->grid.y);
+    fprintf(f, "%s</title>", t->holds[i] ? ": a wall tile lies on it, face down" : "");
+    double fx0 = fmin(pa.x, pb.x) - q / 2 - pad, fy0 = fmin(pa.y, pb.y) - q / 2 - pad;
+    double fx1 = fmax(pa.x, pb.x) + q / 2 + pad, fy1 = fmax(pa.y, pb.y) + q / 2 + pad;
+    fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"3\" fill=\"none\" stroke=\"%s\" "
+               "stroke-width=\"2.5\"/>", fx0, fy0, fx1 - fx0, fy1 - fy0, stone_dark);
+    pt from, to, tile;   /* the diagonal, and where the wall tile lies */
+    if (c) {
+        /* Through the corner, square to the bisector of the turn, to the frame's edges. */
+        pt u = unit(c->in, c->out), o1 = outwards(c->in), o2 = outwards(c->out);
+        double lo = -1e9, hi = 1e9, box[2][2] = { { fx0, fx1 }, { fy0, fy1 } }, at[2] = { c->at.x, c->at.y }, d[2] = { u.x, u.y };
+        for (int k = 0; k < 2; k++) {
+            if (fabs(d[k]) < 1e-9) continue;
+            double t1 = (box[k][0] - at[k]) / d[k], t2 = (box[k][1] - at[k]) / d[k];
+            lo = fmax(lo, fmin(t1, t2));
+            hi = fmin(hi, fmax(t1, t2));
+        }
+        from = (pt){ c->at.x + lo * u.x, c->at.y + lo * u.y };
+        to = (pt){ c->at.x + hi * u.x, c->at.y + hi * u.y };
+        tile = (pt){ o1.x + o2.x < 0 ? fx0 : fx1, o1.y + o2.y < 0 ? fy0 : fy1 };
+    } else {
+        /* Two spaces side by side or one above the other: a slanted line between them. */
+        pt mid = { (pa.x + pb.x) / 2, (pa.y + pb.y) / 2 };
+        bool across = fabs(pb.x - pa.x) >= fabs(pb.y - pa.y);
+        double h = q / 2 + pad, slant = fmin(spacing - q, q) * 0.5;
+        from = across ? (pt){ mid.x + slant, mid.y - h } : (pt){ mid.x - h, mid.y - slant };
+        to = across ? (pt){ mid.x - slant, mid.y + h } : (pt){ mid.x + h, mid.y + slant };
+        const double *box = box_of_track;
+        double cx = (box[0] + box[2]) / 2, cy = (box[1] + box[3]) / 2, ox = 0, oy = 0;
+        if (fabs(mid.x - box[0]) < 1 || fabs(mid.x - box[2]) < 1) ox = mid.x < cx ? 1 : -1;
+        if (fabs(mid.y - box[1]) < 1 || fabs(mid.y - box[3]) < 1) oy = mid.y < cy ? 1 : -1;
+        if (ox == 0 && oy == 0) oy = 1;
+        tile = (pt){ mid.x - ox * (q / 2 + pad), mid.y - oy * (q / 2 + pad) };
+        if (across && oy == 0) tile.x = mid.x;
+        if (!across && ox == 0) tile.y = mid.y;
+    }
+    fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>", from.x, from.y,
+            to.x, to.y, stone_dark);
+    if (t->holds[i]) {
+        double w = q * 0.55;
+        fprintf(f, "<rect class=\"wall-tile\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"1.5\" "
+                   "fill=\"#7a4f2a\" stroke=\"#f1e2c6\" stroke-width=\"1.2\"/>", tile.x - w / 2, tile.y - w / 2, w, w);
+    }
+    fprintf(f, "</g>\n");
+}
+
+/* The score track: numbered spaces clockwise, along the wall when the board has one (on its outer
+** part, clear of the start spaces' alcoves) or around the board in a ring, the corner towers on
+** their two spaces, each player's marker on his space. The towers stand on the wall's corners when
+** the track has one for each corner (the first on the north-west one); else the spaces are spread
+** along the track by length and each tower stands where its spaces fall. */
+static void draw_track(FILE *f, const layout *L, const track *t, const char *const *names, const char **colour, int np) {
+    double S = L->S, Q = SPACE * S, off = L->walled ? S / 2 + Q / 2 + 2 : TRACK * S;
+    int n = t->spaces;
+    track_corner *c = NULL;
+    int nc = track_corners(L, off, &c);
+    track_space *sp = calloc((size_t)n, sizeof *sp);
     bool *tower = calloc((size_t)n, sizeof *tower);
-    if (!at || !tower) { free(at); free(tower); return; }
-    track_spaces(x0, y0, x1, y1, n, at);
-    double spacing = 2 * ((x1 - x0) + (y1 - y0)) / n, q = SPACE * S, fs;
-    if (q > spacing * 0.7) q = spacing * 0.7;
-    fs = q * 0.46;
+    if (!nc || !sp || !tower) { free(c); free(sp); free(tower); return; }
+    bool on_corners = towers_fit_corners(t, nc);
+    double box[4] = { c[0].at.x, c[0].at.y, c[0].at.x, c[0].at.y }, per = 0;
+    for (int i = 0; i < nc; i++) {
+        box[0] = fmin(box[0], c[i].at.x), box[1] = fmin(box[1], c[i].at.y);
+        box[2] = fmax(box[2], c[i].at.x), box[3] = fmax(box[3], c[i].at.y);
+        per += hypot(c[(i + 1) % nc].at.x - c[i].at.x, c[(i + 1) % nc].at.y - c[i].at.y);
+    }
+    if (on_corners) spaces_on_corners(t, c, nc, Q, sp);
+    else spaces_by_length(c, nc, n, Q, sp);
     for (int i = 0; i < t->n_towers; i++)
         if (t->tower[i][0] >= 0) tower[t->tower[i][0]] = tower[t->tower[i][1]] = true;
     fprintf(f, "<g class=\"track\"><title>the score track: spaces 0 to %d, clockwise; a marker stands on its "
                "player's score, less %d for each lap</title>\n", n - 1, n);
     for (int i = 0; i < n; i++) {
+        double q = sp[i].q, fs = q * 0.46;
         fprintf(f, "<rect class=\"space\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"2\" fill=\"%s\" "
-                   "stroke=\"#7d6c55\" stroke-width=\"1\"/>", at[i].x - q / 2, at[i].y - q / 2, q, q,
+                   "stroke=\"#7d6c55\" stroke-width=\"1\"/>", sp[i].at.x - q / 2, sp[i].at.y - q / 2, q, q,
                 tower[i] ? "#d7cfbf" : "#fbf6e8");
         if (fs >= 5)
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"middle\" fill=\"#3a3128\">%d</text>",
-                    at[i].x, at[i].y + fs * 0.36, fs, i);
+                    sp[i].at.x, sp[i].at.y + fs * 0.36, fs, i);
         fputc('\n', f);
     }
-    /* The corner towers: a battlemented frame around their two spaces. */
-    for (int i = 0; i < t->n_towers; i++) {
-        int a = t->tower[i][0], b = t->tower[i][1];
-        if (a < 0) continue;
-        fprintf(f, "<g class=\"corner-tower\"><title>corner tower %d/%d%s</title>", a, b,
-                t->holds[i] ? ": a wall tile lies on it, face down" : "");
-        pt pa = at[a], pb = at[b];
-        double pad = 3, fx0 = fmin(pa.x, pb.x) - q / 2 - pad, fy0 = fmin(pa.y, pb.y) - q / 2 - pad;
-        double fx1 = fmax(pa.x, pb.x) + q / 2 + pad, fy1 = fmax(pa.y, pb.y) + q / 2 + pad;
-        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"3\" fill=\"none\" stroke=\"%s\" "
-                   "stroke-width=\"2.5\"/>", fx0, fy0, fx1 - fx0, fy1 - fy0, stone_dark);
-        /* The diagonal between the two spaces. */
-        pt mid = { (pa.x + pb.x) / 2, (pa.y + pb.y) / 2 };
-        bool across = fabs(pb.x - pa.x) >= fabs(pb.y - pa.y);     /* side by side: a line from top to bottom */
-        double h = q / 2 + pad, slant = fmin(spacing - q, q) * 0.5;
-        if (across)
-            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>",
-                    mid.x + slant, mid.y - h, mid.x - slant, mid.y + h, stone_dark);
-        else
-            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>",
-                    mid.x - h, mid.y - slant, mid.x + h, mid.y + slant, stone_dark);
-        if (t->holds[i]) {
-            /* A face-down wall tile, on the frame's outer side. */
-            double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2, ox = 0, oy = 0, w = q * 0.55;
-            if (fabs(mid.x - x0) < 1 || fabs(mid.x - x1) < 1) ox = mid.x < cx ? 1 : -1;
-            if (fabs(mid.y - y0) < 1 || fabs(mid.y - y1) < 1) oy = mid.y < cy ? 1 : -1;
-            if (ox == 0 && oy == 0) oy = 1;
-            double wx = mid.x - ox * (q / 2 + pad), wy = mid.y - oy * (q / 2 + pad);
-            if (across && oy == 0) wx = mid.x;
-            if (!across && ox == 0) wy = mid.y;
-            fprintf(f, "<rect class=\"wall-tile\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"1.5\" "
-                       "fill=\"#7a4f2a\" stroke=\"#f1e2c6\" stroke-width=\"1.2\"/>", wx - w / 2, wy - w / 2, w, w);
-        }
-        fprintf(f, "</g>\n");
-    }
+    for (int i = 0; i < t->n_towers; i++)
+        if (t->tower[i][0] >= 0) draw_tower(f, L, t, i, sp, on_corners ? &c[i] : NULL, per / n, box);
     /* The markers: several on one space side by side. */
     for (int p = 0; p < np; p++) {
         if (t->at[p] < 0) continue;
         int same = 0, before = 0;
         for (int o = 0; o < np; o++)
             if (t->at[o] == t->at[p]) same++, before += o < p;
-        pt c = at[t->at[p]];
+        pt m = sp[t->at[p]].at;
+        double q = sp[t->at[p]].q, fs = q * 0.46;
         double r = q * (same > 1 ? 0.34 : 0.42), dx = (before - (same - 1) / 2.0) * r * 1.1;
         fprintf(f, "<circle class=\"track-marker\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#111111\" "
-                   "stroke-width=\"1.5\"><title>", c.x + dx, c.y - dx * 0.4, r, colour[p]);
+                   "stroke-width=\"1.5\"><title>", m.x + dx, m.y - dx * 0.4, r, colour[p]);
         text(f, names && names[p] ? names[p] : "?");
         fprintf(f, ": marker on space %d</title></circle>", t->at[p]);
         if (same == 1 && fs >= 5)   /* the space's number on it, readable on the player's colour */
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" font-weight=\"bold\" text-anchor=\"middle\" "
                        "fill=\"#ffffff\" stroke=\"#111111\" stroke-width=\"1.6\" paint-order=\"stroke\">%d</text>",
-                    c.x, c.y + fs * 0.36, fs, t->at[p]);
+                    m.x, m.y + fs * 0.36, fs, t->at[p]);
         fputc('\n', f);
     }
     fprintf(f, "</g>\n");
-    free(at);
+    free(c);
+    free(sp);
     free(tower);
 }
 

@@ -4,6 +4,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
+SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
 turns() { sed -n 's/^  - "\(.*\)"$/\1/p' "$1"; }
 final() { sed -n 's/^  scores: //p' "$1"; }
 
@@ -247,5 +248,27 @@ check 'grep -q "^\(alice\|bob\)> \(alice\|bob\) may deploy a follower ([0-9] in 
 check 'grep -q "^\* \(alice\|bob\): 0 points, 7 followers in supply; track 0$" "$T/out19" && grep -q "^  castle: wall tiles on the track at 12/13 18/19 " "$T/out19" && grep -q "; track [0-9]*, keep on [0-9]* tiles\{0,1\}, wall tile [0-9]" "$T/out19"' "castle: the prompt shows the module's words (track, keep, wall tiles held and on the track)"
 check 'grep -q "^\(alice\|bob\)> \(alice\|bob\) decides:$" "$T/out19" && grep -q "^  !castle:first@[0-9]*,[0-9]*,[A-Za-z]*  *score the [a-z]* at [0-9]*,[0-9]*,[A-Za-z]* next$" "$T/out19"' "castle: the prompt offers the scoring order in words"
 check '[ "$(turns "$T/hcastle.yaml")" = "$(turns "$T/castle.yaml")" ] && [ "$(final "$T/hcastle.yaml")" = "$(final "$T/castle.yaml")" ]' "the humans' castle game is the bots': $(final "$T/hcastle.yaml") vs $(final "$T/castle.yaml")"
+
+# A ruleset given by path, outside the search directories: the record keeps its absolute path as
+# ruleset_file, and replay, resume and render read the rules from there, from any directory.
+mkdir "$T/rules"
+printf 'name: records-house\ndescription: c3 and the hole rule\nextends: %s/rulesets/c3.yaml\nhole_extra_turn: true\n' "$SRC" >"$T/rules/house.yaml"
+rules=$(cd "$T/rules" && pwd -P)/house.yaml
+"$M" play --ruleset "$T/rules/house.yaml" --seed 4 --players random,greedy --record "$T/rf.yaml" >/dev/null
+check '[ $? = 0 ] && grep -q "^ruleset: \"records-house\"$" "$T/rf.yaml" && grep -qx "ruleset_file: \"$rules\"" "$T/rf.yaml"' "a ruleset given by path: ruleset_file holds its absolute path: $(grep "^ruleset" "$T/rf.yaml")"
+(cd / && "$M" replay "$T/rf.yaml") >"$T/out22" 2>&1
+check '[ $? = 0 ] && grep -q "replayed under records-house, every action legal; final scores match the record" "$T/out22"' "the record replays from another directory: $(head -1 "$T/out22")"
+(cd / && "$M" render game "$T/rf.yaml" -o "$T/rf.svg") 2>"$T/err16"
+check '[ $? = 0 ] && [ -s "$T/rf.svg" ]' "render game reads the rules from ruleset_file: $(cat "$T/err16")"
+sed '/^ruleset_file:/d' "$T/rf.yaml" >"$T/rf-nofile.yaml"
+"$M" replay "$T/rf-nofile.yaml" >/dev/null 2>"$T/err17"
+check '[ $? = 1 ] && grep -q "no ruleset .records-house. found" "$T/err17"' "without ruleset_file the name alone is not found: $(cat "$T/err17")"
+mv "$T/rules/house.yaml" "$T/rules/moved.yaml"
+"$M" replay "$T/rf.yaml" >/dev/null 2>"$T/err18"
+check '[ $? = 1 ] && grep -q "no ruleset .$rules. found" "$T/err18"' "a ruleset_file that is gone is named: $(cat "$T/err18")"
+mv "$T/rules/moved.yaml" "$T/rules/house.yaml"
+printf 'quit\n' | "$M" play --ruleset "$T/rules/house.yaml" --seed 4 --players human:a,human:b --record "$T/rfq.yaml" >/dev/null
+(cd / && "$M" play --resume "$T/rfq.yaml" --players random,greedy) >/dev/null 2>"$T/err19"
+check '[ $? = 0 ] && grep -q "^status: over" "$T/rfq.yaml" && grep -qx "ruleset_file: \"$rules\"" "$T/rfq.yaml"' "a game under a ruleset given by path resumes from another directory: $(cat "$T/err19")"
 
 finish records

@@ -104,25 +104,65 @@ check '[ $? = 0 ] && ! sed "/tiles placed$/,\$d" "$T/c3-play.txt" | grep -q "[H=
 # status words in the table; in text, the wall as '#' and the status words under the scores.
 "$M" play --ruleset castle --players random,random --seed 15 --record "$T/castle-play.yaml" >"$T/castle-play.txt"
 check '[ $? = 0 ] && grep -q "^random-1: *track [0-9]" "$T/castle-play.txt" && grep -q "^random-2: *track [0-9]" "$T/castle-play.txt"' "castle play: the players' status words: $(tail -4 "$T/castle-play.txt")"
-check 'grep -q "^castle: *wall tiles on the track at [0-9]*/[0-9]*" "$T/castle-play.txt"' "castle play: the wall tiles on the track"
+check 'grep -q "^castle: *no wall tiles on the track ([0-9]* removed at the end of the game)$" "$T/castle-play.txt"' "castle play: the wall tiles left on the track were removed at the end: $(tail -1 "$T/castle-play.txt")"
 check 'grep -q "^  -1 ##########" "$T/castle-play.txt" && grep -q "##p##" "$T/castle-play.txt"' "castle play: the text board in its wall, a start space's path"
 "$M" score --ruleset castle "$T/castle-play.yaml" >"$T/castle-score.txt"
-check '[ $? = 0 ] && grep -q "^random-1: *track [0-9]" "$T/castle-score.txt" && grep -q "^castle: *wall tiles on the track at" "$T/castle-score.txt"' "castle score: the status words: $(tail -3 "$T/castle-score.txt")"
+check '[ $? = 0 ] && grep -q "^random-1: *track [0-9]" "$T/castle-score.txt" && grep -q "^castle: *no wall tiles on the track (" "$T/castle-score.txt"' "castle score: the status words: $(tail -3 "$T/castle-score.txt")"
 "$M" render game "$T/castle-play.yaml" -o "$T/castle-play.svg"
 check '[ $? = 0 ] && valid "$T/castle-play.svg"' "render game of a castle record"
 check '[ "$(grep -c "<g class=\"wall\"" "$T/castle-play.svg")" = 1 ] && [ "$(grep -c "<g class=\"start-space\"" "$T/castle-play.svg")" = 7 ]' "castle: the wall and its 7 start spaces"
 check 'grep -q "<title>start space S2 at 6,-1 in the wall, against cell 6,0: court with 1 market</title>" "$T/castle-play.svg"' "castle: start space 2 says what it shows"
 check '[ "$(grep -c "<g class=\"track\"" "$T/castle-play.svg")" = 1 ] && [ "$(grep -c "<rect class=\"space\"" "$T/castle-play.svg")" = 100 ] && [ "$(grep -c "<g class=\"corner-tower\"" "$T/castle-play.svg")" = 14 ]' "castle: the track's 100 spaces and 14 corner towers"
-towers=$(grep "^castle:" "$T/castle-score.txt" | grep -o "[0-9]*/[0-9]*" | wc -l)
-check '[ "$towers" -gt 0 ] && [ "$(grep -c "class=\"wall-tile\"" "$T/castle-play.svg")" = "$towers" ]' "castle: a wall tile on each of the $towers towers the status words list, got $(grep -c "class=\"wall-tile\"" "$T/castle-play.svg")"
+check '[ "$(grep -c "class=\"wall-tile\"" "$T/castle-play.svg")" = 0 ]' "castle, the game over: no wall tile on the track"
+"$M" render game "$T/castle-play.yaml" --turn 30 -o "$T/castle30.svg"
+towers=$(grep -o "class=\"game-status\"[^>]*>castle: wall tiles on the track at[ 0-9/]*" "$T/castle30.svg" | grep -o "[0-9]*/[0-9]*" | wc -l)
+check '[ "$towers" -gt 0 ] && [ "$(grep -c "class=\"wall-tile\"" "$T/castle30.svg")" = "$towers" ]' "castle turn 30: a wall tile on each of the $towers towers the status words list, got $(grep -c "class=\"wall-tile\"" "$T/castle30.svg")"
 for p in 1 2; do
     at=$(sed -n "s/^random-$p: *track \([0-9]*\).*/\1/p" "$T/castle-score.txt")
     check 'grep -q "<title>random-$p: marker on space $at</title>" "$T/castle-play.svg"' "castle: random-$p's marker on space $at"
 done
-check '[ "$(grep -c "class=\"status\"[^>]*>track [0-9]" "$T/castle-play.svg")" = 2 ] && grep -q "class=\"game-status\"[^>]*>castle: wall tiles on the track at" "$T/castle-play.svg"' "castle: the status words in the table and under it"
+check '[ "$(grep -c "class=\"status\"[^>]*>track [0-9]" "$T/castle-play.svg")" = 2 ] && grep -q "class=\"game-status\"[^>]*>castle: no wall tiles on the track (" "$T/castle-play.svg"' "castle: the status words in the table and under it"
 "$M" render game "$T/castle-play.yaml" --turn 0 -o "$T/castle0.svg"
 check '[ $? = 0 ] && valid "$T/castle0.svg" && [ "$(grep -c "class=\"wall-tile\"" "$T/castle0.svg")" = 13 ] && [ "$(grep -c "marker on space 0</title>" "$T/castle0.svg")" = 2 ]' "castle turn 0: 13 wall tiles on the track, both markers on 0"
-check 'grep -q "<title>corner tower 0/1</title>" "$T/castle0.svg" && grep -q "<title>corner tower 12/13: a wall tile lies on it" "$T/castle0.svg"' "castle turn 0: no wall tile on 0/1, one on 12/13"
+check 'grep -q "<title>corner tower 0/1, at the corner 2,0 of the wall</title>" "$T/castle0.svg" && grep -q "<title>corner tower 12/13, at the corner 8,0 of the wall: a wall tile lies on it" "$T/castle0.svg"' "castle turn 0: no wall tile on 0/1, one on 12/13"
+# The corner towers stand on the wall's corners, which follow from the board's map: each tower
+# just outside its corner, on the track along the wall, its frame's centre in the cell off the
+# board that touches the corner diagonally (for the north-west corner 2,0 of the shipped wall, cell
+# 1,-1; for the inner corner 8,1 of its north-east notch, the notch's cell 8,0).
+# tower_cells SVG: "A/B X,Y" for each corner tower, X,Y the cell holding its frame's centre;
+# pixels from the coordinates written along the board's edges.
+tower_cells() {
+    awk '
+    function attr(s, name) {
+        if (!match(s, " " name "=\"[^\"]*\"")) return ""
+        return substr(s, RSTART + length(name) + 3, RLENGTH - length(name) - 4)
+    }
+    function label(s) { match(s, />-?[0-9]+<\/text>/); return substr(s, RSTART + 1, RLENGTH - 8) + 0 }
+    function cell(v) { return v < 0 && v != int(v) ? int(v) - 1 : int(v) }
+    /class="coord"/ && /text-anchor="middle"/ { colx[label($0)] = attr($0, "x") }
+    /class="coord"/ && /text-anchor="end"/ { rowy[label($0)] = attr($0, "y") }
+    /class="corner-tower"/ {
+        match($0, /corner tower [0-9]+\/[0-9]+/)
+        name[++n] = substr($0, RSTART + 13, RLENGTH - 13)
+        r = substr($0, index($0, "<rect"))
+        cx[n] = attr(r, "x") + attr(r, "width") / 2
+        cy[n] = attr(r, "y") + attr(r, "height") / 2
+    }
+    END {
+        S = colx[1] - colx[0]; x0 = colx[0] - S / 2; y0 = rowy[0] - 4 - S / 2
+        for (i = 1; i <= n; i++) printf "%s %d,%d\n", name[i], cell((cx[i] - x0) / S), cell((cy[i] - y0) / S)
+    }' "$1"
+}
+# at_corners SVG "A/B X,Y|...": the towers, each in its cell, and no others.
+at_corners() { [ "$(tower_cells "$1" | sort)" = "$(echo "$2" | tr '|' '\n' | sort)" ]; }
+shipped="0/1 1,-1|12/13 8,-1|18/19 8,0|25/26 10,0|32/33 10,7|39/40 8,7|45/46 8,9|52/53 5,9|58/59 5,7|64/65 4,7|73/74 4,9|80/81 -1,9|86/87 -1,1|94/95 1,1"
+check 'at_corners "$T/castle0.svg" "$shipped"' "castle: the 14 towers at the wall's 14 corners, clockwise from the north-west one: $(tower_cells "$T/castle0.svg" | tr '\n' ' ')"
+# Another wall, another map: an L of 6 corners (tests/rulesets/mini-castle-track.yaml), its inner
+# corner 2,1 the north-west corner of cell 2,1.
+MEEPLE_RULESETS="$SRC/tests/rulesets" "$M" play --ruleset "$SRC/tests/rulesets/mini-castle-track.yaml" --seed 2 --record "$T/ell.yaml" >/dev/null
+MEEPLE_RULESETS="$SRC/tests/rulesets" "$M" render game "$T/ell.yaml" -o "$T/ell.svg"
+check '[ $? = 0 ] && valid "$T/ell.svg" && [ "$(grep -c "<rect class=\"space\"" "$T/ell.svg")" = 30 ]' "an L-shaped wall: its track of 30 spaces"
+check 'at_corners "$T/ell.svg" "0/1 -1,-1|5/6 2,-1|9/10 2,0|14/15 4,0|19/20 4,3|25/26 -1,3"' "an L-shaped wall: the 6 towers at its 6 corners: $(tower_cells "$T/ell.svg" | tr '\n' ' ')"
 # A bounded board with a start space but no module's track (mini-castle): the wall alone. Other
 # games: no wall, track or status words.
 check 'grep -q "<g class=\"wall\"" "$T/castle-game.svg" && [ "$(grep -c "<g class=\"start-space\"" "$T/castle-game.svg")" = 1 ] && ! grep -q "class=\"track\"" "$T/castle-game.svg"' "mini-castle: the wall, one start space, no track"

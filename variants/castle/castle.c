@@ -1,5 +1,5 @@
 /*
-** castle.c: Carcassonne: The Castle (Reiner Knizia, 2003). Rules: ../shared/rules/the-castle.md.
+** castle.c: Carcassonne: The Castle (Reiner Knizia, 2003), as its rulebook plays it.
 **
 ** The kernel already plays most of The Castle from data (rulesets/castle.yaml): the board inside
 ** the wall, the start spaces (fixed pieces in the wall), `match: [path]`, `ties: none`, paths,
@@ -16,10 +16,14 @@
 **   - the keep: on the holder's largest house scored so far; at the end the larger keep scores
 **     the largest connected empty area inside the wall.
 **
+** At the end of the game the wall tiles still on the track are removed (nobody takes them) before
+** the final scoring.
+**
 ** Hooks: setup (lay the wall tiles on the towers), before_score (decisions: doubling, order),
 ** score_order, score_feature (doubling), feature_scored (keep, landings), end_turn (house-rule
-** landings, another turn), before_final_scoring (keep, courts, wall tiles 4-9), legal/apply,
-** format/parse/describe (notation: !castle:...), status (what the track and hands show), check.
+** landings, another turn), before_final_scoring (clear the track; keep, courts, wall tiles 4-9),
+** legal/apply, format/parse/describe (notation: !castle:...), status (what the track and hands
+** show), check.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +80,7 @@ typedef struct castle_state {
     int asked_kind;                               /* the wall tile kind being decided (Q_DOUBLE) */
     int question;                                 /* Q_*: what is being decided */
     uint32_t declined;                            /* wall tile kinds (bit k) the placer holds back this turn */
+    int removed;                                  /* wall tiles taken off the track at the end of the game */
 } castle_state;
 
 /* ------------------------------------------------------------------ configuration */
@@ -560,9 +565,20 @@ static int best_won(const mp_game *g, int kind, int p, bool multiplier, int32_t 
     return best;
 }
 
+/* "The game ends ... Remove the wall tiles still on the track": nobody can take them any more, and
+** only tiles in hand score. */
+static void clear_track(castle_state *s, const castle_config *c) {
+    for (int t = 0; t < c->n_towers; t++)
+        if (s->tower_tile[t]) {
+            s->tower_tile[t] = 0;
+            s->removed++;
+        }
+}
+
 static void castle_before_final_scoring(mp_game *g, void *st, const void *config) {
     castle_state *s = st;
     const castle_config *c = config;
+    clear_track(s, c);
     /* The keep: the larger house (wall tile 8 adds to it) scores the largest empty area. */
     int size[MP_MAX_PLAYERS] = { 0 };
     for (int p = 0; p < g->n_players; p++) {
@@ -691,11 +707,14 @@ static int castle_status(const mp_game *g, const void *st, const void *config, i
     size_t n = 0;
     buf[0] = 0;
     if (player < 0) {                                   /* the track: towers still holding a tile */
+        if (!tiles_on_track(s, c)) {
+            if (s->removed)
+                return snprintf(buf, size, "no wall tiles on the track (%d removed at the end of the game)", s->removed);
+            return snprintf(buf, size, "no wall tiles on the track");
+        }
         n += (size_t)snprintf(buf, size, "wall tiles on the track at");
-        int shown = 0;
         for (int t = 0; t < c->n_towers && n < size; t++)
-            if (s->tower_tile[t]) n += (size_t)snprintf(buf + n, size - n, " %d/%d", c->tower[t][0], c->tower[t][1]), shown++;
-        if (!shown && n < size) snprintf(buf + n, size - n, " none");
+            if (s->tower_tile[t]) n += (size_t)snprintf(buf + n, size - n, " %d/%d", c->tower[t][0], c->tower[t][1]);
         return (int)strlen(buf);
     }
     n += (size_t)snprintf(buf, size, "track %d", ((g->score[player] % c->spaces) + c->spaces) % c->spaces);
@@ -710,6 +729,11 @@ static int castle_status(const mp_game *g, const void *st, const void *config, i
 static int castle_check(const mp_game *g, const void *st, const void *config, mp_diag *d) {
     const castle_state *s = st;
     const castle_config *c = config;
+    if (g->phase == MP_PHASE_OVER && tiles_on_track(s, c)) {
+        snprintf(d->message, sizeof d->message, "a wall tile on the track after the end of the game; expected none "
+                 "(they are removed before the final scoring)");
+        return 1;
+    }
     for (int k = 0; k < c->n_kinds; k++) {
         int n = 0;
         for (int t = 0; t < c->n_towers; t++) n += s->tower_tile[t] == k + 1;

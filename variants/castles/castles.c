@@ -1,6 +1,5 @@
 /*
-** castles.c: castle tokens (Bridges, Castles and Bazaars). Rules: ../shared/rules/
-** bridges-castles-bazaars.md, "Castles".
+** castles.c: castle tokens (Bridges, Castles and Bazaars, the rulebook's "Castles").
 **
 ** When a tile completes a town (a city of exactly two one-side segments, each of a shape the
 ** ruleset lets become a castle: caps, and triangles under ZMG), its occupier decides: keep it as a
@@ -11,6 +10,8 @@
 ** fief that completes in a later scoring round gives the castle's owner its points (the highest,
 ** when several complete at once, scored or not), and the knight comes home; a castle that scores
 ** this way counts as such a feature for a neighbouring castle. An unfinished castle scores nothing.
+** A castle takes one of its owner's tokens: a player whose placement completes several towns is
+** asked about each in turn only while he has a token left.
 **
 ** Hooks: before_score (find towns, ask their occupiers), legal/apply (convert or decline),
 ** feature_scored (watch fiefs), end_turn (pay castles, chain), format/parse (notation).
@@ -18,32 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../variant.h"
-
-enum { MAX_CASTLES = 64, MAX_PENDING = 8, CODE_DECLINE = 0, CODE_CONVERT = 1 };
-
-typedef struct castles_config {
-    int tokens[MP_MAX_PLAYERS + 1];   /* castle tokens per player, by player count */
-    unsigned shapes;                  /* bit s: a one-side city segment of shape s may become a castle */
-} castles_config;
-
-typedef struct castle {
-    int32_t root;                     /* the castle's feature */
-    int8_t owner;
-    uint8_t scored;
-    int16_t built_turn;               /* g->turns when built: scorings of that turn do not count */
-    int16_t x0, y0, x1, y1;           /* the fief, inclusive */
-    int best;                         /* the best completion seen this turn, 0 none */
-} castle;
-
-typedef struct castles_state {
-    int kind;                         /* the tile set's `castle` kind */
-    int supply[MP_MAX_PLAYERS];
-    int n;
-    castle c[MAX_CASTLES];
-    int n_pending;                    /* towns completed this turn awaiting their occupier */
-    int32_t pending[MAX_PENDING];
-} castles_state;
+#include "castles.h"
 
 /* ------------------------------------------------------------------ configuration */
 
@@ -95,7 +71,6 @@ static int castles_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
     return 0;
 }
 
-extern const mp_variant mp_variant_castles;
 static int variant_index(const mp_game *g) { return mp_game_variant_index(g, &mp_variant_castles); }
 
 /* ------------------------------------------------------------------ towns */
@@ -130,6 +105,15 @@ static bool is_town(const mp_game *g, const castles_state *s, const castles_conf
     return who >= 0 && s->supply[who] > 0;
 }
 
+/* Asks the occupier of the first waiting town that may still become a castle. Each decision looks
+** again: a town whose occupier has meanwhile put his last token on another town of the same
+** placement is no longer offered, and scores as a town with the others. */
+static void ask_next(mp_game *g, castles_state *s, const castles_config *c) {
+    while (s->n_pending && !is_town(g, s, c, s->pending[0]))
+        memmove(&s->pending[0], &s->pending[1], (size_t)--s->n_pending * sizeof s->pending[0]);
+    if (s->n_pending) mp_game_request(g, variant_index(g), occupier(g, s->pending[0]));
+}
+
 static void castles_before_score(mp_game *g, void *st, const void *config) {
     castles_state *s = st;
     const castles_config *c = config;
@@ -143,7 +127,7 @@ static void castles_before_score(mp_game *g, void *st, const void *config) {
         for (int i = 0; i < s->n_pending; i++) seen |= s->pending[i] == root;
         if (!seen && is_town(g, s, c, root)) s->pending[s->n_pending++] = root;
     }
-    if (s->n_pending) mp_game_request(g, variant_index(g), occupier(g, s->pending[0]));
+    ask_next(g, s, c);
 }
 
 /* The town a decision is about, carried by the action for a front end to weigh it (a bot looks at
@@ -192,13 +176,17 @@ static void convert(mp_game *g, castles_state *s, int32_t root) {
 }
 
 static int castles_apply(mp_game *g, void *st, const void *config, const mp_action *a, mp_diag *d) {
-    (void)config;
     castles_state *s = st;
     if (g->phase != MP_PHASE_VARIANT || !s->n_pending || (a->code != CODE_CONVERT && a->code != CODE_DECLINE)) {
         snprintf(d->message, sizeof d->message, "no town is waiting to become a castle; expected another action");
         return 1;
     }
     if (a->code == CODE_CONVERT) {
+        int who = occupier(g, s->pending[0]);
+        if (who < 0 || s->supply[who] <= 0) {    /* never asked so (ask_next), but a token is a token */
+            snprintf(d->message, sizeof d->message, "player %d has no castle token left; expected !castles:decline", who);
+            return 1;
+        }
         if (s->n == MAX_CASTLES) {
             snprintf(d->message, sizeof d->message, "more than %d castles in one game", MAX_CASTLES);
             return 1;
@@ -206,7 +194,7 @@ static int castles_apply(mp_game *g, void *st, const void *config, const mp_acti
         convert(g, s, s->pending[0]);
     }
     memmove(&s->pending[0], &s->pending[1], (size_t)--s->n_pending * sizeof s->pending[0]);
-    if (s->n_pending) mp_game_request(g, variant_index(g), occupier(g, s->pending[0]));
+    ask_next(g, s, config);
     return 0;
 }
 
@@ -273,6 +261,12 @@ static int castles_check(const mp_game *g, const void *st, const void *config, m
     const castles_state *s = st;
     const castles_config *c = config;
     for (int p = 0; p < g->n_players; p++) {
+        /* First on its own: a token spent twice leaves the sum below intact. */
+        if (s->supply[p] < 0) {
+            snprintf(d->message, sizeof d->message, "player %d: %d castle tokens in the supply; expected 0 or more",
+                     p, s->supply[p]);
+            return 1;
+        }
         int built = 0;
         for (int i = 0; i < s->n; i++) built += s->c[i].owner == p;
         if (s->supply[p] + built != c->tokens[g->n_players]) {

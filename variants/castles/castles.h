@@ -1,0 +1,39 @@
+/*
+** castles.h: the castles module's configuration and per-game state (variants/castles/castles.c).
+**
+** Only the module and its tests include it: tests/test_castles.c sets a state no game reaches (a
+** token spent twice) to see that the module's check hook refuses it.
+*/
+#ifndef MP_CASTLES_H
+#define MP_CASTLES_H
+
+#include "../variant.h"
+
+enum { MAX_CASTLES = 64, MAX_PENDING = 8, CODE_DECLINE = 0, CODE_CONVERT = 1 };
+
+typedef struct castles_config {
+    int tokens[MP_MAX_PLAYERS + 1];   /* castle tokens per player, by player count */
+    unsigned shapes;                  /* bit s: a one-side city segment of shape s may become a castle */
+} castles_config;
+
+typedef struct castle {
+    int32_t root;                     /* the castle's feature */
+    int8_t owner;
+    uint8_t scored;
+    int16_t built_turn;               /* g->turns when built: scorings of that turn do not count */
+    int16_t x0, y0, x1, y1;           /* the fief, inclusive */
+    int best;                         /* the best completion seen this turn, 0 none */
+} castle;
+
+typedef struct castles_state {
+    int kind;                         /* the tile set's `castle` kind */
+    int supply[MP_MAX_PLAYERS];
+    int n;
+    castle c[MAX_CASTLES];
+    int n_pending;                    /* towns completed this turn awaiting their occupier */
+    int32_t pending[MAX_PENDING];
+} castles_state;
+
+extern const mp_variant mp_variant_castles;
+
+#endif
