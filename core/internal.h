@@ -485,6 +485,10 @@ MP_INTERNAL unsigned mp_score_majority(const mp_game *g, const uint8_t *follower
 ** the category's name); mp_score_award_why says why, and of which feature (a root, -1 none). */
 MP_INTERNAL void mp_score_award(mp_game *g, unsigned players, int points, int category);
 MP_INTERNAL void mp_score_award_why(mp_game *g, unsigned players, int points, int category, int why, int32_t root);
+/* A module's points, logged with its word for what scored ("castle", "wall tile 4") and the feature
+** that earned them (a root, -1 none). */
+MP_INTERNAL void mp_score_award_module(mp_game *g, unsigned players, int points, int category, int32_t root,
+                                       const char *label);
 MP_INTERNAL void mp_score_completed(mp_game *g);
 /* The features the tile just placed completed and that are not scored yet (roots), in the
 ** kernel's order; at most cap written; returns how many. For a module deciding before scoring. */

@@ -43,13 +43,22 @@ unsigned mp_score_majority(const mp_game *g, const uint8_t *followers) {
     return who;
 }
 
-void mp_score_award_why(mp_game *g, unsigned players, int points, int category, int why, int32_t root) {
+static void award(mp_game *g, unsigned players, int points, int category) {
     for (int p = 0; p < g->n_players; p++)
         if (players & (1u << p)) {
             g->score[p] += points;
             g->points[p][category] += points;
         }
+}
+
+void mp_score_award_why(mp_game *g, unsigned players, int points, int category, int why, int32_t root) {
+    award(g, players, points, category);
     if (g->events) mp_events_add(g, players, points, category, why, root, why == MP_WHY_MODULE ? g->categories[category] : "");
+}
+
+void mp_score_award_module(mp_game *g, unsigned players, int points, int category, int32_t root, const char *label) {
+    award(g, players, points, category);
+    if (g->events) mp_events_add(g, players, points, category, MP_WHY_MODULE, root, label);
 }
 
 void mp_score_award(mp_game *g, unsigned players, int points, int category) {

@@ -61,6 +61,7 @@ Test(bazaars, the_digest_example) {
     if (mp_game_phase(g) == MP_PHASE_DEPLOY) t_pass(g);
     cr_assert_eq(mp_game_current_player(g), 2);
     cr_assert_str_eq(mp_tileset_tile_id(ts, mp_game_drawn_tile(g)), "E");
+    t_events(g, "1:-3 bazaar module 0; 0:+3 bazaar module 0; 0:-3 bazaar module 0; 2:+3 bazaar module 0");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

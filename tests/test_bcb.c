@@ -344,6 +344,7 @@ Test(bcb, cloister_counts_only_on_a_fief_tile) {
     cr_assert_eq(mp_game_score(g, 0), 9);
     cr_assert_eq(mp_game_supply(g, 0), 7, "the castle's knight came home");
     cr_assert_eq(mp_game_supply(g, 1), 7, "both monks came home");
+    t_events(g, "1:+9 cloister completed 9; 1:+9 cloister completed 9; 0:+9 castle module 2");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -374,6 +375,7 @@ Test(bcb, city_worth_20_pays_the_castle_20) {
     cr_assert_eq(mp_game_score(g, 1), 20);
     cr_assert_eq(mp_game_supply(g, 0), 7, "RED's knight left the castle");
     cr_assert_eq(mp_game_supply(g, 1), 7, "BLUE's knight came home");
+    t_events(g, "1:+20 city completed 7; 0:+20 castle module 2");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -392,6 +394,7 @@ Test(bcb, unfinished_castle_scores_nothing_at_the_end) {
     cr_assert_eq(mp_game_score(g, 1), 0);
     cr_assert_eq(mp_game_on_board(g, 0), 0, "the knight is off the board");
     cr_assert_eq(tokens(g, "castles", 0), 2, "the token stays on the board");
+    t_events(g, "");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -419,6 +422,7 @@ Test(bcb, city_scored_before_the_castle_gives_nothing) {
     t_place(g, 1, "L", -1, 0, 0); t_pass(g);
     cr_assert_eq(t_points(g, 0, "castle"), 3, "the road");
     cr_assert_eq(mp_game_supply(g, 0), 7);
+    t_events(g, "0:+3 castle module 2");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

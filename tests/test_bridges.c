@@ -52,6 +52,7 @@ Test(bridges, digest_bridge_over_a_new_city) {
     int city = mp_game_feature_at(g, 0, 2, "E");
     cr_assert_eq(mp_game_feature_info(g, 0, 2, city, &complete, &tiles, NULL), 0);
     cr_assert(!complete && tiles == 1, "the city under the bridge is whole and still open east and west");
+    t_events(g, "1:+3 road completed 3");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -80,6 +81,7 @@ Test(bridges, digest_bridge_on_the_neighbour) {
     t_pass(g);
     cr_assert_eq(t_points(g, 0, "road"), 3);
     cr_assert_eq(mp_game_on_board(g, 0), 0, "the thief came home");
+    t_events(g, "0:+3 road completed 3");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

@@ -71,6 +71,7 @@ Test(castle, path_between_the_wall_and_a_square) {
     cr_assert_eq(t_points(g, 0, "path"), 2);
     cr_assert_eq(mp_game_score(g, 0), 2);
     cr_assert_eq(mp_game_on_board(g, 0), 0, "the herald came home");
+    t_events(g, "0:+2 path completed 2");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -89,7 +90,8 @@ Test(castle, fountain_path_with_a_start_space) {
         t_place(g, 1, "C16", 2, 2, 2);
         t_pass(g);
         cr_assert_eq(t_points(g, 0, "path"), 8, "%d fountain(s): (3 tiles + the start space) x 2", fountains);
-        mp_game_free(g);
+        t_events(g, "0:+8 path completed 4");
+    mp_game_free(g);
     }
     mp_ruleset_free(rs);
 }
@@ -121,6 +123,7 @@ Test(castle, tower_of_four_tiles) {
     t_place(g, 0, "C42", 4, 0, 0);
     t_pass(g);
     cr_assert_eq(t_points(g, 0, "tower"), 8);
+    t_events(g, "0:+8 tower completed 4");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -134,6 +137,7 @@ Test(castle, tie_on_a_tower_scores_nobody) {
     cr_assert_eq(mp_game_score(g, 0), 0);
     cr_assert_eq(mp_game_score(g, 1), 0);
     cr_assert_eq(mp_game_on_board(g, 0) + mp_game_on_board(g, 1), 0, "both knights came home");
+    t_events(g, "");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -155,6 +159,7 @@ Test(castle, house_of_one_tile) {
     int a = mp_game_feature_id(g, 9, 1, mp_game_feature_at(g, 9, 1, "Nw"));
     int b = mp_game_feature_id(g, 8, 2, mp_game_feature_at(g, 8, 2, "Ne"));
     cr_assert_neq(a, b, "a corner joins nothing");
+    t_events(g, "0:+1 house completed 1");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -174,6 +179,7 @@ Test(castle, place_and_score_in_one_turn) {
     t_deploy(g, "Se");
     cr_assert_eq(t_points(g, 0, "tower"), 4);
     cr_assert_eq(mp_game_on_board(g, 0), 0);
+    t_events(g, "0:+1 path completed 1; 0:+4 tower completed 2");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
@@ -190,6 +196,7 @@ Test(castle, landing_on_a_tower_takes_its_wall_tile) {
     cr_assert_eq(mp_game_score(g, 0), 33);
     cr_assert(strstr(status(g, 0), "track 33, wall tile "), "%s", status(g, 0));
     cr_assert(!strstr(status(g, -1), " 32/33"), "the tile left the track: %s", status(g, -1));
+    t_events(g, "0:+2 path completed 2");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

@@ -41,6 +41,13 @@ done
 # BCB (seed 11 has bazaars and a castle): a price paid is a module's event of negative points, the
 # price received one of positive points; a castle's fief pays its owner as a module's event.
 check 'grep -q "^  turn [0-9]*  *[a-z0-9-]*  *-[1-9][0-9]*  bazaar     module$" "$T/bcb.out" && grep -q "^  turn [0-9]*  *[a-z0-9-]*  *+[1-9][0-9]*  bazaar     module$" "$T/bcb.out"' "bcb: bazaar events: $(grep bazaar "$T/bcb.out")"
-check 'grep -q "^  turn [0-9]*  *[a-z0-9-]*  *+[1-9][0-9]*  castle     module$" "$T/bcb.out"' "bcb: a castle's event"
+check 'grep -q "^  turn [0-9]*  *[a-z0-9-]*  *+[1-9][0-9]*  castle     module      2 tiles: -\{0,1\}[0-9]*,-\{0,1\}[0-9]* -\{0,1\}[0-9]*,-\{0,1\}[0-9]*$" "$T/bcb.out"' "bcb: a castle's event names the castle's two tiles: $(grep castle "$T/bcb.out")"
+
+# The Castle (seed 5): the keep and a wall tile held score as the module's events, in the final
+# scoring, with their own words.
+"$M" play --ruleset castle --seed 5 --players greedy,greedy --record "$T/castle.yaml" >/dev/null
+"$M" replay --events "$T/castle.yaml" >"$T/castle.out"
+check 'grep -q "^  final     greedy-[12]  *+[1-9][0-9]*  keep       module$" "$T/castle.out"' "castle: the keep's event: $(grep module "$T/castle.out")"
+check 'grep -q "^  final     greedy-[12]  *+[1-9][0-9]*  wall tile [1-9] module" "$T/castle.out"' "castle: a wall tile's event"
 
 finish events

@@ -594,14 +594,14 @@ static void castle_before_final_scoring(mp_game *g, void *st, const void *config
         if (top < 0 || size[p] > size[top]) { top = p; tie = false; }
         else if (size[p] == size[top]) tie = true;
     }
-    if (top >= 0 && !tie) mp_score_award(g, 1u << top, largest_empty_area(g), s->category_keep);
+    if (top >= 0 && !tie) mp_score_award_module(g, 1u << top, largest_empty_area(g), s->category_keep, -1, "keep");
     /* Wall tiles 4-7 and 9 (the courts themselves score by the ruleset, after this). */
     for (int p = 0; p < g->n_players; p++)
         for (int k = 0; k < c->n_kinds; k++) {
             const wall_kind *w = &c->wall[k];
             int copies = s->held[p][k], points = 0;
             if (!copies) continue;
-            int32_t which;
+            int32_t which = -1;
             switch (w->effect) {
             case FX_SCORE_INCOMPLETE:   /* each copy the best incomplete feature won: both, it twice */
                 points = copies * best_won(g, mp_tileset_kind(g->ts, w->kind), p, w->multiplier, &which);
@@ -619,7 +619,9 @@ static void castle_before_final_scoring(mp_game *g, void *st, const void *config
             case FX_POINTS: points = copies > 1 ? w->both : w->value; break;
             default: break;
             }
-            if (points) mp_score_award(g, 1u << p, points, s->category_wall);
+            char label[32];
+            snprintf(label, sizeof label, "wall tile %d", k + 1);
+            if (points) mp_score_award_module(g, 1u << p, points, s->category_wall, which, label);
         }
 }
 

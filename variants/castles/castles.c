@@ -232,7 +232,7 @@ static void castles_end_turn(mp_game *g, void *st, const void *config) {
         for (int i = 0; i < s->n; i++) {
             castle *c = &s->c[i];
             if (c->scored || !c->best) continue;
-            mp_score_award(g, 1u << c->owner, c->best, s->kind);
+            mp_score_award_module(g, 1u << c->owner, c->best, s->kind, c->root, "castle");
             mp_deploy_return(g, c->root);
             c->scored = 1;
             for (int j = 0; j < s->n; j++) {
