@@ -2,7 +2,7 @@
 ** test_bcb.c: the shipped Bridges, Castles and Bazaars rulesets (rulesets/bcb.yaml, bcb-rgg.yaml,
 ** bcb-zmg.yaml), all three modules together, on real positions: where the editions differ (the
 ** triangle town, too few tiles for a bazaar, bids above one's score), the tokens per player count,
-** and the castle examples of the digest (../shared/rules/bridges-castles-bazaars.md) not in
+** and the castle examples of the rules (meeple-ruleset(5), the castles module) not in
 ** tests/test_castles.c. tests/rulesets/bcb-few.yaml and bcb-rgg-few.yaml are bcb and bcb-rgg on a
 ** bag of four tiles (tests/rulesets/tiles/bcb-few.yaml).
 **

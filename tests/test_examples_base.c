@@ -1,6 +1,6 @@
 /*
-** test_examples_base.c: the worked examples of the base-game rules digest
-** (../shared/rules/base-game.md, "Worked examples"), each a position built tile by tile.
+** test_examples_base.c: the worked examples of the base game's rule pages (1st edition and
+** 2nd/3rd edition), each a position built tile by tile, with its exact score and scoring events.
 */
 #include "helpers.h"
 

@@ -3,8 +3,8 @@
 **
 ** tests/rulesets/mini-castle.yaml: a bounded board with a start space in its wall, kinds path,
 ** house and tower, `match: [path]` (different kinds may meet, which closes both), `ties: none`,
-** a fountain doubling a path. Rules: ../shared/rules/the-castle.md, "A turn" 1, "Connected
-** features and completion", "Scoring". (Not the real tiles: those come with the Castle module.)
+** a fountain doubling a path. Rules: The Castle's turn, connected features and completion, and
+** scoring (meeple-ruleset(5), the castle module). (Not the real tiles: those come with the Castle module.)
 **
 **        x=0    1      2
 **  y=-1  wall   S1     wall       S1: start space, path on its south side

@@ -1,6 +1,6 @@
 /*
-** bazaars.c: bazaars (Bridges, Castles and Bazaars). Rules: ../shared/rules/
-** bridges-castles-bazaars.md, "Bazaars".
+** bazaars.c: bazaars (Bridges, Castles and Bazaars). Rules: meeple-ruleset(5), the bazaars
+** module.
 **
 ** At the end of a turn in which a tile with the `bazaar` marker was drawn from the bag and placed,
 ** as many tiles as players are turned up. Starting with the next player, a player without a tile

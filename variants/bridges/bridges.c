@@ -1,6 +1,6 @@
 /*
-** bridges.c: bridges (Bridges, Castles and Bazaars). Rules: ../shared/rules/
-** bridges-castles-bazaars.md, "Bridges".
+** bridges.c: bridges (Bridges, Castles and Bazaars). Rules: meeple-ruleset(5), the bridges
+** module.
 **
 ** A bridge is a road segment laid straight across one tile, from the middle of one side to the
 ** middle of the opposite side (north-south or east-west). Both sides must be field sides (their
