@@ -28,14 +28,32 @@ int jcz_error(const jcz_src *src, mp_diag *d, const char *jpath, const char *typ
     __attribute__((format(printf, 5, 6)));
 
 /* jcz-setup.c */
+enum { JCZ_BRIDGE = 1, JCZ_CASTLE = 2, JCZ_BAZAAR = 4 };
+/* What a JCloisterZone setup turns on, as meeple reads it (and `meeple export` writes it). */
+typedef struct jcz_options {
+    bool bcb_tiles;           /* the set bridges-castles-and-bazaars:1 */
+    bool farmers;             /* the element farmers */
+    bool small_city;          /* the rule tiny-city-scoring "2" */
+    unsigned modules;         /* the elements bridge, castle, bazaar (JCZ_BRIDGE...) */
+    bool auction;             /* false: the rule bazaar-no-auction */
+    int followers;            /* the element small-follower */
+    bool solo;                /* one player (the file's players) */
+} jcz_options;
 typedef struct jcz_setup {
     char base[32];            /* the shipped ruleset: c3, c3-nofarmers or bcb */
     char name[64];            /* the ruleset's name: base itself, or the generated one's */
     char summary[256];        /* in words */
     char yaml[4096];          /* the generated ruleset; "" when base fits as it is */
 } jcz_setup;
-/* Maps setup (sets, elements, rules, start) to a ruleset; refuses by name what it cannot map. */
-int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_setup *s, mp_diag *d);
+/* The options of a setup with nothing on: 7 followers, the auction on. */
+void jcz_options_default(jcz_options *o);
+/* Reads setup (sets, elements, rules) and the number of players; refuses by name what it cannot
+** map. */
+int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_options *o, mp_diag *d);
+/* The ruleset the options map to (the one table of both directions). */
+void jcz_options_ruleset(const jcz_options *o, jcz_setup *s);
+/* setup {sets, elements, rules} as JCloisterZone writes them (a new reference). */
+json_t *jcz_options_json(const jcz_options *o);
 /* Checks setup.start against the ruleset's start tile (BA/RCr at 0,0, rotation 0). */
 int jcz_check_start(const jcz_src *src, const json_t *root, const mp_ruleset *rs, mp_diag *d);
 /* The players, in seat order (index 0 moves first). */

@@ -321,12 +321,15 @@ int jcz_import_file(const char *path, const char *rules_path, jcz_import *j, mp_
     jcz_sim s = { .src = &src };
     int *placed = NULL;
     jcz_setup st;
+    jcz_options opts;
     const json_t *replay;
     if (!json_is_object(root)) {
         jcz_error(&src, d, "", NULL, "not an object; expected a JCloisterZone saved game (.jcz)");
         goto out;
     }
-    if (jcz_read_setup(&src, root, &st, d) || load_rules(&st, j, d)) goto out;
+    if (jcz_read_setup(&src, root, &opts, d)) goto out;
+    jcz_options_ruleset(&opts, &st);
+    if (load_rules(&st, j, d)) goto out;
     if (rules_path && j->rules_yaml) absolute(rules_path, j->rules_file, sizeof j->rules_file);
     snprintf(j->ruleset, sizeof j->ruleset, "%s", st.name);
     snprintf(j->base, sizeof j->base, "%s", st.base);
