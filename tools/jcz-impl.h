@@ -52,6 +52,9 @@ void jcz_options_default(jcz_options *o);
 int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_options *o, mp_diag *d);
 /* The ruleset the options map to (the one table of both directions). */
 void jcz_options_ruleset(const jcz_options *o, jcz_setup *s);
+/* jcz.c: loads the ruleset of a setup: a shipped one by name, or the generated one from a file in
+** a new temporary directory (removed at once: the ruleset stays loaded). */
+int jcz_setup_load(const jcz_setup *st, mp_ruleset **rs, mp_diag *d);
 /* setup {sets, elements, rules} as JCloisterZone writes them (a new reference). */
 json_t *jcz_options_json(const jcz_options *o);
 /* Checks setup.start against the ruleset's start tile (BA/RCr at 0,0, rotation 0). */
@@ -67,6 +70,17 @@ int jcz_member(const jcz_src *src, const json_t *obj, const char *jpath, const c
 typedef struct jcz_sbuf { char *s; size_t n, cap; } jcz_sbuf;
 void jcz_sb_add(jcz_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void jcz_sb_quoted(jcz_sbuf *b, const char *s);   /* a YAML double-quoted string */
+
+/* jcz-match.c */
+/* The setup whose ruleset (as meeple import maps it) has rs's content hash, for a game of n_players
+** with this many followers each: 0 with *o set, or 1 with d's message saying in which rules rs
+** differs from the nearest setup (d's file and place left to the caller). */
+int jcz_match_ruleset(const mp_ruleset *rs, int n_players, int followers, jcz_options *o, mp_diag *d);
+
+/* jcz-same.c: whether b (imported, played to gb under rb) is the same record as a (played to ga);
+** 1 with d saying the first difference. */
+int jcz_same_record(const char *path, const mp_record *a, const mp_game *ga, const mp_record *b, const mp_game *gb,
+                    const mp_ruleset *rb, mp_diag *d);
 
 /* jcz-replay.c */
 typedef struct jcz_bazaar {           /* a bazaar under way, followed to learn who got which tile */
@@ -92,6 +106,8 @@ typedef struct jcz_sim {
     int placements;               /* PLACE_TILE messages applied */
     int last_placer;
     bool turn_open;               /* a PLACE_TILE seen, its COMMIT not yet */
+    bool deploy_open;             /* a PLACE_TILE seen, no DEPLOY_MEEPLE or pass for a follower yet */
+    int skip;                     /* a message taken with the one before it (a bridge named), -1 */
     jcz_bazaar bz;
     bool restart;                 /* the order was corrected: play again from the start */
     jcz_sbuf turn;
