@@ -210,31 +210,6 @@ static void bridge_token(exporter *x, const char *axis, int bx, int by) {
     message(x, "PLACE_TOKEN", pl);
 }
 
-/* A placement with a bridge: PLACE_TILE implies it. The importer takes the bridge on the new
-** tile when both it and one on a neighbour fit; the other is named by a PLACE_TOKEN after it. */
-static int bridged_placement(exporter *x, const mp_action *a, const char *text, mp_diag *d) {
-    char axis[4];
-    int bx, by;
-    const char *slash = strrchr(text, '/');
-    if (!slash || sscanf(slash + 1, "%2[a-z]@%d,%d", axis, &bx, &by) != 3)
-        return fail(x, d, "'%s' does not read as a placement with a bridge (a bug of meeple export)", text);
-    place_tile(x, a->tile, a->rot, a->x, a->y);
-    int n = mp_game_legal(x->g, legal, MAX_LEGAL), best = -1;
-    if (n > MAX_LEGAL) n = MAX_LEGAL;
-    for (int k = 0; k < n; k++) {
-        const mp_action *c = &legal[k];
-        if (c->kind != MP_ACT_VARIANT || c->variant != a->variant || c->tile != a->tile || c->x != a->x ||
-            c->y != a->y || c->rot != a->rot)
-            continue;
-        if (best < 0 || (c->arg[1] == a->x && c->arg[2] == a->y && !(legal[best].arg[1] == a->x && legal[best].arg[2] == a->y)))
-            best = k;
-    }
-    char implied[96] = "";
-    if (best >= 0) mp_notation_format(x->g, &legal[best], implied, sizeof implied);
-    if (strcmp(implied, text) != 0) bridge_token(x, axis, bx, by);
-    return 0;
-}
-
 static int castle(exporter *x, const char *what, mp_diag *d) {
     if (!strcmp(what, "decline")) { message(x, "PASS", NULL); return 0; }
     int n = mp_game_legal(x->g, legal, MAX_LEGAL);
@@ -307,7 +282,11 @@ static int action_messages(exporter *x, const mp_action *a, bool *placed, mp_dia
     const char *module = mp_ruleset_variant_name(x->rs, a->variant), *args = strchr(text, ':');
     args = args ? args + 1 : "";
     if (!strcmp(module, "bridges")) {
-        if (strchr(args, '/')) { *placed = true; return bridged_placement(x, a, text, d); }
+        if (strchr(args, '/')) {   /* a placement legal only with this bridge, which it implies */
+            place_tile(x, a->tile, a->rot, a->x, a->y);
+            *placed = true;
+            return 0;
+        }
         char axis[4];
         int bx, by;
         if (sscanf(args, "%2[a-z]@%d,%d", axis, &bx, &by) != 3)

@@ -107,7 +107,6 @@ typedef struct jcz_sim {
     int last_placer;
     bool turn_open;               /* a PLACE_TILE seen, its COMMIT not yet */
     bool deploy_open;             /* a PLACE_TILE seen, no DEPLOY_MEEPLE or pass for a follower yet */
-    int skip;                     /* a message taken with the one before it (a bridge named), -1 */
     jcz_bazaar bz;
     bool restart;                 /* the order was corrected: play again from the start */
     jcz_sbuf turn;

@@ -14,7 +14,7 @@
 
 #include "jcz-impl.h"
 
-enum { MAX_CANDIDATES = 128, CACHE = 16, SHOW_DIFFS = 4 };
+enum { MAX_CANDIDATES = 128, CACHE = 16, SHOW_DIFFS = 4, MAX_DIFFS = 64 };
 
 /* The modules the ruleset turns on, as elements; *other: it turns on some other module too. */
 static unsigned ruleset_modules(const mp_ruleset *rs, bool *other) {
@@ -70,10 +70,24 @@ static int candidates(const mp_ruleset *rs, int followers, bool solo, jcz_option
 static struct { char hash[24]; int followers; bool solo; jcz_options o; } cache[CACHE];
 static int n_cache;
 
+/* How far apart two rulesets are: a difference in what the game has at all (its tiles, its
+** modules, farms, the players) counts ten, any other one. */
+static int distance(const mp_rule_diff *diffs, int n) {
+    static const char *const heavy[] = { "tile sets", "variant modules", "farms", "players", NULL };
+    int sum = 0;
+    for (int k = 0; k < n; k++) {
+        int w = 1;
+        for (int h = 0; heavy[h]; h++)
+            if (!strcmp(diffs[k].rule, heavy[h])) w = 10;
+        sum += w;
+    }
+    return sum;
+}
+
 /* The refusal: the rules in which rs differs from the nearest setup's ruleset. */
 static int refuse(const mp_ruleset *rs, const jcz_options *cands, int n, mp_diag *d) {
-    mp_rule_diff diffs[SHOW_DIFFS], best_diffs[SHOW_DIFFS];
-    int best = -1, best_n = 0;
+    mp_rule_diff diffs[MAX_DIFFS], best_diffs[SHOW_DIFFS];
+    int best = -1, best_n = 0, best_dist = 0;
     char best_name[64] = "";
     for (int k = 0; k < n; k++) {
         jcz_setup st;
@@ -81,11 +95,12 @@ static int refuse(const mp_ruleset *rs, const jcz_options *cands, int n, mp_diag
         mp_diag e = { 0 };
         jcz_options_ruleset(&cands[k], &st);
         if (jcz_setup_load(&st, &c, &e)) continue;
-        int nd = mp_ruleset_diff(rs, c, diffs, SHOW_DIFFS);
-        if (best < 0 || nd < best_n) {
+        int nd = mp_ruleset_diff(rs, c, diffs, MAX_DIFFS), dist = distance(diffs, nd < MAX_DIFFS ? nd : MAX_DIFFS);
+        if (best < 0 || dist < best_dist) {
             best = k;
             best_n = nd;
-            memcpy(best_diffs, diffs, sizeof diffs);
+            best_dist = dist;
+            memcpy(best_diffs, diffs, sizeof best_diffs);
             snprintf(best_name, sizeof best_name, "%s", st.name);
         }
         mp_ruleset_free(c);

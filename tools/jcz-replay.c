@@ -184,24 +184,6 @@ int jcz_tile(const jcz_sim *s, const json_t *v, const char *here, const char *ty
                      mp_ruleset_name(s->rs), list);
 }
 
-/* When message i+1 is a PLACE_TOKEN BRIDGE, the bridge it names in notation ("ns@1,0") and its
-** index; -1 and "" otherwise. */
-static int implied_bridge_named(const jcz_sim *s, int i, char *named, size_t size) {
-    const json_t *m = json_array_get(s->replay, (size_t)i + 1), *pl = json_object_get(m, "payload");
-    const char *type = json_string_value(json_object_get(m, "type"));
-    const char *tok = json_string_value(json_object_get(pl, "token"));
-    const json_t *ptr = json_object_get(pl, "pointer"), *pos = json_object_get(ptr, "position");
-    const char *loc = json_string_value(json_object_get(ptr, "location"));
-    if (!type || strcmp(type, "PLACE_TOKEN") != 0 || !tok || strcmp(tok, "BRIDGE") != 0 || !loc ||
-        json_array_size(pos) != 2 || !json_is_integer(json_array_get(pos, 0)) || !json_is_integer(json_array_get(pos, 1)))
-        return -1;
-    const char *axis = !strcmp(loc, "NS") ? "ns" : !strcmp(loc, "WE") || !strcmp(loc, "EW") ? "ew" : NULL;
-    if (!axis) return -1;
-    snprintf(named, size, "%s@%lld,%lld", axis, (long long)json_integer_value(json_array_get(pos, 0)),
-             (long long)json_integer_value(json_array_get(pos, 1)));
-    return i + 1;
-}
-
 static int on_place_tile(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     const char *type = "PLACE_TILE";
     char jp[64], here[96];
@@ -268,23 +250,13 @@ static int on_place_tile(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     mp_game_free(probe);
     if (bad) {
         /* A placement legal only with a bridge implies the bridge: the module's placement of the
-        ** same tile there, the bridge on the new tile rather than the neighbour when both fit,
-        ** unless the next message builds one of them (a turn has one bridge: it is this one). */
-        char named[32] = "";
-        int next = implied_bridge_named(s, i, named, sizeof named);
+        ** same tile there, the bridge on the new tile rather than the neighbour when both fit. */
         int n = list_legal(s->g), best = -1;
         for (int k = 0; k < n; k++) {
             const mp_action *c = &legal[k];
             if (c->kind != MP_ACT_VARIANT || strcmp(mp_ruleset_variant_name(s->rs, c->variant), "bridges") != 0 ||
                 c->tile != tile || c->x != x || c->y != y || c->rot != r)
                 continue;
-            if (named[0]) {
-                char text[96];
-                mp_notation_format(s->g, c, text, sizeof text);
-                const char *slash = strrchr(text, '/');
-                if (slash && !strcmp(slash + 1, named)) { best = k; s->skip = next; break; }
-                continue;
-            }
             if (best < 0 || (c->arg[1] == x && c->arg[2] == y && !(legal[best].arg[1] == x && legal[best].arg[2] == y)))
                 best = k;
         }
@@ -643,9 +615,7 @@ int jcz_play(jcz_sim *s, int n_players, mp_diag *d) {
         free(ids);
         if (bad) return jcz_error(s->src, d, s->fixed ? "gameAnnotations.drawOrder" : "replay", NULL, "%s", e.message);
     }
-    s->skip = -1;
     for (int i = 0; i < (int)json_array_size(s->replay); i++) {
-        if (i == s->skip) continue;   /* the bridge a placement implied, named: taken with it */
         if (on_message(s, i, d)) return 1;
         if (s->restart) return 0;
     }

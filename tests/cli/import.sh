@@ -12,7 +12,7 @@ turns() { sed -n 's/^  - "\(.*\)"$/\1/p' "$1"; }
 score_is() { grep -q "\"name\":\"$2\",\"score\":$3," "$1"; }
 
 # Every game: imported into a record that replays like any other, its assertions all true.
-for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base; do
+for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns; do
     "$M" import "$J/$g.jcz" -o "$T/$g.yaml" >"$T/$g.out" 2>&1
     check '[ $? = 0 ]' "$g: import exit: $(cat "$T/$g.out")"
     check 'grep -q "^# meeple game record" "$T/$g.yaml" && grep -q "^tile_order: \[" "$T/$g.yaml"' "$g: a record with its tile order"
@@ -111,6 +111,11 @@ check '[ $? = 0 ]' "castle-base: the record replays from another directory (the 
 check 'grep -q "^ruleset: \"jcz-c3-bridges\"$" "$T/bridge-base.yaml" && ! grep -q "^tiles:" "$T/bridge-base.rules.yaml" && grep -q "name: bridges" "$T/bridge-base.rules.yaml" && ! grep -q "castles\|bazaars" "$T/bridge-base.rules.yaml"' "bridge-base rules: $(cat "$T/bridge-base.rules.yaml")"
 check '[ "$(turns "$T/bridge-base.yaml" | head -1)" = "U@1,0r0 !bridges:ns@1,0 +N" ]' "bridge-base turn: $(turns "$T/bridge-base.yaml" | head -1)"
 check 'score_is "$T/bridge-base.json" Alice 4 && score_is "$T/bridge-base.json" Bob 3' "bridge-base scores: $(cat "$T/bridge-base.json")"
+
+# One placement, two castle decisions: the pass right after a follower declines the first town
+# (it is no pass for the follower), the token converts the second.
+check '[ "$(turns "$T/castle-two-towns.yaml" | sed -n 3p)" = "I@0,-1r3 +S !castles:decline !castles:convert" ]' "two towns: $(turns "$T/castle-two-towns.yaml")"
+check 'score_is "$T/castle-two-towns.json" Bob 4 && score_is "$T/castle-two-towns.json" Alice 0' "two towns scores: $(cat "$T/castle-two-towns.json")"
 
 # import --json: what was imported.
 "$M" import --json "$J/farm.jcz" -o "$T/f2.yaml" >"$T/imp.json"
