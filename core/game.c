@@ -566,6 +566,11 @@ int mp_game_drawn_at(const mp_game *g, int i, int *discarded) {
     return g->log[i] & ~MP_LOG_DISCARDED;
 }
 
+int mp_game_bag_taken(const mp_game *g, int *out, int cap) {
+    for (int i = 0; i < g->bag_pos && i < cap; i++) out[i] = g->bag[i];
+    return g->bag_pos;
+}
+
 int mp_game_last_placed(const mp_game *g, int *x, int *y) {
     if (g->last_placed < 0) return 1;
     *x = g->placed[g->last_placed].x;

@@ -219,6 +219,11 @@ MP_API int mp_game_discarded(const mp_game *g);      /* tiles drawn that fitted 
 ** of the bag (a bazaar's) comes in when it is placed or found to fit nowhere. */
 MP_API int mp_game_n_drawn(const mp_game *g);
 MP_API int mp_game_drawn_at(const mp_game *g, int i, int *discarded);
+/* The tiles taken out of the bag so far in the order the bag gave them (drawn into a hand, or
+** turned up by a module: a bazaar's, in the order of its open tiles), the tile in hand included:
+** returns how many, writing at most cap tile kinds to out. A game whose bag gives these first
+** (mp_game_set_draws) draws the same tiles. For writing the draw order of a game (meeple export). */
+MP_API int mp_game_bag_taken(const mp_game *g, int *out, int cap);
 /* The cell of the tile placed this turn; non-zero when none has been placed yet. */
 MP_API int mp_game_last_placed(const mp_game *g, int *x, int *y);
 MP_API const mp_ruleset *mp_game_ruleset(const mp_game *g);
@@ -373,6 +378,8 @@ MP_API const char *mp_record_ruleset_file(const mp_record *r);
 MP_API void mp_record_set_ruleset_file(mp_record *r, const char *path);
 MP_API uint64_t mp_record_seed(const mp_record *r);
 MP_API int mp_record_first_player(const mp_record *r);
+/* end_after: the game ends once this many tiles were drawn; -1 when the record does not say. */
+MP_API long mp_record_end_after(const mp_record *r);
 MP_API int mp_record_n_players(const mp_record *r);
 MP_API const char *mp_record_player_name(const mp_record *r, int p);
 MP_API const char *mp_record_player_kind(const mp_record *r, int p);

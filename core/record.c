@@ -116,6 +116,7 @@ void mp_record_set_ruleset_file(mp_record *r, const char *path) {
 }
 uint64_t mp_record_seed(const mp_record *r) { return r->seed; }
 int mp_record_first_player(const mp_record *r) { return r->first_player; }
+long mp_record_end_after(const mp_record *r) { return r->end_after; }
 int mp_record_n_players(const mp_record *r) { return r->n_players; }
 const char *mp_record_player_name(const mp_record *r, int p) { return p >= 0 && p < r->n_players ? r->names[p] : ""; }
 const char *mp_record_player_kind(const mp_record *r, int p) { return p >= 0 && p < r->n_players ? r->kinds[p] : ""; }

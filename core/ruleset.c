@@ -349,22 +349,39 @@ static int read_variants(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
     return 0;
 }
 
-static int read_tiles(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
+/* A tile set named by a relative path: next to the file that names it, else (a ruleset written
+** elsewhere that adds a shipped tile set: `meeple import`'s) in each ruleset directory. */
+static bool find_tiles(const char *s, const char *near, const char *const *dirs, char *out, size_t size) {
+    char dir[256];
+    dir_of(near, dir, sizeof dir);
+    snprintf(out, size, "%s%s", s[0] == '/' ? "" : dir, s);
+    if (file_exists(out) || s[0] == '/') return file_exists(out);
+    char beside[512];
+    snprintf(beside, sizeof beside, "%s", out);
+    for (int i = 0; dirs && dirs[i]; i++) {
+        snprintf(out, size, "%s/%s", dirs[i], s);
+        if (file_exists(out)) return true;
+    }
+    snprintf(out, size, "%s", beside);
+    return false;
+}
+
+static int read_tiles(mp_ruleset *rs, const mp_ynode *n, const char *const *dirs, mp_diag *d) {
     if (mp_y_expect(n, MP_Y_SEQ, "tiles", d)) return 1;
     if (n->n == 0) return mp_y_error(d, n, "no tile sets; expected at least one file");
     for (int i = 0; i < n->n; i++) {
         const char *s;
         if (mp_y_string(n->items[i], &s, d)) return 1;
-        char path[512], dir[256];
-        dir_of(n->items[i]->file, dir, sizeof dir);
-        snprintf(path, sizeof path, "%s%s", s[0] == '/' ? "" : dir, s);
-        if (!file_exists(path)) return mp_y_error(d, n->items[i], "tile set '%s' not found (looked for '%s'); expected a file next to the ruleset", s, path);
+        char path[512];
+        if (!find_tiles(s, n->items[i]->file, dirs, path, sizeof path))
+            return mp_y_error(d, n->items[i], "tile set '%s' not found (looked for '%s' and in the ruleset "
+                              "directories); expected a file next to the ruleset", s, path);
         if (mp_tileset_add_file(rs->tiles, path, d)) return 1;
     }
     return 0;
 }
 
-static int read_ruleset(mp_ruleset *rs, const mp_ynode *root, mp_diag *d) {
+static int read_ruleset(mp_ruleset *rs, const mp_ynode *root, const char *const *dirs, mp_diag *d) {
     static const char *const keys[] = { "name", "description", "extends", "tiles", "players", "followers",
                                         "match", "ties", "scoring", "farms", "score_incomplete", "unplaceable",
                                         "hole_extra_turn", "hand", "board", "variants", "note", NULL };
@@ -381,7 +398,7 @@ static int read_ruleset(mp_ruleset *rs, const mp_ynode *root, mp_diag *d) {
         snprintf(rs->description, sizeof rs->description, "%s", s);
     }
     if (!(x = mp_y_get(root, "tiles"))) return mp_y_error(d, root, "ruleset has no 'tiles'; expected a list of tile-set files");
-    if (read_tiles(rs, x, d)) return 1;
+    if (read_tiles(rs, x, dirs, d)) return 1;
     if (!(x = mp_y_get(root, "players"))) return mp_y_error(d, root, "ruleset has no 'players'; expected {min: N, max: N}");
     {
         static const char *const pkeys[] = { "min", "max", NULL };
@@ -455,7 +472,7 @@ static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struc
     snprintf(rs->path, sizeof rs->path, "%s", path);
     chain seen = { .paths = { mp_arena_strdup(rs->arena, path) }, .n = 1 };
     mp_ynode *root = load_tree(rs->arena, path, dirs, &seen, d);
-    if (!root || read_ruleset(rs, root, d)) { mp_ruleset_free(rs); return NULL; }
+    if (!root || read_ruleset(rs, root, dirs, d)) { mp_ruleset_free(rs); return NULL; }
     rs->tiles->sink = NULL;
     /* The record of a game names the rules by this hash: the merged tree (what every extends
     ** chain resolves to) and the tile sets, so an edit anywhere in the chain changes it. */

@@ -28,14 +28,35 @@ int jcz_error(const jcz_src *src, mp_diag *d, const char *jpath, const char *typ
     __attribute__((format(printf, 5, 6)));
 
 /* jcz-setup.c */
+enum { JCZ_BRIDGE = 1, JCZ_CASTLE = 2, JCZ_BAZAAR = 4 };
+/* What a JCloisterZone setup turns on, as meeple reads it (and `meeple export` writes it). */
+typedef struct jcz_options {
+    bool bcb_tiles;           /* the set bridges-castles-and-bazaars:1 */
+    bool farmers;             /* the element farmers */
+    bool small_city;          /* the rule tiny-city-scoring "2" */
+    unsigned modules;         /* the elements bridge, castle, bazaar (JCZ_BRIDGE...) */
+    bool auction;             /* false: the rule bazaar-no-auction */
+    int followers;            /* the element small-follower */
+    bool solo;                /* one player (the file's players) */
+} jcz_options;
 typedef struct jcz_setup {
     char base[32];            /* the shipped ruleset: c3, c3-nofarmers or bcb */
     char name[64];            /* the ruleset's name: base itself, or the generated one's */
     char summary[256];        /* in words */
     char yaml[4096];          /* the generated ruleset; "" when base fits as it is */
 } jcz_setup;
-/* Maps setup (sets, elements, rules, start) to a ruleset; refuses by name what it cannot map. */
-int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_setup *s, mp_diag *d);
+/* The options of a setup with nothing on: 7 followers, the auction on. */
+void jcz_options_default(jcz_options *o);
+/* Reads setup (sets, elements, rules) and the number of players; refuses by name what it cannot
+** map. */
+int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_options *o, mp_diag *d);
+/* The ruleset the options map to (the one table of both directions). */
+void jcz_options_ruleset(const jcz_options *o, jcz_setup *s);
+/* jcz.c: loads the ruleset of a setup: a shipped one by name, or the generated one from a file in
+** a new temporary directory (removed at once: the ruleset stays loaded). */
+int jcz_setup_load(const jcz_setup *st, mp_ruleset **rs, mp_diag *d);
+/* setup {sets, elements, rules} as JCloisterZone writes them (a new reference). */
+json_t *jcz_options_json(const jcz_options *o);
 /* Checks setup.start against the ruleset's start tile (BA/RCr at 0,0, rotation 0). */
 int jcz_check_start(const jcz_src *src, const json_t *root, const mp_ruleset *rs, mp_diag *d);
 /* The players, in seat order (index 0 moves first). */
@@ -49,6 +70,17 @@ int jcz_member(const jcz_src *src, const json_t *obj, const char *jpath, const c
 typedef struct jcz_sbuf { char *s; size_t n, cap; } jcz_sbuf;
 void jcz_sb_add(jcz_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void jcz_sb_quoted(jcz_sbuf *b, const char *s);   /* a YAML double-quoted string */
+
+/* jcz-match.c */
+/* The setup whose ruleset (as meeple import maps it) has rs's content hash, for a game of n_players
+** with this many followers each: 0 with *o set, or 1 with d's message saying in which rules rs
+** differs from the nearest setup (d's file and place left to the caller). */
+int jcz_match_ruleset(const mp_ruleset *rs, int n_players, int followers, jcz_options *o, mp_diag *d);
+
+/* jcz-same.c: whether b (imported, played to gb under rb) is the same record as a (played to ga);
+** 1 with d saying the first difference. */
+int jcz_same_record(const char *path, const mp_record *a, const mp_game *ga, const mp_record *b, const mp_game *gb,
+                    const mp_ruleset *rb, mp_diag *d);
 
 /* jcz-replay.c */
 typedef struct jcz_bazaar {           /* a bazaar under way, followed to learn who got which tile */
@@ -74,6 +106,7 @@ typedef struct jcz_sim {
     int placements;               /* PLACE_TILE messages applied */
     int last_placer;
     bool turn_open;               /* a PLACE_TILE seen, its COMMIT not yet */
+    bool deploy_open;             /* a PLACE_TILE seen, no DEPLOY_MEEPLE or pass for a follower yet */
     jcz_bazaar bz;
     bool restart;                 /* the order was corrected: play again from the start */
     jcz_sbuf turn;

@@ -265,6 +265,7 @@ static int on_place_tile(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     if (apply(s, i, type, &a, what, d)) return 1;
     s->placements++;
     s->turn_open = true;
+    s->deploy_open = true;
     return 0;
 }
 
@@ -386,6 +387,7 @@ static int on_deploy(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     char what[160];
     snprintf(what, sizeof what, "a follower on the %s at %s", json_string_value(json_object_get(ptr, "feature")),
              json_string_value(json_object_get(ptr, "location")));
+    s->deploy_open = false;
     return apply(s, i, type, &a, what, d);
 }
 
@@ -419,10 +421,13 @@ static int on_pass(jcz_sim *s, int i, mp_diag *d) {
     mp_phase ph = mp_game_phase(s->g);
     if (ph == MP_PHASE_DEPLOY) {
         mp_action pass = { .kind = MP_ACT_PASS };
+        s->deploy_open = false;
         return apply(s, i, type, &pass, "no follower", d);
     }
     if (ph == MP_PHASE_VARIANT && !strcmp(variant_now(s), "castles")) {
-        if (s->turn_open && castle_decision_follows(s, i)) return 0;
+        /* The file's pass for the follower meeple did not ask for (none could be deployed), when
+        ** the castle's own decision comes after it. */
+        if (s->turn_open && s->deploy_open && castle_decision_follows(s, i)) { s->deploy_open = false; return 0; }
         return apply_text(s, i, type, "!castles:decline", "no castle", d);
     }
     if (ph == MP_PHASE_VARIANT && !strcmp(variant_now(s), "bazaars")) {
@@ -596,7 +601,7 @@ int jcz_play(jcz_sim *s, int n_players, mp_diag *d) {
     jcz_sim_clear(s);
     s->turn_first = -1;
     s->placements = 0;
-    s->turn_open = false;
+    s->turn_open = s->deploy_open = false;
     s->restart = false;
     s->bz = (jcz_bazaar){ 0 };
     mp_game_options o = { .n_players = n_players, .seed = 0, .first_player = 0 };

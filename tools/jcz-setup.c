@@ -1,10 +1,15 @@
 /*
 ** jcz-setup.c: a JCloisterZone game's setup as a meeple ruleset, its start tile and its players.
 **
+** The setup is read into jcz_options (what the sets, elements and rules turn on), and the options
+** are mapped to a ruleset by one table that `meeple export` uses the other way round: the tile
+** sets come from the sets (basic:1, bridges-castles-and-bazaars:1), the modules from the elements
+** alone (bridge, castle and bazaar are independent of the tile set that brings their tiles).
 ** basic:1 with farmers is c3, without them c3-nofarmers: shipped rulesets, named as they are.
-** Anything more (the small-city rule, another number of followers, Bridges, Castles and Bazaars
-** with JCloisterZone's own mix of rulings) is a small ruleset that extends one of them, generated
-** here as YAML. Every set, element or rule that cannot be mapped is refused by name.
+** Anything more (the small-city rule, another number of followers, one player, the BCB tiles,
+** bridges, castle tokens or bazaars with JCloisterZone's own mix of rulings) is a small ruleset
+** that extends one of c3, c3-nofarmers or bcb, generated here as YAML. Every set, element or rule
+** that cannot be mapped is refused by name.
 */
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,7 +17,27 @@
 
 #include "jcz-impl.h"
 
-enum { BCB_BRIDGE = 1, BCB_CASTLE = 2, BCB_BAZAAR = 4 };
+/* The elements that turn a module on, in the order the ruleset lists the modules (bcb's). The
+** options are JCloisterZone's mix of rulings: castles from caps and triangles (as ZMG), bids below
+** 0 (as HiG), no bazaar when fewer tiles are left than players (as RGG); the supplies are the
+** BCB rulesets' (3 a player, 2 with 5 or 6 players; 3 for one player, the modules' default). */
+static const struct element {
+    const char *key;            /* in setup.elements */
+    unsigned bit;
+    const char *module;         /* the module it turns on */
+    const char *yaml;           /* its entry under variants: ("%s": the bazaar's auction) */
+} elements[] = {
+    { "bridge", JCZ_BRIDGE, "bridges",
+      "  - name: bridges\n    options: {supply: {2: 3, 3: 3, 4: 3, 5: 2, 6: 2}, kind: road, ends_on: field}\n" },
+    { "castle", JCZ_CASTLE, "castles",
+      "  - name: castles\n    options: {tokens: {2: 3, 3: 3, 4: 3, 5: 2, 6: 2}, shapes: [cap, triangle]}\n" },
+    { "bazaar", JCZ_BAZAAR, "bazaars",
+      "  - name: bazaars\n    options: {negative_scores: true, need_tiles: true, auction: %s}\n" },
+};
+enum { N_ELEMENTS = sizeof elements / sizeof elements[0] };
+
+static const char ACCEPTED_SETS[] = "basic:1, with or without bridges-castles-and-bazaars:1";
+static const char ACCEPTED_ELEMENTS[] = "small-follower, farmers, bridge, castle or bazaar";
 
 /* Whether a setup value turns something on: true, a number other than 0, a string other than
 ** "" and "0"; false, 0 and null leave it off. */
@@ -24,7 +49,7 @@ static bool on(const json_t *v) {
     return true;
 }
 
-static int read_sets(const jcz_src *src, const json_t *sets, bool *bcb, mp_diag *d) {
+static int read_sets(const jcz_src *src, const json_t *sets, jcz_options *o, mp_diag *d) {
     bool basic = false;
     const char *key;
     const json_t *v;
@@ -36,48 +61,42 @@ static int read_sets(const jcz_src *src, const json_t *sets, bool *bcb, mp_diag 
             return jcz_error(src, d, jp, NULL, "set '%s' counted %s; expected 1 (one copy)", key,
                              json_is_integer(v) ? "more than once" : "by something other than a number");
         if (!strcmp(key, "basic:1")) basic = true;
-        else if (!strcmp(key, "bridges-castles-and-bazaars:1")) *bcb = true;
+        else if (!strcmp(key, "bridges-castles-and-bazaars:1")) o->bcb_tiles = true;
         else if (!strcmp(key, "basic:2"))
             return jcz_error(src, d, jp, NULL, "set 'basic:2' (the base game with gardens) is not one meeple "
                              "imports; expected basic:1");
         else
-            return jcz_error(src, d, jp, NULL, "set '%s' is not one meeple imports; expected basic:1, with or "
-                             "without bridges-castles-and-bazaars:1", key);
+            return jcz_error(src, d, jp, NULL, "set '%s' is not one meeple imports; expected %s", key, ACCEPTED_SETS);
     }
     if (!basic) return jcz_error(src, d, "setup.sets", NULL, "no set 'basic:1'; expected the base game");
     return 0;
 }
 
-static int read_elements(const jcz_src *src, const json_t *elements, bool bcb, int *followers, bool *farmers,
-                         unsigned *modules, mp_diag *d) {
+static int read_elements(const jcz_src *src, const json_t *elements_in, jcz_options *o, mp_diag *d) {
     const char *key;
     const json_t *v;
-    json_object_foreach((json_t *)elements, key, v) {
+    json_object_foreach((json_t *)elements_in, key, v) {
         char jp[300];
         snprintf(jp, sizeof jp, "setup.elements.%s", key);
-        if (!strcmp(key, "farmers")) { *farmers = on(v); continue; }
+        if (!strcmp(key, "farmers")) { o->farmers = on(v); continue; }
         if (!strcmp(key, "small-follower")) {
             if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 100)
                 return jcz_error(src, d, jp, NULL, "small-follower is not a number of followers; expected 1 to 100");
-            *followers = (int)json_integer_value(v);
+            o->followers = (int)json_integer_value(v);
             continue;
         }
         if (!on(v)) continue;
-        unsigned bit = !strcmp(key, "bridge") ? BCB_BRIDGE : !strcmp(key, "castle") ? BCB_CASTLE
-                     : !strcmp(key, "bazaar") ? BCB_BAZAAR : 0;
-        if (bit && !bcb)
-            return jcz_error(src, d, jp, NULL, "element '%s' without the set bridges-castles-and-bazaars:1; "
-                             "expected it with its set", key);
-        if (!bit)
-            return jcz_error(src, d, jp, NULL, "element '%s' is not one meeple imports; expected small-follower, "
-                             "farmers%s", key, bcb ? ", bridge, castle or bazaar" : "");
-        *modules |= bit;
+        int e = 0;
+        while (e < N_ELEMENTS && strcmp(elements[e].key, key) != 0) e++;
+        if (e == N_ELEMENTS)
+            return jcz_error(src, d, jp, NULL, "element '%s' is not one meeple imports; expected %s", key,
+                             ACCEPTED_ELEMENTS);
+        o->modules |= elements[e].bit;
     }
     return 0;
 }
 
-static int read_rules(const jcz_src *src, const json_t *rules, unsigned modules, bool *small, bool *auction,
-                      mp_diag *d) {
+static int read_rules(const jcz_src *src, const json_t *rules, jcz_options *o, mp_diag *d) {
     const char *key;
     const json_t *v;
     json_object_foreach((json_t *)rules, key, v) {
@@ -86,7 +105,7 @@ static int read_rules(const jcz_src *src, const json_t *rules, unsigned modules,
         if (!strcmp(key, "tiny-city-scoring")) {
             const char *s = json_is_string(v) ? json_string_value(v) : "";
             if (json_is_integer(v)) s = json_integer_value(v) == 2 ? "2" : json_integer_value(v) == 4 ? "4" : "";
-            if (!strcmp(s, "2")) *small = true;
+            if (!strcmp(s, "2")) o->small_city = true;
             else if (strcmp(s, "4") != 0 && !json_is_null(v))
                 return jcz_error(src, d, jp, NULL, "tiny-city-scoring is not \"2\" or \"4\"; expected \"2\" (the "
                                  "small-city rule) or \"4\" (the current rule)");
@@ -94,15 +113,39 @@ static int read_rules(const jcz_src *src, const json_t *rules, unsigned modules,
         }
         if (!on(v)) continue;
         if (!strcmp(key, "bazaar-no-auction")) {
-            if (!(modules & BCB_BAZAAR))
+            if (!(o->modules & JCZ_BAZAAR))
                 return jcz_error(src, d, jp, NULL, "rule 'bazaar-no-auction' without bazaars; expected the element "
                                  "bazaar with it");
-            *auction = false;
+            o->auction = false;
             continue;
         }
         return jcz_error(src, d, jp, NULL, "rule '%s' is not one meeple imports; expected tiny-city-scoring%s", key,
-                         modules & BCB_BAZAAR ? " or bazaar-no-auction" : "");
+                         o->modules & JCZ_BAZAAR ? " or bazaar-no-auction" : "");
     }
+    return 0;
+}
+
+void jcz_options_default(jcz_options *o) {
+    *o = (jcz_options){ .followers = 7, .auction = true };
+}
+
+int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_options *o, mp_diag *d) {
+    jcz_options_default(o);
+    const json_t *setup, *sets, *x;
+    if (jcz_member(src, root, "", "setup", NULL, JSON_OBJECT, &setup, d)) return 1;
+    if (jcz_member(src, setup, "setup", "sets", NULL, JSON_OBJECT, &sets, d)) return 1;
+    if (read_sets(src, sets, o, d)) return 1;
+    if ((x = json_object_get(setup, "elements"))) {
+        if (!json_is_object(x)) return jcz_error(src, d, "setup.elements", NULL, "not an object; expected the elements");
+        if (read_elements(src, x, o, d)) return 1;
+    }
+    if ((x = json_object_get(setup, "rules"))) {
+        if (!json_is_object(x)) return jcz_error(src, d, "setup.rules", NULL, "not an object; expected the rules");
+        if (read_rules(src, x, o, d)) return 1;
+    }
+    /* One player: the rulesets are for two or more, so the game gets one of its own. */
+    const json_t *players = json_object_get(root, "players");
+    o->solo = json_is_array(players) && json_array_size(players) == 1;
     return 0;
 }
 
@@ -116,73 +159,76 @@ static void add(char *buf, size_t size, const char *fmt, ...) {
     va_end(ap);
 }
 
-int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_setup *s, mp_diag *d) {
+/* The ruleset the options map to: its name, its YAML (none when a shipped ruleset fits as it
+** is), the shipped ruleset it extends, and the setup in words. */
+void jcz_options_ruleset(const jcz_options *o, jcz_setup *s) {
     memset(s, 0, sizeof *s);
-    const json_t *setup, *sets, *x;
-    if (jcz_member(src, root, "", "setup", NULL, JSON_OBJECT, &setup, d)) return 1;
-    if (jcz_member(src, setup, "setup", "sets", NULL, JSON_OBJECT, &sets, d)) return 1;
-    bool bcb = false, farmers = false, small = false, auction = true;
-    int followers = 7;
-    unsigned modules = 0;
-    if (read_sets(src, sets, &bcb, d)) return 1;
-    if ((x = json_object_get(setup, "elements"))) {
-        if (!json_is_object(x)) return jcz_error(src, d, "setup.elements", NULL, "not an object; expected the elements");
-        if (read_elements(src, x, bcb, &followers, &farmers, &modules, d)) return 1;
-    }
-    if ((x = json_object_get(setup, "rules"))) {
-        if (!json_is_object(x)) return jcz_error(src, d, "setup.rules", NULL, "not an object; expected the rules");
-        if (read_rules(src, x, modules, &small, &auction, d)) return 1;
-    }
-    /* The shipped ruleset underneath, and what the game changes on top of it. */
-    snprintf(s->base, sizeof s->base, "%s", bcb ? "bcb" : farmers ? "c3" : "c3-nofarmers");
-    char name[64] = "", words[240] = "";
+    bool bcb = o->bcb_tiles;
+    snprintf(s->base, sizeof s->base, "%s", bcb ? "bcb" : o->farmers ? "c3" : "c3-nofarmers");
+    char name[64] = "", words[200] = "", body[2048] = "";
     snprintf(name, sizeof name, "jcz-%s", s->base);
     bool changed = false;
-    char body[2048] = "";
-    if (followers != 7) {
-        add(body, sizeof body, "followers: %d\n", followers);
-        add(name, sizeof name, "-followers-%d", followers);
-        add(words, sizeof words, "%s%d followers each", words[0] ? ", " : "", followers);
+#define WORDS(...) (add(words, sizeof words, "%s", words[0] ? ", " : ""), add(words, sizeof words, __VA_ARGS__))
+    if (o->solo) {
+        add(body, sizeof body, "players: {min: 1}\n");
+        add(name, sizeof name, "-solo");
+        WORDS("one player");
         changed = true;
     }
-    if (bcb && !farmers) {
+    if (o->followers != 7) {
+        add(body, sizeof body, "followers: %d\n", o->followers);
+        add(name, sizeof name, "-followers-%d", o->followers);
+        WORDS("%d followers each", o->followers);
+        changed = true;
+    }
+    if (bcb && !o->farmers) {
         add(body, sizeof body, "farms:\n  enabled: false\n");
         add(name, sizeof name, "-nofarmers");
-        add(words, sizeof words, "%sno farmers", words[0] ? ", " : "");
+        WORDS("no farmers");
     }
-    if (small) {
+    if (o->small_city) {
         add(body, sizeof body, "scoring:\n  city:\n    small: {tiles: 2, points: {per_tile: 1, per_icon: {pennant: 1}}}\n");
         add(name, sizeof name, "-small-city");
-        add(words, sizeof words, "%sthe small-city rule", words[0] ? ", " : "");
+        WORDS("the small-city rule");
         changed = true;
     }
-    if (bcb) {
-        /* JCloisterZone's mix: castles from caps and triangles (as ZMG), bids below 0 (as HiG), no
-        ** bazaar when fewer tiles are left than players (as RGG). */
-        add(body, sizeof body, "variants:%s\n", modules ? "" : " []");
-        if (modules & BCB_BRIDGE) add(body, sizeof body, "  - bridges\n");
-        if (modules & BCB_CASTLE) add(body, sizeof body, "  - name: castles\n    options: {shapes: [cap, triangle]}\n");
-        if (modules & BCB_BAZAAR)
-            add(body, sizeof body, "  - name: bazaars\n    options: {negative_scores: true, need_tiles: true, auction: %s}\n",
-                auction ? "true" : "false");
-        static const char *const missing[] = { "bridges", "castles", "bazaars" };
-        for (int i = 0; i < 3; i++)
-            if (!(modules >> i & 1)) {
-                add(name, sizeof name, "-no-%s", missing[i]);
-                add(words, sizeof words, "%sno %s", words[0] ? ", " : "", missing[i]);
+    /* Castle tokens on the base tiles alone: the castle kind comes with a tile set of its own, and
+    ** a castle borders a farm for 4, as in bcb. */
+    if (!bcb && (o->modules & JCZ_CASTLE)) {
+        add(body, sizeof body, "tiles: [tiles/base.yaml, tiles/castle-kind.yaml]\n");
+        if (o->farmers) add(body, sizeof body, "farms:\n  points: {city: 3, castle: 4}\n");
+    }
+    if (bcb || o->modules) {
+        add(body, sizeof body, "variants:%s\n", o->modules ? "" : " []");
+        for (int e = 0; e < N_ELEMENTS; e++) {
+            if (o->modules & elements[e].bit) {
+                add(body, sizeof body, elements[e].yaml, o->auction ? "true" : "false");
+                if (!bcb) {
+                    add(name, sizeof name, "-%s", elements[e].module);
+                    WORDS("%s", elements[e].module);
+                }
+            } else if (bcb) {
+                add(name, sizeof name, "-no-%s", elements[e].module);
+                WORDS("no %s", elements[e].module);
             }
-        if (!auction) {
-            add(name, sizeof name, "-no-auction");
-            add(words, sizeof words, "%sbazaars without auction", words[0] ? ", " : "");
         }
-        add(words, sizeof words, "%sJCloisterZone's rulings (castles from caps and triangles, bids below 0, no bazaar "
-            "when fewer tiles are left than players)", words[0] ? ", " : "");
+        if (!o->auction) {
+            add(name, sizeof name, "-no-auction");
+            WORDS("bazaars without auction");
+        }
+        char rulings[160] = "";
+        if (o->modules & JCZ_CASTLE) add(rulings, sizeof rulings, "castles from caps and triangles");
+        if (o->modules & JCZ_BAZAAR)
+            add(rulings, sizeof rulings, "%sbids below 0, no bazaar when fewer tiles are left than players",
+                rulings[0] ? ", " : "");
+        if (rulings[0]) WORDS("JCloisterZone's rulings (%s)", rulings);
         changed = true;
     }
+#undef WORDS
     snprintf(s->summary, sizeof s->summary, "%s%s%s", s->base, words[0] ? " with " : "", words);
     if (!changed) {
         snprintf(s->name, sizeof s->name, "%s", s->base);
-        return 0;
+        return;
     }
     snprintf(s->name, sizeof s->name, "%s", name);
     char quoted[600] = "";
@@ -194,9 +240,25 @@ int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_setup *s, mp_diag
              "extends: %s\n"
              "%s",
              s->name, quoted, s->base, body);
-    return 0;
 }
 
+json_t *jcz_options_json(const jcz_options *o) {
+    json_t *sets = json_object(), *els = json_object(), *rules = json_object();
+    json_object_set_new(sets, "basic:1", json_integer(1));
+    if (o->bcb_tiles) json_object_set_new(sets, "bridges-castles-and-bazaars:1", json_integer(1));
+    json_object_set_new(els, "small-follower", json_integer(o->followers));
+    json_object_set_new(els, "farmers", json_boolean(o->farmers));
+    for (int e = 0; e < N_ELEMENTS; e++)
+        if (o->modules & elements[e].bit)
+            json_object_set_new(els, elements[e].key, elements[e].bit == JCZ_BAZAAR ? json_true() : json_integer(1));
+    if (o->small_city) json_object_set_new(rules, "tiny-city-scoring", json_string("2"));
+    if ((o->modules & JCZ_BAZAAR) && !o->auction) json_object_set_new(rules, "bazaar-no-auction", json_true());
+    json_t *setup = json_object();
+    json_object_set_new(setup, "sets", sets);
+    json_object_set_new(setup, "elements", els);
+    json_object_set_new(setup, "rules", rules);
+    return setup;
+}
 int jcz_check_start(const jcz_src *src, const json_t *root, const mp_ruleset *rs, mp_diag *d) {
     const json_t *setup = json_object_get(root, "setup"), *start, *x, *y, *rot, *tile;
     if (jcz_member(src, setup, "setup", "start", NULL, JSON_ARRAY, &start, d)) return 1;

@@ -151,15 +151,12 @@ static int write_rules(const char *path, const char *yaml, mp_diag *d) {
     return 0;
 }
 
-/* Loads the ruleset: a shipped one by name, or the generated one from a file in a new temporary
-** directory (removed at once: the ruleset stays loaded). */
-static int load_rules(const jcz_setup *st, jcz_import *j, mp_diag *d) {
+int jcz_setup_load(const jcz_setup *st, mp_ruleset **rs, mp_diag *d) {
+    *rs = NULL;
     if (!st->yaml[0]) {
-        j->rs = mp_ruleset_load(st->name, ruleset_dirs(), d);
-        return j->rs == NULL;
+        *rs = mp_ruleset_load(st->name, ruleset_dirs(), d);
+        return *rs == NULL;
     }
-    j->rules_yaml = strdup(st->yaml);
-    if (!j->rules_yaml) abort();
     const char *tmpdir = getenv("TMPDIR");
     char dir[512], file[600];
     snprintf(dir, sizeof dir, "%s/meeple-jcz-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
@@ -171,10 +168,16 @@ static int load_rules(const jcz_setup *st, jcz_import *j, mp_diag *d) {
     }
     snprintf(file, sizeof file, "%s/%s.yaml", dir, st->name);
     int rc = write_rules(file, st->yaml, d);
-    if (!rc) j->rs = mp_ruleset_load(file, ruleset_dirs(), d);
+    if (!rc) *rs = mp_ruleset_load(file, ruleset_dirs(), d);
     unlink(file);
     rmdir(dir);
-    return rc || j->rs == NULL;
+    return rc || *rs == NULL;
+}
+
+/* Loads the ruleset, keeping the generated one's text for writing it beside the record. */
+static int load_rules(const jcz_setup *st, jcz_import *j, mp_diag *d) {
+    if (st->yaml[0] && !(j->rules_yaml = strdup(st->yaml))) abort();
+    return jcz_setup_load(st, &j->rs, d);
 }
 
 /* The absolute form of path (which need not exist yet). */
@@ -303,10 +306,21 @@ static int make_record(const jcz_import *j, const jcz_sim *s, uint64_t seed, mp_
 }
 
 int jcz_import_file(const char *path, const char *rules_path, jcz_import *j, mp_diag *d) {
+    char *text = NULL;
+    size_t len = 0;
+    if (read_file(path, &text, &len, d)) {
+        memset(j, 0, sizeof *j);
+        return 1;
+    }
+    return jcz_import_text(path, text, len, rules_path, j, d);
+}
+
+int jcz_import_text(const char *path, char *text, size_t len, const char *rules_path, jcz_import *j, mp_diag *d) {
     memset(j, 0, sizeof *j);
     j->end_turn = -1;
     snprintf(j->path, sizeof j->path, "%s", path);
-    if (read_file(path, &j->text, &j->len, d)) return 1;
+    j->text = text;
+    j->len = len;
     jcz_src src = { j->path, j->text, j->len };
     json_error_t je;
     json_t *root = json_loadb(j->text, j->len, JSON_REJECT_DUPLICATES, &je);
@@ -321,12 +335,15 @@ int jcz_import_file(const char *path, const char *rules_path, jcz_import *j, mp_
     jcz_sim s = { .src = &src };
     int *placed = NULL;
     jcz_setup st;
+    jcz_options opts;
     const json_t *replay;
     if (!json_is_object(root)) {
         jcz_error(&src, d, "", NULL, "not an object; expected a JCloisterZone saved game (.jcz)");
         goto out;
     }
-    if (jcz_read_setup(&src, root, &st, d) || load_rules(&st, j, d)) goto out;
+    if (jcz_read_setup(&src, root, &opts, d)) goto out;
+    jcz_options_ruleset(&opts, &st);
+    if (load_rules(&st, j, d)) goto out;
     if (rules_path && j->rules_yaml) absolute(rules_path, j->rules_file, sizeof j->rules_file);
     snprintf(j->ruleset, sizeof j->ruleset, "%s", st.name);
     snprintf(j->base, sizeof j->base, "%s", st.base);

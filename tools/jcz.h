@@ -46,7 +46,30 @@ bool jcz_sniff(const char *path);
 ** its absolute path; NULL to load it from a temporary file that is removed at once. Returns 0, or
 ** 1 with d filled ("file:line:column: replay[12].payload.tileId (PLACE_TILE): ..."). */
 int jcz_import_file(const char *path, const char *rules_path, jcz_import *out, mp_diag *d);
+/* The same for a file's text already read (NUL-terminated, len bytes before the NUL; the import
+** takes it over and frees it); path names it in diagnostics. */
+int jcz_import_text(const char *path, char *text, size_t len, const char *rules_path, jcz_import *j, mp_diag *d);
 void jcz_import_free(jcz_import *j);
+
+/* A record written as a JCloisterZone game (meeple-export(1)). */
+#define JCZ_APP_VERSION "5.10.0"      /* the JCloisterZone version whose format is written */
+typedef struct jcz_export {
+    char *text;                       /* the .jcz file's content (JSON) */
+    size_t len;
+    char ruleset[64];                 /* the record's ruleset */
+    char setup[256];                  /* the JCloisterZone setup it is, in words */
+    int n_messages, n_turns, n_drawn; /* messages in replay[], the record's turns, tiles drawn */
+    int end_turn;                     /* gameAnnotations.endTurn, -1 none */
+    bool over;
+} jcz_export;
+/* Writes the record as a JCloisterZone game, its ruleset rs the record's own (hash checked by the
+** caller); path names the record in diagnostics. Returns 0, or 1 with d filled: a ruleset that
+** cannot be written, with the rules in which it differs from every JCloisterZone setup. */
+int jcz_export_record(const char *path, const mp_record *rec, const mp_ruleset *rs, jcz_export *x, mp_diag *d);
+/* Imports x's text back and checks that it gives the same record as rec, replayed to g (the
+** fields that must agree: jcz-same.c). Returns 0, or 1 with d saying what differs. */
+int jcz_export_check(const char *path, const jcz_export *x, const mp_record *rec, const mp_game *g, mp_diag *d);
+void jcz_export_free(jcz_export *x);
 
 /* The line and column of a JSON path in the imported file ("test.assertions[2]"), 0 unknown. */
 void jcz_where(const jcz_import *j, const char *jpath, int *line, int *column);

@@ -7,6 +7,22 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* In the object code the writer's functions are jw_*: jansson, which reads and writes
+** JCloisterZone's files (tools/jcz*.c), has functions named json_object, json_array and
+** json_string too, and the program's own would take their place. A file uses one or the other. */
+#define json_init jw_init
+#define json_object jw_object
+#define json_object_end jw_object_end
+#define json_array jw_array
+#define json_array_end jw_array_end
+#define json_key jw_key
+#define json_string jw_string
+#define json_int jw_int
+#define json_uint jw_uint
+#define json_bool jw_bool
+#define json_double jw_double
+#define json_done jw_done
+
 typedef struct json {
     FILE *f;
     int depth;

@@ -20,6 +20,7 @@ struct mp_cmd {
 static const struct mp_cmd commands[] = {   /* sorted by name */
     { "bench", cmd_bench, "measure how fast the engine plays and lists legal placements", CMD_JSON },
     { "compare", cmd_compare, "compare a recorded game, or many seeded games, under several rulesets", CMD_JSON },
+    { "export", cmd_export, "write a game record as a JCloisterZone saved game (.jcz)", CMD_JSON },
     { "import", cmd_import, "turn a JCloisterZone saved game (.jcz) into a game record", CMD_JSON },
     { "lint", cmd_lint, "check tile sets and rulesets and report every problem", CMD_JSON },
     { "play", cmd_play, "play a game (humans and bots), record it, resume it", CMD_JSON },

@@ -12,7 +12,7 @@ turns() { sed -n 's/^  - "\(.*\)"$/\1/p' "$1"; }
 score_is() { grep -q "\"name\":\"$2\",\"score\":$3," "$1"; }
 
 # Every game: imported into a record that replays like any other, its assertions all true.
-for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar; do
+for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns; do
     "$M" import "$J/$g.jcz" -o "$T/$g.yaml" >"$T/$g.out" 2>&1
     check '[ $? = 0 ]' "$g: import exit: $(cat "$T/$g.out")"
     check 'grep -q "^# meeple game record" "$T/$g.yaml" && grep -q "^tile_order: \[" "$T/$g.yaml"' "$g: a record with its tile order"
@@ -82,6 +82,41 @@ check 'grep -q "^tile_order: \[\"BB-7\", \"U\", \"E\"\]$" "$T/bazaar.yaml"' "baz
 check '[ "$(turns "$T/bazaar.yaml" | head -1)" = "BB-7@0,1r0 - !bazaars:select-2-for-1 !bazaars:pass" ]' "bazaar turn"
 check 'score_is "$T/bazaar.json" Bob 3 && grep -q "\"bazaar\":-1" "$T/bazaar.json"' "bazaar scores: $(cat "$T/bazaar.json")"
 
+# One player (JCloisterZone's solo play): a ruleset of its own that allows one, extending c3; the
+# player moves every turn; bots play under it too; the shipped c3 still wants two.
+check 'grep -q "^ruleset: \"jcz-c3-solo\"$" "$T/solo.yaml" && grep -q "^players: {min: 1}$" "$T/solo.rules.yaml" && grep -q "^extends: c3$" "$T/solo.rules.yaml"' "solo ruleset: $(cat "$T/solo.rules.yaml")"
+check 'score_is "$T/solo.json" Alice 7 && grep -q "\"points\":{\"city\":4,\"road\":3," "$T/solo.json"' "solo scores: $(cat "$T/solo.json")"
+check '[ "$(turns "$T/solo.yaml" | tr "\n" "|")" = "E@0,-1r2 +S|W@-1,0r0 +E|W@1,0r0 -|" ]' "solo turns: $(turns "$T/solo.yaml")"
+"$M" score --ruleset "$T/solo.rules.yaml" --json "$T/solo.yaml" >"$T/solo-score.json" 2>&1
+check '[ $? = 0 ] && score_is "$T/solo-score.json" Alice 7' "solo record rescored: $(cat "$T/solo-score.json")"
+"$M" play --ruleset "$T/solo.rules.yaml" --players greedy --seed 5 --record "$T/solo-bot.yaml" >/dev/null 2>&1
+check '[ $? = 0 ] && grep -q "^status: over$" "$T/solo-bot.yaml"' "a bot plays a whole solo game"
+"$M" replay "$T/solo-bot.yaml" >/dev/null 2>&1
+check '[ $? = 0 ]' "the solo bot game replays"
+"$M" play --ruleset c3 --players greedy --seed 5 >/dev/null 2>&1
+check '[ $? != 0 ]' "c3 itself still wants two players"
+
+# Castle tokens with the base tiles only: c3, the castles module and the castle kind's tile set; a
+# conversion, the castle's 4 for the road of its fief, and 4 for the farm that borders it.
+check 'grep -q "^ruleset: \"jcz-c3-castles\"$" "$T/castle-base.yaml" && grep -q "^extends: c3$" "$T/castle-base.rules.yaml"' "castle-base ruleset"
+check 'grep -q "^tiles: \[tiles/base.yaml, tiles/castle-kind.yaml\]$" "$T/castle-base.rules.yaml" && grep -q "points: {city: 3, castle: 4}" "$T/castle-base.rules.yaml" && grep -q "shapes: \[cap, triangle\]" "$T/castle-base.rules.yaml" && ! grep -q "bridges\|bazaars" "$T/castle-base.rules.yaml"' "castle-base rules: $(cat "$T/castle-base.rules.yaml")"
+check '[ "$(turns "$T/castle-base.yaml" | head -2 | tr "\n" "|")" = "E@0,-1r2 +S !castles:convert|U@1,0r0 +Nw|" ]' "castle-base turns: $(turns "$T/castle-base.yaml")"
+check 'grep -q "\"name\":\"Alice\",\"score\":4,\"recorded_score\":4,\"points\":{\"city\":0,\"road\":0,\"cloister\":0,\"castle\":4,\"farm\":0}" "$T/castle-base.json"' "castle-base: Alice's castle: $(cat "$T/castle-base.json")"
+check 'grep -q "\"name\":\"Bob\",\"score\":4,\"recorded_score\":4,\"points\":{\"city\":0,\"road\":0,\"cloister\":0,\"castle\":0,\"farm\":4}" "$T/castle-base.json"' "castle-base: Bob's farm"
+check '"$M" lint "$T/castle-base.rules.yaml" >/dev/null' "the castle-base ruleset lints clean"
+(cd / && "$M" replay "$T/castle-base.yaml" >/dev/null)
+check '[ $? = 0 ]' "castle-base: the record replays from another directory (the tile set found among the shipped ones)"
+
+# Bridges with the base tiles only: c3 and the bridges module, no tile of the expansion.
+check 'grep -q "^ruleset: \"jcz-c3-bridges\"$" "$T/bridge-base.yaml" && ! grep -q "^tiles:" "$T/bridge-base.rules.yaml" && grep -q "name: bridges" "$T/bridge-base.rules.yaml" && ! grep -q "castles\|bazaars" "$T/bridge-base.rules.yaml"' "bridge-base rules: $(cat "$T/bridge-base.rules.yaml")"
+check '[ "$(turns "$T/bridge-base.yaml" | head -1)" = "U@1,0r0 !bridges:ns@1,0 +N" ]' "bridge-base turn: $(turns "$T/bridge-base.yaml" | head -1)"
+check 'score_is "$T/bridge-base.json" Alice 4 && score_is "$T/bridge-base.json" Bob 3' "bridge-base scores: $(cat "$T/bridge-base.json")"
+
+# One placement, two castle decisions: the pass right after a follower declines the first town
+# (it is no pass for the follower), the token converts the second.
+check '[ "$(turns "$T/castle-two-towns.yaml" | sed -n 3p)" = "I@0,-1r3 +S !castles:decline !castles:convert" ]' "two towns: $(turns "$T/castle-two-towns.yaml")"
+check 'score_is "$T/castle-two-towns.json" Bob 4 && score_is "$T/castle-two-towns.json" Alice 0' "two towns scores: $(cat "$T/castle-two-towns.json")"
+
 # import --json: what was imported.
 "$M" import --json "$J/farm.jcz" -o "$T/f2.yaml" >"$T/imp.json"
 check '[ $? = 0 ]' "import --json exit"
@@ -144,7 +179,7 @@ expect bad-illegal-move.jcz "14:5: replay[3] (PLACE_TILE): tile 'BA/C' at [0, -1
 expect bad-farmer-off.jcz "12:5: replay[1] (DEPLOY_MEEPLE): a follower on the Field at NL.NR.EL.WR ('+Nw') is illegal: '+Nw' cannot take a follower (the feature is occupied, or no follower goes there); expected one of the legal deployments"
 expect bad-unknown-type.jcz "12:15: replay[1].type: unknown message type 'PLACE_FERRY' (another expansion's?); expected PLACE_TILE, DEPLOY_MEEPLE, PASS, PLACE_TOKEN, BAZAAR_BID, BAZAAR_BUY_OR_SELL or COMMIT"
 expect bad-unknown-set.jcz "4:54: setup.sets.inns-and-cathedrals:1: set 'inns-and-cathedrals:1' is not one meeple imports; expected basic:1, with or without bridges-castles-and-bazaars:1"
-expect bad-unknown-element.jcz "5:66: setup.elements.abbot: element 'abbot' is not one meeple imports; expected small-follower, farmers"
+expect bad-unknown-element.jcz "5:66: setup.elements.abbot: element 'abbot' is not one meeple imports; expected small-follower, farmers, bridge, castle or bazaar"
 expect bad-unknown-rule.jcz "6:55: setup.rules.pig-herds: rule 'pig-herds' is not one meeple imports; expected tiny-city-scoring"
 expect bad-start.jcz "7:41: setup.start[0].x: start tile at 3,0; expected 0,0"
 expect bad-draw-order.jcz "23:52: replay[3].payload.tileId (PLACE_TILE): tile 'BA/RFr' (meeple U) is placed, but the pack (gameAnnotations.drawOrder) gives 'BA/Rr' here; expected the drawn tile"

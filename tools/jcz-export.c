@@ -1,0 +1,446 @@
+/*
+** jcz-export.c: a meeple record written as a JCloisterZone saved game (.jcz), the inverse of the
+** importer's translation (jcz-replay.c); meeple-export(1).
+**
+** The ruleset must be one a JCloisterZone setup maps to (jcz-match.c). The record is replayed
+** action by action; each action, read in the game as it stands, becomes the message
+** JCloisterZone writes for it: a placement PLACE_TILE (a placement legal only with a bridge implies
+** it), a deployment DEPLOY_MEEPLE with the feature's location in JCloisterZone's names, a pass
+** PASS, a bridge or a castle PLACE_TOKEN, a bazaar's decisions BAZAAR_BID and BAZAAR_BUY_OR_SELL.
+** A turn's own decisions end with COMMIT, before a bazaar's auction when one follows. Where meeple
+** skipped a follower decision that had no choice, JCloisterZone still asks: a PASS stands for it.
+** The players are listed from the first to move (JCloisterZone's seat 0); the tiles the bag gave,
+** in that order, are gameAnnotations.drawOrder, and the record's end_after its endTurn.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jcz-impl.h"
+
+enum { MAX_LEGAL = 8192, MAX_FOLLOWERS = 100 };
+
+static mp_action legal[MAX_LEGAL];
+
+/* Where each player's followers stand, to name them as JCloisterZone does (SEAT.small.N, N from 1,
+** the lowest free number). */
+typedef struct follower { bool on; int x, y; } follower;
+
+typedef struct exporter {
+    const mp_record *rec;
+    const mp_ruleset *rs;
+    const mp_tileset *ts;
+    mp_game *g;
+    json_t *replay;
+    int first, n;                       /* the record's first player and its number of players */
+    bool open;                          /* a PLACE_TILE written, its COMMIT not yet */
+    int chosen;                         /* the bazaar tile up for auction (supplyIndex) */
+    int commits;
+    follower (*men)[MAX_FOLLOWERS];
+    int followers;
+    const char *path;
+    int turn;                           /* the record's turn being written, from 1 */
+} exporter;
+
+static int fail(exporter *x, mp_diag *d, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(exporter *x, mp_diag *d, const char *fmt, ...) {
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(d->file, sizeof d->file, "%s", x->path);
+    d->line = d->column = 0;
+    snprintf(d->message, sizeof d->message, "turn %d: %s", x->turn, msg);
+    return 1;
+}
+
+/* JCloisterZone's seat of a meeple seat: the first player is its seat 0. */
+static int jcz_seat(const exporter *x, int seat) { return (seat - x->first + x->n) % x->n; }
+
+static void message(exporter *x, const char *type, json_t *payload) {
+    json_t *m = json_object();
+    json_object_set_new(m, "type", json_string(type));
+    json_object_set_new(m, "payload", payload ? payload : json_object());
+    json_array_append_new(x->replay, m);
+}
+
+/* COMMIT {random}: JCloisterZone's random number, here one of the seed and the commit's count
+** (a multiple of 2^-53 in [0, 1): written and read back exactly). */
+static void commit(exporter *x) {
+    uint64_t z = mp_record_seed(x->rec) + 0x9e3779b97f4a7c15ULL * (uint64_t)(++x->commits);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    json_t *p = json_object();
+    json_object_set_new(p, "random", json_real((double)(z >> 11) / 9007199254740992.0));
+    message(x, "COMMIT", p);
+    x->open = false;
+}
+
+static json_t *position(int px, int py) {
+    json_t *a = json_array();
+    json_array_append_new(a, json_integer(px));
+    json_array_append_new(a, json_integer(py));
+    return a;
+}
+
+static json_t *pointer(int px, int py, const char *feature, const char *location) {
+    json_t *p = json_object();
+    json_object_set_new(p, "position", position(px, py));
+    json_object_set_new(p, "feature", json_string(feature));
+    json_object_set_new(p, "location", json_string(location));
+    return p;
+}
+
+static void place_tile(exporter *x, int tile, int rot, int px, int py) {
+    static const char *const rots[] = { "R0", "R90", "R180", "R270" };
+    json_t *p = json_object();
+    json_object_set_new(p, "tileId", json_string(mp_tileset_tile_jcz(x->ts, tile)));
+    json_object_set_new(p, "rotation", json_string(rots[rot & 3]));
+    json_object_set_new(p, "position", position(px, py));
+    message(x, "PLACE_TILE", p);
+    x->open = true;
+}
+
+/* ------------------------------------------------------------------ locations */
+
+/* JCloisterZone's name of a set of sides (bit s: side s, N E S W). */
+static const char *sides_name(unsigned sides) {
+    static const char *const names[16] = { "", "N", "E", "NE", "S", "NS", "SE", "_W",
+                                           "W", "NW", "WE", "_S", "SW", "_E", "_N", "NWSE" };
+    return names[sides & 15];
+}
+
+/* The location of the ports a feature covers as the tile lies: sides for a city or road, half-sides
+** NL NR EL ER SL SR WL WR joined by '.' (in that order) for a field, I inside the tile. */
+static void location(unsigned ports, bool halves, char *out, size_t size) {
+    out[0] = 0;
+    if (!ports) { snprintf(out, size, "I"); return; }
+    if (halves) {
+        static const struct { int port; const char *name; } h[] = { { 0, "NL" }, { 2, "NR" }, { 3, "EL" }, { 5, "ER" },
+                                                                   { 6, "SL" }, { 8, "SR" }, { 9, "WL" }, { 11, "WR" } };
+        size_t used = 0;
+        for (int k = 0; k < 8; k++)
+            if (ports >> h[k].port & 1)
+                used += (size_t)snprintf(out + used, used < size ? size - used : 0, "%s%s", used ? "." : "", h[k].name);
+        return;
+    }
+    unsigned sides = 0;
+    for (int s = 0; s < 4; s++)
+        if (ports >> (3 * s + 1) & 1 || ports >> (3 * s) & 1) sides |= 1u << s;
+    snprintf(out, size, "%s", sides_name(sides));
+}
+
+/* The ports of a tile's feature as it lies (turned rot quarter turns). */
+static unsigned turned(unsigned ports, int rot) {
+    unsigned out = 0;
+    for (int p = 0; p < 12; p++)
+        if (ports >> p & 1) out |= 1u << ((p + 3 * rot) % 12);
+    return out;
+}
+
+static const char *feature_name(const char *kind) {
+    if (!strcmp(kind, "city")) return "City";
+    if (!strcmp(kind, "road")) return "Road";
+    if (!strcmp(kind, "field")) return "Field";
+    if (!strcmp(kind, "cloister")) return "Monastery";
+    return NULL;
+}
+
+/* The pointer of feature f of the tile at px,py: its JCloisterZone feature type and location. */
+static int feature_pointer(exporter *x, int px, int py, int f, json_t **out, mp_diag *d) {
+    int rot, tile = mp_game_tile_at(x->g, px, py, &rot);
+    int n = tile >= 0 ? mp_tileset_tile_n_features(x->ts, tile) : 0;
+    unsigned ports;
+    int kind, of;
+    mp_feature_def def;
+    if (f < n && !mp_tileset_feature(x->ts, tile, f, &def)) {
+        kind = def.kind;
+        ports = turned(def.ports, rot);
+    } else if (f == n && (ports = mp_game_overlay_at(x->g, px, py, &of, &kind))) {
+        (void)of;   /* a bridge: its ports are given as the tile lies */
+    } else {
+        return fail(x, d, "no feature %d on the tile at %d,%d (a bug of meeple export)", f, px, py);
+    }
+    const char *kname = mp_tileset_kind_name(x->ts, kind), *fname = feature_name(kname);
+    if (!fname) return fail(x, d, "a follower on a %s, which JCloisterZone has no name for; expected a city, road, "
+                            "field or cloister", kname);
+    char loc[64];
+    location(ports, (mp_tileset_kind_covers(x->ts, kind) & 4) != 0, loc, sizeof loc);
+    *out = pointer(px, py, fname, loc);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ actions */
+
+static int deploy(exporter *x, const mp_action *a, mp_diag *d) {
+    int px, py, p = mp_game_current_player(x->g);
+    if (mp_game_last_placed(x->g, &px, &py)) return fail(x, d, "a follower before any placement");
+    json_t *ptr = NULL;
+    if (feature_pointer(x, px, py, a->feature, &ptr, d)) return 1;
+    int k = 0;
+    while (k < x->followers && x->men[p][k].on) k++;
+    if (k == x->followers) k = x->followers - 1;   /* (the kernel allows no more) */
+    x->men[p][k] = (follower){ true, px, py };
+    char id[48];
+    snprintf(id, sizeof id, "%d.small.%d", jcz_seat(x, p), k + 1);
+    json_t *pl = json_object();
+    json_object_set_new(pl, "pointer", ptr);
+    json_object_set_new(pl, "meepleId", json_string(id));
+    message(x, "DEPLOY_MEEPLE", pl);
+    return 0;
+}
+
+/* Followers that went home are free again. */
+static void followers_home(exporter *x) {
+    for (int p = 0; p < x->n; p++)
+        for (int k = 0; k < x->followers; k++) {
+            follower *m = &x->men[p][k];
+            int f;
+            if (m->on && mp_game_follower_at(x->g, m->x, m->y, &f) != p) m->on = false;
+        }
+}
+
+static void bridge_token(exporter *x, const char *axis, int bx, int by) {
+    json_t *pl = json_object();
+    json_object_set_new(pl, "token", json_string("BRIDGE"));
+    json_object_set_new(pl, "pointer", pointer(bx, by, "Road", !strcmp(axis, "ns") ? "NS" : "WE"));
+    message(x, "PLACE_TOKEN", pl);
+}
+
+static int castle(exporter *x, const char *what, mp_diag *d) {
+    if (!strcmp(what, "decline")) { message(x, "PASS", NULL); return 0; }
+    int n = mp_game_legal(x->g, legal, MAX_LEGAL);
+    if (n > MAX_LEGAL) n = MAX_LEGAL;
+    for (int k = 0; k < n; k++) {
+        char text[64];
+        mp_notation_format(x->g, &legal[k], text, sizeof text);
+        if (strcmp(text, "!castles:convert") != 0) continue;
+        /* The town's two tiles: the pointer names the first, on the side facing the second. */
+        const mp_action *v = &legal[k];
+        int dx = v->arg[1] - v->x, dy = v->arg[2] - v->y;
+        unsigned side = dy < 0 ? 1 : dx > 0 ? 2 : dy > 0 ? 4 : 8;
+        json_t *pl = json_object();
+        json_object_set_new(pl, "token", json_string("CASTLE"));
+        json_object_set_new(pl, "pointer", pointer(v->x, v->y, "City", sides_name(side)));
+        message(x, "PLACE_TOKEN", pl);
+        return 0;
+    }
+    return fail(x, d, "'!castles:%s' with no town waiting (a bug of meeple export)", what);
+}
+
+static int bazaar(exporter *x, const char *what, mp_diag *d) {
+    int slot, bid;
+    if (x->open) commit(x);   /* the turn's own decisions end before the auction */
+    json_t *pl = json_object();
+    if (sscanf(what, "select-%d-for-%d", &slot, &bid) == 2) {
+        x->chosen = slot - 1;
+        json_object_set_new(pl, "supplyIndex", json_integer(slot - 1));
+        json_object_set_new(pl, "price", json_integer(bid));
+        message(x, "BAZAAR_BID", pl);
+    } else if (sscanf(what, "pick-%d", &slot) == 1) {
+        json_object_set_new(pl, "supplyIndex", json_integer(slot - 1));
+        json_object_set_new(pl, "price", json_integer(0));
+        message(x, "BAZAAR_BID", pl);
+    } else if (sscanf(what, "bid-%d", &bid) == 1) {
+        json_object_set_new(pl, "supplyIndex", json_integer(x->chosen));
+        json_object_set_new(pl, "price", json_integer(bid));
+        message(x, "BAZAAR_BID", pl);
+    } else if (!strcmp(what, "pass")) {
+        json_decref(pl);
+        message(x, "PASS", NULL);
+    } else if (!strcmp(what, "buy") || !strcmp(what, "sell")) {
+        json_object_set_new(pl, "value", json_string(!strcmp(what, "buy") ? "BUY" : "SELL"));
+        message(x, "BAZAAR_BUY_OR_SELL", pl);
+    } else {
+        json_decref(pl);
+        return fail(x, d, "'!bazaars:%s' has no JCloisterZone message (a bug of meeple export)", what);
+    }
+    return 0;
+}
+
+/* The messages of one action, a, in the game as it stands before it; *placed: a tile was placed. */
+static int action_messages(exporter *x, const mp_action *a, bool *placed, mp_diag *d) {
+    char text[128];
+    mp_notation_format(x->g, a, text, sizeof text);
+    *placed = false;
+    switch (a->kind) {
+    case MP_ACT_PLACE:
+        place_tile(x, a->tile, a->rot, a->x, a->y);
+        *placed = true;
+        return 0;
+    case MP_ACT_DEPLOY:
+        return deploy(x, a, d);
+    case MP_ACT_PASS:
+        message(x, "PASS", NULL);   /* no follower; or a tile that fits only with a bridge, let go */
+        return 0;
+    default:
+        break;
+    }
+    const char *module = mp_ruleset_variant_name(x->rs, a->variant), *args = strchr(text, ':');
+    args = args ? args + 1 : "";
+    if (!strcmp(module, "bridges")) {
+        if (strchr(args, '/')) {   /* a placement legal only with this bridge, which it implies */
+            place_tile(x, a->tile, a->rot, a->x, a->y);
+            *placed = true;
+            return 0;
+        }
+        char axis[4];
+        int bx, by;
+        if (sscanf(args, "%2[a-z]@%d,%d", axis, &bx, &by) != 3)
+            return fail(x, d, "'%s' does not read as a bridge (a bug of meeple export)", text);
+        bridge_token(x, axis, bx, by);
+        *placed = true;   /* the follower decision is asked again after it */
+        return 0;
+    }
+    if (!strcmp(module, "castles")) return castle(x, args, d);
+    if (!strcmp(module, "bazaars")) return bazaar(x, args, d);
+    return fail(x, d, "'%s': module '%s' has no JCloisterZone message; expected bridges, castles or bazaars", text,
+                module);
+}
+
+/* The record's end_after, as its replay does: the game ends once that many tiles were drawn. */
+static int end_if_due(exporter *x, mp_diag *d) {
+    long end = mp_record_end_after(x->rec);
+    if (end < 0 || mp_game_phase(x->g) != MP_PHASE_PLACE || mp_game_n_drawn(x->g) < end) return 0;
+    mp_diag e = { 0 };
+    if (mp_game_end_now(x->g, &e)) return fail(x, d, "end_after: %s", e.message);
+    return 0;
+}
+
+static int write_turn(exporter *x, const char *s, mp_diag *d) {
+    int offset = 0;
+    while (s[offset] && strspn(s + offset, " \t") < strlen(s + offset)) {
+        mp_action a;
+        int used = 0;
+        mp_diag e = { 0 };
+        if (mp_notation_parse(x->g, s + offset, &a, &used, &e)) return fail(x, d, "%s", e.message);
+        bool placed;
+        if (action_messages(x, &a, &placed, d)) return 1;
+        if (mp_game_apply(x->g, &a, &e)) return fail(x, d, "'%.*s' is illegal: %s", used, s + offset, e.message);
+        /* A follower decision meeple skipped (nothing but a pass): JCloisterZone asks it all the same. */
+        if (placed && mp_game_phase(x->g) != MP_PHASE_DEPLOY) message(x, "PASS", NULL);
+        followers_home(x);
+        offset += used;
+    }
+    if (x->open) commit(x);
+    return 0;
+}
+
+static json_t *players_json(const exporter *x) {
+    json_t *a = json_array();
+    for (int k = 0; k < x->n; k++) {
+        int seat = (x->first + k) % x->n;
+        json_t *p = json_object();
+        json_object_set_new(p, "name", json_string(mp_record_player_name(x->rec, seat)));
+        json_object_set_new(p, "slot", json_integer(seat));   /* a colour: the seat in the record */
+        json_array_append_new(a, p);
+    }
+    return a;
+}
+
+static json_t *start_json(const mp_tileset *ts) {
+    json_t *s = json_object(), *a = json_array();
+    for (int t = 0; t < mp_tileset_n_tiles(ts); t++)
+        if (mp_tileset_tile_is_start(ts, t)) json_object_set_new(s, "tile", json_string(mp_tileset_tile_jcz(ts, t)));
+    json_object_set_new(s, "x", json_integer(0));
+    json_object_set_new(s, "y", json_integer(0));
+    json_object_set_new(s, "rotation", json_integer(0));
+    json_array_append_new(a, s);
+    return a;
+}
+
+/* The tiles the bag gave, in order: drawOrder. */
+static json_t *draw_order(const exporter *x) {
+    int n = mp_game_bag_taken(x->g, NULL, 0);
+    int *tiles = malloc(((size_t)n + 1) * sizeof *tiles);
+    if (!tiles) abort();
+    mp_game_bag_taken(x->g, tiles, n);
+    json_t *a = json_array();
+    for (int k = 0; k < n; k++) json_array_append_new(a, json_string(mp_tileset_tile_jcz(x->ts, tiles[k])));
+    free(tiles);
+    return a;
+}
+
+int jcz_export_record(const char *path, const mp_record *rec, const mp_ruleset *rs, jcz_export *out, mp_diag *d) {
+    memset(out, 0, sizeof *out);
+    exporter x = { .rec = rec, .rs = rs, .ts = mp_ruleset_tiles(rs), .path = path, .chosen = 0,
+                   .first = mp_record_first_player(rec), .n = mp_record_n_players(rec) };
+    if (!(x.g = mp_record_replay(rec, rs, 1, 0, d))) return 1;
+    x.followers = mp_game_supply(x.g, 0);
+    if (x.followers > MAX_FOLLOWERS) x.followers = MAX_FOLLOWERS;
+    if (x.followers < 1) x.followers = 1;
+    jcz_options o;
+    if (jcz_match_ruleset(rs, x.n, mp_game_supply(x.g, 0), &o, d)) {
+        snprintf(d->file, sizeof d->file, "%s", path);
+        mp_game_free(x.g);
+        return 1;
+    }
+    for (int t = 0; t < mp_tileset_n_tiles(x.ts); t++)
+        if (mp_tileset_tile_count(x.ts, t) && !mp_tileset_tile_jcz(x.ts, t)[0]) {
+            mp_game_free(x.g);
+            snprintf(d->file, sizeof d->file, "%s", path);
+            d->line = d->column = 0;
+            snprintf(d->message, sizeof d->message, "tile '%s' of ruleset '%s' has no JCloisterZone id; expected "
+                     "every tile with its jcz: key", mp_tileset_tile_id(x.ts, t), mp_ruleset_name(rs));
+            return 1;
+        }
+    x.men = calloc((size_t)x.n, sizeof *x.men);
+    x.replay = json_array();
+    if (!x.men || !x.replay) abort();
+    int rc = 0;
+    for (int t = 0; t < mp_record_n_turns(rec) && !rc; t++) {
+        x.turn = t + 1;
+        rc = end_if_due(&x, d) || write_turn(&x, mp_record_turn(rec, t), d);
+    }
+    if (!rc) rc = end_if_due(&x, d);
+    if (rc) {
+        json_decref(x.replay);
+        free(x.men);
+        mp_game_free(x.g);
+        return 1;
+    }
+    jcz_setup st;
+    jcz_options_ruleset(&o, &st);
+    json_t *root = json_object();
+    json_object_set_new(root, "appVersion", json_string(JCZ_APP_VERSION));
+    char id[64];
+    snprintf(id, sizeof id, "meeple-%s-%llu", mp_ruleset_hash(rs), (unsigned long long)mp_record_seed(rec));
+    json_object_set_new(root, "gameId", json_string(id));
+    /* The seed as initialRandom (the importer's inverse: times 2^53), exact below 2^53. */
+    uint64_t seed = mp_record_seed(rec);
+    json_object_set_new(root, "initialRandom", json_real((double)(seed & ((1ULL << 53) - 1)) / 9007199254740992.0));
+    json_t *clock = json_array();
+    for (int k = 0; k < x.n; k++) json_array_append_new(clock, json_integer(0));
+    json_object_set_new(root, "clock", clock);
+    json_t *setup = jcz_options_json(&o);
+    json_object_set_new(setup, "start", start_json(x.ts));
+    json_object_set_new(root, "setup", setup);
+    json_object_set_new(root, "players", players_json(&x));
+    out->n_messages = (int)json_array_size(x.replay);
+    json_object_set_new(root, "replay", x.replay);
+    json_t *ann = json_object();
+    json_object_set_new(ann, "drawOrder", draw_order(&x));
+    if (mp_record_end_after(rec) >= 0) json_object_set_new(ann, "endTurn", json_integer(mp_record_end_after(rec)));
+    json_object_set_new(root, "gameAnnotations", ann);
+    out->text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+    if (!out->text) abort();
+    out->len = strlen(out->text);
+    json_decref(root);
+    snprintf(out->ruleset, sizeof out->ruleset, "%s", mp_ruleset_name(rs));
+    snprintf(out->setup, sizeof out->setup, "%s", st.summary);
+    out->n_turns = mp_record_n_turns(rec);
+    out->n_drawn = mp_game_n_drawn(x.g);
+    out->end_turn = (int)mp_record_end_after(rec);
+    out->over = mp_game_phase(x.g) == MP_PHASE_OVER;
+    free(x.men);
+    mp_game_free(x.g);
+    return 0;
+}
+
+void jcz_export_free(jcz_export *x) {
+    free(x->text);
+    memset(x, 0, sizeof *x);
+}

@@ -1,0 +1,170 @@
+/*
+** jcz-match.c: which JCloisterZone setup a ruleset is, for `meeple export`.
+**
+** Not by name: every setup meeple import maps (sets, elements, rules: jcz-setup.c's one table) is
+** turned into the ruleset meeple import would make of it, and the one whose content hash is the
+** ruleset's is the setup. A ruleset none of them gives cannot be written for JCloisterZone; the
+** message names the rules in which it differs from the nearest setup (core/rulediff.c), in words.
+** The setups likely from the ruleset's modules and tiles are tried first, and a match is kept by
+** hash: the others are loaded only to explain a refusal.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jcz-impl.h"
+
+enum { MAX_CANDIDATES = 128, CACHE = 16, SHOW_DIFFS = 4, MAX_DIFFS = 64 };
+
+/* The modules the ruleset turns on, as elements; *other: it turns on some other module too. */
+static unsigned ruleset_modules(const mp_ruleset *rs, bool *other) {
+    static const char *const names[] = { "bridges", "castles", "bazaars" };
+    static const unsigned bits[] = { JCZ_BRIDGE, JCZ_CASTLE, JCZ_BAZAAR };
+    unsigned m = 0;
+    *other = false;
+    for (int i = 0; i < mp_ruleset_n_variants(rs); i++) {
+        int k = 0;
+        while (k < 3 && strcmp(names[k], mp_ruleset_variant_name(rs, i)) != 0) k++;
+        if (k < 3) m |= bits[k];
+        else *other = true;
+    }
+    return m;
+}
+
+/* Whether the ruleset's tiles include those of Bridges, Castles and Bazaars (their JCloisterZone
+** ids start with BB/). Only to try the likely setups first. */
+static bool has_bcb_tiles(const mp_ruleset *rs) {
+    const mp_tileset *ts = mp_ruleset_tiles(rs);
+    for (int t = 0; t < mp_tileset_n_tiles(ts); t++)
+        if (!strncmp(mp_tileset_tile_jcz(ts, t), "BB/", 3)) return true;
+    return false;
+}
+
+/* Every setup meeple import maps, for this many followers and players, the likely ones first. */
+static int candidates(const mp_ruleset *rs, int followers, bool solo, jcz_options *out) {
+    bool other;
+    unsigned want = ruleset_modules(rs, &other);
+    bool bb = has_bcb_tiles(rs);
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int bcb = 0; bcb < 2; bcb++)
+            for (unsigned m = 0; m < 8; m++)
+                for (int farmers = 1; farmers >= 0; farmers--)
+                    for (int small = 0; small < 2; small++)
+                        for (int auction = 1; auction >= ((m & JCZ_BAZAAR) ? 0 : 1); auction--) {
+                            bool likely = m == want && bcb == bb;
+                            if (likely != (pass == 0) || n == MAX_CANDIDATES) continue;
+                            jcz_options_default(&out[n]);
+                            out[n].bcb_tiles = bcb;
+                            out[n].modules = m;
+                            out[n].farmers = farmers;
+                            out[n].small_city = small;
+                            out[n].auction = auction;
+                            out[n].followers = followers;
+                            out[n].solo = solo;
+                            n++;
+                        }
+    return n;
+}
+
+static struct { char hash[24]; int followers; bool solo; jcz_options o; } cache[CACHE];
+static int n_cache;
+
+/* How far apart two rulesets are: a difference in what the game has at all (its tiles, its
+** modules, farms, the players) counts ten, any other one. */
+static int distance(const mp_rule_diff *diffs, int n) {
+    static const char *const heavy[] = { "tile sets", "variant modules", "farms", "players", NULL };
+    int sum = 0;
+    for (int k = 0; k < n; k++) {
+        int w = 1;
+        for (int h = 0; heavy[h]; h++)
+            if (!strcmp(diffs[k].rule, heavy[h])) w = 10;
+        sum += w;
+    }
+    return sum;
+}
+
+/* The refusal: the rules in which rs differs from the nearest setup's ruleset. */
+static int refuse(const mp_ruleset *rs, const jcz_options *cands, int n, mp_diag *d) {
+    mp_rule_diff diffs[MAX_DIFFS], best_diffs[SHOW_DIFFS];
+    int best = -1, best_n = 0, best_dist = 0;
+    char best_name[64] = "";
+    for (int k = 0; k < n; k++) {
+        jcz_setup st;
+        mp_ruleset *c;
+        mp_diag e = { 0 };
+        jcz_options_ruleset(&cands[k], &st);
+        if (jcz_setup_load(&st, &c, &e)) continue;
+        int nd = mp_ruleset_diff(rs, c, diffs, MAX_DIFFS), dist = distance(diffs, nd < MAX_DIFFS ? nd : MAX_DIFFS);
+        if (best < 0 || dist < best_dist) {
+            best = k;
+            best_n = nd;
+            best_dist = dist;
+            memcpy(best_diffs, diffs, sizeof best_diffs);
+            snprintf(best_name, sizeof best_name, "%s", st.name);
+        }
+        mp_ruleset_free(c);
+    }
+    d->line = d->column = 0;
+    if (best < 0) {
+        snprintf(d->message, sizeof d->message, "ruleset '%s' cannot be written for JCloisterZone: no ruleset of a "
+                 "JCloisterZone setup loads here; expected the shipped rulesets c3, c3-nofarmers and bcb",
+                 mp_ruleset_name(rs));
+        return 1;
+    }
+    if (best_n == 0) {
+        snprintf(d->message, sizeof d->message, "ruleset '%s' cannot be written for JCloisterZone: it has the rules "
+                 "of '%s' under another name or description; expected '%s' itself, as meeple import writes it",
+                 mp_ruleset_name(rs), best_name, best_name);
+        return 1;
+    }
+    char list[400] = "";
+    size_t used = 0;
+    for (int k = 0; k < best_n && k < SHOW_DIFFS && used < sizeof list; k++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s: %s (JCloisterZone: %s)", k ? ", " : "",
+                                 best_diffs[k].rule, best_diffs[k].a, best_diffs[k].b);
+    if (best_n > SHOW_DIFFS && used < sizeof list)
+        snprintf(list + used, sizeof list - used, " and %d more", best_n - SHOW_DIFFS);
+    snprintf(d->message, sizeof d->message, "ruleset '%s' cannot be written for JCloisterZone: %.380s; expected the "
+             "rules of a JCloisterZone setup (nearest: %s)", mp_ruleset_name(rs), list, best_name);
+    return 1;
+}
+
+int jcz_match_ruleset(const mp_ruleset *rs, int n_players, int followers, jcz_options *o, mp_diag *d) {
+    const char *hash = mp_ruleset_hash(rs);
+    bool solo = n_players == 1;
+    if (followers < 1 || followers > 100) followers = 7;   /* JCloisterZone's range: the diff says why */
+    for (int k = 0; k < n_cache; k++)
+        if (!strcmp(cache[k].hash, hash) && cache[k].followers == followers && cache[k].solo == solo) {
+            *o = cache[k].o;
+            return 0;
+        }
+    jcz_options *cands = calloc(MAX_CANDIDATES, sizeof *cands);
+    if (!cands) abort();
+    int n = candidates(rs, followers, solo, cands), found = -1;
+    bool other;
+    ruleset_modules(rs, &other);
+    for (int k = 0; k < n && found < 0 && !other; k++) {
+        jcz_setup st;
+        mp_ruleset *c;
+        mp_diag e = { 0 };
+        jcz_options_ruleset(&cands[k], &st);
+        if (jcz_setup_load(&st, &c, &e)) continue;
+        if (!strcmp(mp_ruleset_hash(c), hash)) found = k;
+        mp_ruleset_free(c);
+    }
+    if (found < 0) {
+        int rc = refuse(rs, cands, n, d);
+        free(cands);
+        return rc;
+    }
+    *o = cands[found];
+    free(cands);
+    if (n_cache < CACHE) {
+        snprintf(cache[n_cache].hash, sizeof cache[0].hash, "%s", hash);
+        cache[n_cache].followers = followers;
+        cache[n_cache].solo = solo;
+        cache[n_cache++].o = *o;
+    }
+    return 0;
+}
