@@ -59,8 +59,9 @@ struct mp_events *mp_events_copy(const struct mp_events *e) {
     c->final = e->final;
     c->ev = grow(NULL, &c->cap, e->n, sizeof *c->ev);
     c->cells = grow(NULL, &c->cap_cells, e->n_cells, 2 * sizeof *c->cells);
-    memcpy(c->ev, e->ev, (size_t)e->n * sizeof *c->ev);
-    memcpy(c->cells, e->cells, (size_t)e->n_cells * 2 * sizeof *c->cells);
+    /* An empty log has no arrays yet: memcpy must not be given NULL, even for 0 bytes. */
+    if (e->n) memcpy(c->ev, e->ev, (size_t)e->n * sizeof *c->ev);
+    if (e->n_cells) memcpy(c->cells, e->cells, (size_t)e->n_cells * 2 * sizeof *c->cells);
     c->n = e->n;
     c->n_cells = e->n_cells;
     return c;
