@@ -33,6 +33,7 @@ typedef struct jcz_setup {
     char name[64];            /* the ruleset's name: base itself, or the generated one's */
     char summary[256];        /* in words */
     char yaml[4096];          /* the generated ruleset; "" when base fits as it is */
+    bool no_auction;          /* bazaar-no-auction: bazaars without auction */
 } jcz_setup;
 /* Maps setup (sets, elements, rules, start) to a ruleset; refuses by name what it cannot map. */
 int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_setup *s, mp_diag *d);
@@ -74,6 +75,9 @@ typedef struct jcz_sim {
     int placements;               /* PLACE_TILE messages applied */
     int last_placer;
     bool turn_open;               /* a PLACE_TILE seen, its COMMIT not yet */
+    mp_game *before;              /* the game before the last action applied: when that action ran the
+                                  ** scoring of a turn the file leaves open, the game JCloisterZone shows */
+    unsigned actors;              /* seats that took an action in meeple's turn in progress (bit p) */
     jcz_bazaar bz;
     bool restart;                 /* the order was corrected: play again from the start */
     jcz_sbuf turn;

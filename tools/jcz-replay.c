@@ -43,6 +43,7 @@ static void push_turn(jcz_sim *s) {
     s->turn_msg[s->n_turns++] = s->turn_first;
     s->turn = (jcz_sbuf){ 0 };
     s->turn_first = -1;
+    s->actors = 0;
 }
 
 /* Formats, applies and records one action of message i. */
@@ -51,8 +52,15 @@ static int apply(jcz_sim *s, int i, const char *type, const mp_action *a, const 
     snprintf(jp, sizeof jp, "replay[%d]", i);
     mp_notation_format(s->g, a, text, sizeof text);
     mp_diag e = { 0 };
-    if (mp_game_apply(s->g, a, &e))
+    int player = mp_game_current_player(s->g);
+    mp_game *before = mp_game_clone(s->g);
+    if (mp_game_apply(s->g, a, &e)) {
+        mp_game_free(before);
         return jcz_error(s->src, d, jp, type, "%s ('%s') is illegal: %s", what, text, e.message);
+    }
+    mp_game_free(s->before);
+    s->before = before;
+    s->actors |= 1u << player;
     if (s->turn_first < 0) s->turn_first = i;
     jcz_sb_add(&s->turn, "%s%s", s->turn.n ? " " : "", text);
     mp_phase ph = mp_game_phase(s->g);
@@ -546,7 +554,9 @@ static int on_message(jcz_sim *s, int i, mp_diag *d) {
 
 void jcz_sim_clear(jcz_sim *s) {
     mp_game_free(s->g);
-    s->g = NULL;
+    mp_game_free(s->before);
+    s->g = s->before = NULL;
+    s->actors = 0;
     for (int t = 0; t < s->n_turns; t++) free(s->turns[t]);
     free(s->turns);
     free(s->turn_msg);
@@ -565,7 +575,7 @@ int jcz_play(jcz_sim *s, int n_players, mp_diag *d) {
     s->turn_open = false;
     s->restart = false;
     s->bz = (jcz_bazaar){ 0 };
-    mp_game_options o = { .n_players = n_players, .seed = 0, .first_player = 0 };
+    mp_game_options o = { .n_players = n_players, .seed = 0, .first_player = 0, .log_events = 1 };
     if (!(s->g = mp_game_new(s->rs, &o, d))) return 1;
     if (s->n_order) {
         const char **ids = malloc((size_t)s->n_order * sizeof *ids);

@@ -180,6 +180,7 @@ int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_setup *s, mp_diag
         changed = true;
     }
     snprintf(s->summary, sizeof s->summary, "%s%s%s", s->base, words[0] ? " with " : "", words);
+    s->no_auction = !auction;
     if (!changed) {
         snprintf(s->name, sizeof s->name, "%s", s->base);
         return 0;

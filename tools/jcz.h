@@ -34,6 +34,14 @@ typedef struct jcz_import {
     int *turn_msg;                    /* per turn of the record: the index of its first message */
     int end_turn;                     /* gameAnnotations.endTurn, -1 none */
     bool unfinished;                  /* the file ends inside a turn, which the record leaves out */
+    /* The game as the importer played it, the file's unfinished turn included: what the test
+    ** assertions see (jcz-view.c). */
+    mp_game *live;
+    mp_game *before;                  /* live before its last action, NULL none (see turn_open) */
+    bool turn_open;                   /* the file ends after a PLACE_TILE, before its COMMIT */
+    int turn_player;                  /* the seat that placed the file's last tile */
+    unsigned actors;                  /* seats that acted in meeple's turn in progress (bit p) */
+    bool no_auction;                  /* setup.rules.bazaar-no-auction */
     int n_assertions;                 /* test.assertions */
     char **assertions;
 } jcz_import;
