@@ -62,16 +62,16 @@ void jcz_where(const jcz_import *j, const char *jpath, int *line, int *column);
 ** file: the first message of that turn. */
 void jcz_locate_turn(const jcz_import *j, mp_diag *d);
 
-/* test.assertions: "NAME has N point(s)", "NAME scored FEATURE for N point(s)". */
+/* test.assertions, read as JCloisterZone's test runner reads them (jcz-assert.c). */
 typedef enum jcz_verdict { JCZ_PASSED, JCZ_FAILED, JCZ_NOT_UNDERSTOOD } jcz_verdict;
 typedef struct jcz_check {
     const char *text;                 /* the assertion */
     jcz_verdict verdict;
-    char detail[200];                 /* what the game says (failed), or why not understood */
+    char detail[400];                 /* what the game shows, or why the assertion is not understood */
 } jcz_check;
-/* Checks the assertion against g (names: the players, in seat order). */
-jcz_verdict jcz_check_assertion(const mp_game *g, const char *const *names, int n, const char *text,
-                                char *detail, size_t size);
+/* Checks every assertion of the import against the game as JCloisterZone shows it where the file
+** ends (jcz-view.h), checks[k] for j->assertions[k] (names: the players, in seat order). */
+void jcz_check_assertions(const jcz_import *j, const char *const *names, jcz_check *checks);
 const char *jcz_verdict_name(jcz_verdict v);
 
 /* replay.c: replay_record for a record or a .jcz file; for a .jcz file the import is kept in *j
