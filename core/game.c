@@ -555,6 +555,11 @@ int mp_game_hand(const mp_game *g, int player, int *out, int cap) {
     return g->hand_n[player];
 }
 int mp_game_tiles_left(const mp_game *g) { return g->n_bag - g->bag_pos; }
+int mp_game_bag_count(const mp_game *g, int tile) {
+    int n = 0;
+    for (int i = g->bag_pos; i < g->n_bag; i++) n += g->bag[i] == tile;
+    return n;
+}
 int mp_game_turn(const mp_game *g) { return g->turns; }
 int mp_game_discarded(const mp_game *g) { return g->discarded; }
 

@@ -117,6 +117,10 @@ MP_API const char *mp_tileset_marker_name(const mp_tileset *ts, int marker);
 MP_API unsigned mp_tileset_tile_markers(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_tile_is_start(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_tile_is_fixed(const mp_tileset *ts, int tile);
+/* How many different pictures the four rotations of a tile give: 1 (every rotation looks alike,
+** as a cloister with fields all round), 2 (a straight road) or 4; rotation r looks like rotation
+** r mod that number, and mp_game_legal lists only rotations below it. 0 for a bad index. */
+MP_API int mp_tileset_tile_rotations(const mp_tileset *ts, int tile);
 
 /* One feature of a tile as defined (rotation 0). */
 typedef struct mp_feature_def {
@@ -212,6 +216,8 @@ MP_API int mp_game_drawn_tile(const mp_game *g);     /* tile kind to place (the 
 /* The tiles a player holds (one, unless the ruleset's `hand:` says more); returns how many. */
 MP_API int mp_game_hand(const mp_game *g, int player, int *out, int cap);
 MP_API int mp_game_tiles_left(const mp_game *g);     /* in the bag, not counting the drawn one */
+/* Copies of tile kind `tile` in the bag (not counting the drawn one), 0 for a bad index. */
+MP_API int mp_game_bag_count(const mp_game *g, int tile);
 MP_API int mp_game_turn(const mp_game *g);           /* number of tiles placed since setup */
 MP_API int mp_game_discarded(const mp_game *g);      /* tiles drawn that fitted nowhere */
 /* Tiles that left the bag for good, in order (placed, or discarded as fitting nowhere): how many,

@@ -564,6 +564,13 @@ const char *mp_tileset_marker_name(const mp_tileset *ts, int m) { return m >= 0 
 unsigned mp_tileset_tile_markers(const mp_tileset *ts, int t) { return t >= 0 && t < ts->n_tiles ? ts->tiles[t].markers : 0; }
 int mp_tileset_tile_is_start(const mp_tileset *ts, int t) { return t >= 0 && t < ts->n_tiles && ts->tiles[t].start; }
 int mp_tileset_tile_is_fixed(const mp_tileset *ts, int t) { return t >= 0 && t < ts->n_tiles && ts->tiles[t].fixed; }
+
+/* The pictures of a tile's rotations repeat with a period of 1, 2 or 4 quarter turns (turning by
+** a period gives the same picture, so those that do form the subgroup {0}, {0, 2} or {0..3}):
+** rotations that differ from every smaller one are exactly 0 .. period-1. */
+int mp_tileset_tile_rotations(const mp_tileset *ts, int t) {
+    return t >= 0 && t < ts->n_tiles ? __builtin_popcount(ts->tiles[t].distinct_rot) : 0;
+}
 int mp_tileset_tile_n_features(const mp_tileset *ts, int t) { return t >= 0 && t < ts->n_tiles ? ts->tiles[t].n_features : 0; }
 
 int mp_tileset_feature(const mp_tileset *ts, int t, int f, mp_feature_def *out) {

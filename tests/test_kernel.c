@@ -120,3 +120,59 @@ Test(kernel, set_player_returns_the_drawn_tile) {
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
+
+/* How many pictures a tile's rotations give, and the rotations the placement list uses: a
+** cloister with fields all round, the all-city C and the crossroads X look alike every way up; a
+** straight road U and the two-city H every half turn; D and the curve V never. */
+Test(kernel, rotations_repeat_with_the_tiles_symmetry) {
+    mp_ruleset *rs = t_ruleset("c3");
+    const mp_tileset *ts = mp_ruleset_tiles(rs);
+    static const struct { const char *id; int period; } want[] = {
+        { "B", 1 }, { "C", 1 }, { "X", 1 }, { "U", 2 }, { "H", 2 }, { "F", 2 }, { "D", 4 }, { "V", 4 }, { "E", 4 },
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++)
+        cr_assert_eq(mp_tileset_tile_rotations(ts, mp_tileset_find(ts, want[k].id)), want[k].period, "%s", want[k].id);
+    cr_assert_eq(mp_tileset_tile_rotations(ts, -1), 0);
+    /* Rotation r and r + period show the same edges, for every tile. */
+    for (int t = 0; t < mp_tileset_n_tiles(ts); t++) {
+        int period = mp_tileset_tile_rotations(ts, t);
+        cr_assert(period == 1 || period == 2 || period == 4);
+        for (int r = 0; r < 4; r++)
+            for (int p = 0; p < 12; p++)
+                cr_assert_eq(mp_tileset_port_letter(ts, t, r, p), mp_tileset_port_letter(ts, t, r % period, p));
+    }
+    /* The list gives U east of the start tile once (r0), not also as r2. */
+    mp_game *g = t_game(rs, 2);
+    const char *ids[1] = { "U" };
+    mp_diag d = { 0 };
+    cr_assert(mp_game_set_draws(g, ids, 1, &d) == 0);
+    mp_action v[64];
+    int n = mp_game_legal(g, v, 64), east = 0;
+    for (int i = 0; i < n && i < 64; i++) {
+        east += v[i].x == 1 && v[i].y == 0;
+        cr_assert_lt(v[i].rot, 2);
+    }
+    cr_assert_eq(east, 1);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* The bag by tile kind: every copy is in the bag, drawn, or the start tile. */
+Test(kernel, bag_count_by_tile) {
+    mp_ruleset *rs = t_ruleset("c3");
+    const mp_tileset *ts = mp_ruleset_tiles(rs);
+    mp_game *g = t_game(rs, 2);
+    int sum = 0;
+    for (int t = 0; t < mp_tileset_n_tiles(ts); t++) {
+        int n = mp_game_bag_count(g, t);
+        sum += n;
+        cr_assert_eq(n + (mp_game_drawn_tile(g) == t) + mp_tileset_tile_is_start(ts, t), mp_tileset_tile_count(ts, t),
+                     "%s", mp_tileset_tile_id(ts, t));
+    }
+    cr_assert_eq(sum, mp_game_tiles_left(g));
+    t_place(g, 0, "C", 0, -1, 0);   /* the only C leaves the bag */
+    cr_assert_eq(mp_game_bag_count(g, mp_tileset_find(ts, "C")), 0);
+    cr_assert_eq(mp_game_bag_count(g, -1), 0);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}

@@ -22,35 +22,35 @@ static const char usage[] =
     "  --check-assertions  check the test assertions of a JCloisterZone game\n"
     "  --help              print this help\n";
 
-/* Checks the assertions against the replayed game: each reported, a failure also as a diagnostic
-** at its place in the file. Returns how many failed. */
+/* Checks a .jcz file's assertions against the game as it ends (the record's replay has no open
+** turn: the import's own game has), into checks. Reports each, also on standard error at its place
+** in the file when it did not pass, then the count (quiet: nothing, for --json). Returns how many
+** did not pass; a file without assertions tests nothing, and counts as one that did not. */
 static int check_assertions(const char *path, const replayed *r, const jcz_import *j, jcz_check *checks, bool quiet) {
-    int failed = 0, passed = 0;
+    int count[3] = { 0 };
+    if (j->n_assertions) jcz_check_assertions(j, r->names, checks);
     for (int k = 0; k < j->n_assertions; k++) {
-        jcz_check *c = &checks[k];
-        c->text = j->assertions[k];
-        c->verdict = jcz_check_assertion(r->g, r->names, r->n, c->text, c->detail, sizeof c->detail);
-        failed += c->verdict == JCZ_FAILED;
-        passed += c->verdict == JCZ_PASSED;
-        if (!quiet && c->verdict == JCZ_PASSED) printf("passed: %s\n", c->text);
-        else if (!quiet) printf("%s: %s (%s)\n", jcz_verdict_name(c->verdict), c->text, c->detail);
-        if (c->verdict == JCZ_FAILED) {
-            mp_diag d = { 0 };
-            int line = 0, column = 0;
-            char jp[64];
-            snprintf(jp, sizeof jp, "test.assertions[%d]", k);
-            jcz_where(j, jp, &line, &column);
-            snprintf(d.file, sizeof d.file, "%s", path);
-            d.line = line;
-            d.column = column;
-            snprintf(d.message, sizeof d.message, "%s: '%s' failed: %s", jp, c->text, c->detail);
-            print_diag(&d);
-        }
+        const jcz_check *c = &checks[k];
+        count[c->verdict]++;
+        if (quiet) continue;
+        if (c->verdict == JCZ_PASSED) { printf("passed: %s\n", c->text); continue; }
+        printf("%s: %s (%s)\n", jcz_verdict_name(c->verdict), c->text, c->detail);
+        mp_diag d = { 0 };
+        char jp[64];
+        snprintf(jp, sizeof jp, "test.assertions[%d]", k);
+        jcz_where(j, jp, &d.line, &d.column);
+        snprintf(d.file, sizeof d.file, "%s", path);
+        snprintf(d.message, sizeof d.message, "%s: '%.200s' %s: %s", jp, c->text, jcz_verdict_name(c->verdict), c->detail);
+        print_diag(&d);
     }
-    if (!quiet)
-        printf("%s: %d assertion%s: %d passed, %d failed, %d not understood\n", path, j->n_assertions,
-               j->n_assertions == 1 ? "" : "s", passed, failed, j->n_assertions - passed - failed);
-    return failed;
+    if (!quiet && !j->n_assertions)
+        fprintf(stderr, "%s: no test assertions to check; expected test.assertions in a JCloisterZone game (a file "
+                "without them tests nothing)\n", path);
+    else if (!quiet)
+        printf("%s: %d assertion%s: %d passed, %d failed, %d not understood; %s\n", path, j->n_assertions,
+               j->n_assertions == 1 ? "" : "s", count[JCZ_PASSED], count[JCZ_FAILED], count[JCZ_NOT_UNDERSTOOD],
+               count[JCZ_PASSED] == j->n_assertions ? "all hold" : "not all hold");
+    return j->n_assertions ? j->n_assertions - count[JCZ_PASSED] : 1;
 }
 
 int cmd_replay(int argc, char **argv) {
@@ -86,15 +86,15 @@ int cmd_replay(int argc, char **argv) {
             for (int p = 0; p < r.n; p++) matches &= mp_game_score(r.g, p) == mp_record_final_score(r.rec, p);
         if (problem) matches = false;
     }
-    /* The assertions hold of the game as the file leaves it: checked once the replay went through. */
+    /* The assertions are about the game as the file leaves it: checked once the replay went through. */
     jcz_check *checks = NULL;
-    int failed = 0;
+    int unheld = 0;
     if (assertions && !rc) {
         checks = calloc((size_t)j.n_assertions + 1, sizeof *checks);
         if (!checks) abort();
     }
     if (as_json) {
-        if (checks) failed = check_assertions(path, &r, &j, checks, true);
+        if (checks) unheld = check_assertions(path, &r, &j, checks, true);
         print_replay_json_checks(path, &r, rc, &matches, checks, checks ? j.n_assertions : -1);
     } else if (!rc) {
         int n = mp_record_n_turns(r.rec);
@@ -115,10 +115,10 @@ int cmd_replay(int argc, char **argv) {
                 fprintf(stderr, " %s %d (record %d)", r.names[p], mp_game_score(r.g, p), mp_record_final_score(r.rec, p));
             fprintf(stderr, "\n");
         }
-        if (checks) failed = check_assertions(path, &r, &j, checks, false);
+        if (checks) unheld = check_assertions(path, &r, &j, checks, false);
     }
     free(checks);
     jcz_import_free(&j);
     replayed_free(&r);
-    return rc ? rc : matches && !failed ? 0 : EXIT_BAD_INPUT;
+    return rc ? rc : matches && !unheld ? 0 : EXIT_BAD_INPUT;
 }

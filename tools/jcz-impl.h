@@ -44,6 +44,7 @@ typedef struct jcz_setup {
     char name[64];            /* the ruleset's name: base itself, or the generated one's */
     char summary[256];        /* in words */
     char yaml[4096];          /* the generated ruleset; "" when base fits as it is */
+    bool no_auction;          /* bazaar-no-auction: bazaars without auction */
 } jcz_setup;
 /* The options of a setup with nothing on: 7 followers, the auction on. */
 void jcz_options_default(jcz_options *o);
@@ -107,6 +108,9 @@ typedef struct jcz_sim {
     int last_placer;
     bool turn_open;               /* a PLACE_TILE seen, its COMMIT not yet */
     bool deploy_open;             /* a PLACE_TILE seen, no DEPLOY_MEEPLE or pass for a follower yet */
+    mp_game *before;              /* the game before the last action applied: when that action ran the
+                                  ** scoring of a turn the file leaves open, the game JCloisterZone shows */
+    unsigned actors;              /* seats that took an action in meeple's turn in progress (bit p) */
     jcz_bazaar bz;
     bool restart;                 /* the order was corrected: play again from the start */
     jcz_sbuf turn;

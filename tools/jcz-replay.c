@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "jcz-impl.h"
+#include "jcz-location.h"
 
 enum { MAX_LEGAL = 8192 };
 
@@ -42,6 +43,7 @@ static void push_turn(jcz_sim *s) {
     s->turn_msg[s->n_turns++] = s->turn_first;
     s->turn = (jcz_sbuf){ 0 };
     s->turn_first = -1;
+    s->actors = 0;
 }
 
 /* Formats, applies and records one action of message i. */
@@ -50,8 +52,15 @@ static int apply(jcz_sim *s, int i, const char *type, const mp_action *a, const 
     snprintf(jp, sizeof jp, "replay[%d]", i);
     mp_notation_format(s->g, a, text, sizeof text);
     mp_diag e = { 0 };
-    if (mp_game_apply(s->g, a, &e))
+    int player = mp_game_current_player(s->g);
+    mp_game *before = mp_game_clone(s->g);
+    if (mp_game_apply(s->g, a, &e)) {
+        mp_game_free(before);
         return jcz_error(s->src, d, jp, type, "%s ('%s') is illegal: %s", what, text, e.message);
+    }
+    mp_game_free(s->before);
+    s->before = before;
+    s->actors |= 1u << player;
     if (s->turn_first < 0) s->turn_first = i;
     jcz_sb_add(&s->turn, "%s%s", s->turn.n ? " " : "", text);
     mp_phase ph = mp_game_phase(s->g);
@@ -269,35 +278,6 @@ static int on_place_tile(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     return 0;
 }
 
-/* The ports a JCloisterZone location covers: sides N E S W (their middles), side groups (NE, NWSE,
-** _N: all sides but N), half-sides NL NR EL ER SL SR WL WR joined by '.'; I is the cloister. */
-static int location_ports(const char *loc, const char **ports, int cap) {
-    static const char *const middles[] = { "N", "E", "S", "W" };
-    static const char *const halves[] = { "Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn" };
-    static const char sides[] = "NESW";
-    int n = 0;
-    const char *p = loc;
-    while (*p) {
-        size_t len = strcspn(p, ".");
-        const char *side;
-        if (len == 2 && (side = strchr(sides, p[0])) && (p[1] == 'L' || p[1] == 'R')) {
-            if (n < cap) ports[n++] = halves[2 * (side - sides) + (p[1] == 'R')];
-        } else if (len == 2 && p[0] == '_' && (side = strchr(sides, p[1])) && p[1]) {
-            for (int k = 0; k < 4; k++)
-                if (k != side - sides && n < cap) ports[n++] = middles[k];
-        } else {
-            for (size_t k = 0; k < len; k++) {
-                if (!p[k] || !(side = strchr(sides, p[k]))) return -1;
-                if (n < cap) ports[n++] = middles[side - sides];
-            }
-        }
-        if (len == 0) return -1;
-        p += len;
-        if (*p == '.') { p++; if (!*p) return -1; }
-    }
-    return n;
-}
-
 /* The feature of the tile at x,y that a pointer names: one feature covering every port of the
 ** location, of the kind the feature type names. */
 static int pointer_feature(const jcz_sim *s, const json_t *ptr, const char *jp, const char *type, int x, int y, int *feature,
@@ -307,32 +287,26 @@ static int pointer_feature(const jcz_sim *s, const json_t *ptr, const char *jp, 
     if (jcz_member(s->src, ptr, jp, "feature", type, JSON_STRING, &ft, d) ||
         jcz_member(s->src, ptr, jp, "location", type, JSON_STRING, &lt, d))
         return 1;
-    static const struct { const char *jcz, *kind; } kinds[] = {
-        { "City", "city" }, { "Road", "road" }, { "Field", "field" }, { "Farm", "field" },
-        { "Monastery", "cloister" }, { "Cloister", "cloister" },
-    };
-    const char *fname = json_string_value(ft), *loc = json_string_value(lt), *kind = NULL;
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-        if (!strcmp(kinds[k].jcz, fname)) kind = kinds[k].kind;
+    const char *fname = json_string_value(ft), *loc = json_string_value(lt), *kind = jcz_feature_kind(fname);
     snprintf(here, sizeof here, "%s.feature", jp);
     if (!kind)
         return jcz_error(s->src, d, here, type, "feature '%s' is not one meeple imports; expected City, Road, Field or "
                          "Monastery", fname);
     snprintf(here, sizeof here, "%s.location", jp);
     int f = -1;
-    if (!strcmp(loc, "I")) {
+    unsigned ports;
+    if (jcz_location_read(loc, &ports))
+        return jcz_error(s->src, d, here, type, "location '%s' does not read; expected sides (N, NE, NWSE, _N...), "
+                         "half-sides (NL.NR.EL...) or I", loc);
+    if (!ports) {
         f = mp_game_feature_at(s->g, x, y, kind);
     } else {
-        const char *ports[16];
-        int n = location_ports(loc, ports, 16);
-        if (n <= 0)
-            return jcz_error(s->src, d, here, type, "location '%s' does not read; expected sides (N, NE, NWSE, _N...), "
-                             "half-sides (NL.NR.EL...) or I", loc);
-        for (int k = 0; k < n; k++) {
-            int at = mp_game_feature_at(s->g, x, y, ports[k]);
+        for (int p = 0; p < 12; p++) {
+            if (!(ports >> p & 1)) continue;
+            int at = mp_game_feature_at(s->g, x, y, jcz_port_name(p));
             if (at < 0 || (f >= 0 && at != f))
                 return jcz_error(s->src, d, here, type, "location '%s' is not one feature of the tile at [%d, %d] (port "
-                                 "%s); expected the sides a single feature covers", loc, x, y, ports[k]);
+                                 "%s); expected the sides a single feature covers", loc, x, y, jcz_port_name(p));
             f = at;
         }
     }
@@ -585,7 +559,9 @@ static int on_message(jcz_sim *s, int i, mp_diag *d) {
 
 void jcz_sim_clear(jcz_sim *s) {
     mp_game_free(s->g);
-    s->g = NULL;
+    mp_game_free(s->before);
+    s->g = s->before = NULL;
+    s->actors = 0;
     for (int t = 0; t < s->n_turns; t++) free(s->turns[t]);
     free(s->turns);
     free(s->turn_msg);
@@ -604,7 +580,7 @@ int jcz_play(jcz_sim *s, int n_players, mp_diag *d) {
     s->turn_open = s->deploy_open = false;
     s->restart = false;
     s->bz = (jcz_bazaar){ 0 };
-    mp_game_options o = { .n_players = n_players, .seed = 0, .first_player = 0 };
+    mp_game_options o = { .n_players = n_players, .seed = 0, .first_player = 0, .log_events = 1 };
     if (!(s->g = mp_game_new(s->rs, &o, d))) return 1;
     if (s->n_order) {
         const char **ids = malloc((size_t)s->n_order * sizeof *ids);

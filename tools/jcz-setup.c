@@ -226,6 +226,7 @@ void jcz_options_ruleset(const jcz_options *o, jcz_setup *s) {
     }
 #undef WORDS
     snprintf(s->summary, sizeof s->summary, "%s%s%s", s->base, words[0] ? " with " : "", words);
+    s->no_auction = (o->modules & JCZ_BAZAAR) && !o->auction;
     if (!changed) {
         snprintf(s->name, sizeof s->name, "%s", s->base);
         return;

@@ -348,6 +348,7 @@ int jcz_import_text(const char *path, char *text, size_t len, const char *rules_
     snprintf(j->ruleset, sizeof j->ruleset, "%s", st.name);
     snprintf(j->base, sizeof j->base, "%s", st.base);
     snprintf(j->summary, sizeof j->summary, "%s", st.summary);
+    j->no_auction = st.no_auction;
     if (jcz_read_players(&src, root, j->rs, j, d) || jcz_check_start(&src, root, j->rs, d) ||
         read_annotations(&src, root, j, d) || jcz_member(&src, root, "", "replay", NULL, JSON_ARRAY, &replay, d))
         goto out;
@@ -390,6 +391,13 @@ int jcz_import_text(const char *path, char *text, size_t len, const char *rules_
         goto out;
     }
     if (j->rules_file[0] && keep_rules(j, d)) goto out;
+    /* The game as played, for the assertions: the file's last turn may be open. */
+    j->live = s.g;
+    j->before = s.before;
+    s.g = s.before = NULL;
+    j->turn_open = s.turn_open;
+    j->turn_player = s.last_placer;
+    j->actors = s.actors;
     rc = 0;
 out:
     jcz_sim_clear(&s);
@@ -405,6 +413,8 @@ void jcz_import_free(jcz_import *j) {
     mp_ruleset_free(j->rs);
     mp_record_free(j->rec);
     mp_game_free(j->g);
+    mp_game_free(j->live);
+    mp_game_free(j->before);
     free(j->turn_msg);
     for (int i = 0; i < j->n_assertions; i++) free(j->assertions[i]);
     free(j->assertions);

@@ -34,6 +34,14 @@ typedef struct jcz_import {
     int *turn_msg;                    /* per turn of the record: the index of its first message */
     int end_turn;                     /* gameAnnotations.endTurn, -1 none */
     bool unfinished;                  /* the file ends inside a turn, which the record leaves out */
+    /* The game as the importer played it, the file's unfinished turn included: what the test
+    ** assertions see (jcz-view.c). */
+    mp_game *live;
+    mp_game *before;                  /* live before its last action, NULL none (see turn_open) */
+    bool turn_open;                   /* the file ends after a PLACE_TILE, before its COMMIT */
+    int turn_player;                  /* the seat that placed the file's last tile */
+    unsigned actors;                  /* seats that acted in meeple's turn in progress (bit p) */
+    bool no_auction;                  /* setup.rules.bazaar-no-auction */
     int n_assertions;                 /* test.assertions */
     char **assertions;
 } jcz_import;
@@ -77,16 +85,16 @@ void jcz_where(const jcz_import *j, const char *jpath, int *line, int *column);
 ** file: the first message of that turn. */
 void jcz_locate_turn(const jcz_import *j, mp_diag *d);
 
-/* test.assertions: "NAME has N point(s)", "NAME scored FEATURE for N point(s)". */
+/* test.assertions, read as JCloisterZone's test runner reads them (jcz-assert.c). */
 typedef enum jcz_verdict { JCZ_PASSED, JCZ_FAILED, JCZ_NOT_UNDERSTOOD } jcz_verdict;
 typedef struct jcz_check {
     const char *text;                 /* the assertion */
     jcz_verdict verdict;
-    char detail[200];                 /* what the game says (failed), or why not understood */
+    char detail[400];                 /* what the game shows, or why the assertion is not understood */
 } jcz_check;
-/* Checks the assertion against g (names: the players, in seat order). */
-jcz_verdict jcz_check_assertion(const mp_game *g, const char *const *names, int n, const char *text,
-                                char *detail, size_t size);
+/* Checks every assertion of the import against the game as JCloisterZone shows it where the file
+** ends (jcz-view.h), checks[k] for j->assertions[k] (names: the players, in seat order). */
+void jcz_check_assertions(const jcz_import *j, const char *const *names, jcz_check *checks);
 const char *jcz_verdict_name(jcz_verdict v);
 
 /* replay.c: replay_record for a record or a .jcz file; for a .jcz file the import is kept in *j
