@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "jcz-impl.h"
+#include "jcz-location.h"
 
 enum { MAX_LEGAL = 8192, MAX_FOLLOWERS = 100 };
 
@@ -106,70 +107,17 @@ static void place_tile(exporter *x, int tile, int rot, int px, int py) {
 
 /* ------------------------------------------------------------------ locations */
 
-/* JCloisterZone's name of a set of sides (bit s: side s, N E S W). */
-static const char *sides_name(unsigned sides) {
-    static const char *const names[16] = { "", "N", "E", "NE", "S", "NS", "SE", "_W",
-                                           "W", "NW", "WE", "_S", "SW", "_E", "_N", "NWSE" };
-    return names[sides & 15];
-}
-
-/* The location of the ports a feature covers as the tile lies: sides for a city or road, half-sides
-** NL NR EL ER SL SR WL WR joined by '.' (in that order) for a field, I inside the tile. */
-static void location(unsigned ports, bool halves, char *out, size_t size) {
-    out[0] = 0;
-    if (!ports) { snprintf(out, size, "I"); return; }
-    if (halves) {
-        static const struct { int port; const char *name; } h[] = { { 0, "NL" }, { 2, "NR" }, { 3, "EL" }, { 5, "ER" },
-                                                                   { 6, "SL" }, { 8, "SR" }, { 9, "WL" }, { 11, "WR" } };
-        size_t used = 0;
-        for (int k = 0; k < 8; k++)
-            if (ports >> h[k].port & 1)
-                used += (size_t)snprintf(out + used, used < size ? size - used : 0, "%s%s", used ? "." : "", h[k].name);
-        return;
-    }
-    unsigned sides = 0;
-    for (int s = 0; s < 4; s++)
-        if (ports >> (3 * s + 1) & 1 || ports >> (3 * s) & 1) sides |= 1u << s;
-    snprintf(out, size, "%s", sides_name(sides));
-}
-
-/* The ports of a tile's feature as it lies (turned rot quarter turns). */
-static unsigned turned(unsigned ports, int rot) {
-    unsigned out = 0;
-    for (int p = 0; p < 12; p++)
-        if (ports >> p & 1) out |= 1u << ((p + 3 * rot) % 12);
-    return out;
-}
-
-static const char *feature_name(const char *kind) {
-    if (!strcmp(kind, "city")) return "City";
-    if (!strcmp(kind, "road")) return "Road";
-    if (!strcmp(kind, "field")) return "Field";
-    if (!strcmp(kind, "cloister")) return "Monastery";
-    return NULL;
-}
-
 /* The pointer of feature f of the tile at px,py: its JCloisterZone feature type and location. */
 static int feature_pointer(exporter *x, int px, int py, int f, json_t **out, mp_diag *d) {
-    int rot, tile = mp_game_tile_at(x->g, px, py, &rot);
-    int n = tile >= 0 ? mp_tileset_tile_n_features(x->ts, tile) : 0;
     unsigned ports;
-    int kind, of;
-    mp_feature_def def;
-    if (f < n && !mp_tileset_feature(x->ts, tile, f, &def)) {
-        kind = def.kind;
-        ports = turned(def.ports, rot);
-    } else if (f == n && (ports = mp_game_overlay_at(x->g, px, py, &of, &kind))) {
-        (void)of;   /* a bridge: its ports are given as the tile lies */
-    } else {
+    int kind;
+    if (jcz_feature_ports(x->g, px, py, f, &ports, &kind))
         return fail(x, d, "no feature %d on the tile at %d,%d (a bug of meeple export)", f, px, py);
-    }
-    const char *kname = mp_tileset_kind_name(x->ts, kind), *fname = feature_name(kname);
+    const char *kname = mp_tileset_kind_name(x->ts, kind), *fname = jcz_feature_type(kname);
     if (!fname) return fail(x, d, "a follower on a %s, which JCloisterZone has no name for; expected a city, road, "
                             "field or cloister", kname);
-    char loc[64];
-    location(ports, (mp_tileset_kind_covers(x->ts, kind) & 4) != 0, loc, sizeof loc);
-    *out = pointer(px, py, fname, loc);
+    char loc[JCZ_LOCATION_MAX];
+    *out = pointer(px, py, fname, jcz_location_name(ports, loc, sizeof loc));
     return 0;
 }
 
@@ -221,10 +169,11 @@ static int castle(exporter *x, const char *what, mp_diag *d) {
         /* The town's two tiles: the pointer names the first, on the side facing the second. */
         const mp_action *v = &legal[k];
         int dx = v->arg[1] - v->x, dy = v->arg[2] - v->y;
-        unsigned side = dy < 0 ? 1 : dx > 0 ? 2 : dy > 0 ? 4 : 8;
+        int side = dy < 0 ? 0 : dx > 0 ? 1 : dy > 0 ? 2 : 3;
+        char loc[JCZ_LOCATION_MAX];
         json_t *pl = json_object();
         json_object_set_new(pl, "token", json_string("CASTLE"));
-        json_object_set_new(pl, "pointer", pointer(v->x, v->y, "City", sides_name(side)));
+        json_object_set_new(pl, "pointer", pointer(v->x, v->y, "City", jcz_location_name(1u << (3 * side + 1), loc, sizeof loc)));
         message(x, "PLACE_TOKEN", pl);
         return 0;
     }

@@ -97,3 +97,21 @@ const char *jcz_feature_kind(const char *type) {
         if (!strcmp(types[k].type, type)) return types[k].kind;
     return NULL;
 }
+
+int jcz_feature_ports(const mp_game *g, int x, int y, int f, unsigned *ports, int *kind) {
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    int rot, tile = mp_game_tile_at(g, x, y, &rot), overlay;
+    *ports = 0;
+    *kind = -1;
+    if (tile < 0 || f < 0) return -1;
+    mp_feature_def def;
+    if (f < mp_tileset_tile_n_features(ts, tile)) {
+        if (mp_tileset_feature(ts, tile, f, &def)) return -1;
+        *kind = def.kind;
+        for (int p = 0; p < PORTS; p++)
+            if (def.ports >> p & 1) *ports |= 1u << (p + 3 * rot) % PORTS;
+        return 0;
+    }
+    *ports = mp_game_overlay_at(g, x, y, &overlay, kind);
+    return *ports && overlay == f ? 0 : -1;
+}

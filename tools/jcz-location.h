@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "meeple.h"
+
 /* Room for the longest location meeple writes ("NL.NR.EL.ER.SL.SR.WL.WR") and its NUL. */
 enum { JCZ_LOCATION_MAX = 32 };
 
@@ -29,6 +31,11 @@ int jcz_location_read(const char *loc, unsigned *ports);
 ** its half-sides joined by '.' in the order NL NR EL ER SL SR WL WR; "I" when it covers none.
 ** Writes it into buf (JCZ_LOCATION_MAX bytes suffice) and returns buf. */
 const char *jcz_location_name(unsigned ports, char *buf, size_t size);
+
+/* The ports feature f of the tile at x,y covers as the tile lies (a tile's own feature turned with
+** it, or the one laid over it after it was placed, a bridge: feature number n_features), and its
+** kind. Returns 0, or -1 when the tile has no such feature. */
+int jcz_feature_ports(const mp_game *g, int x, int y, int f, unsigned *ports, int *kind);
 
 /* meeple's name of port p ("Nw", "N", ... "Wn"), "" out of range: what mp_game_feature_at takes. */
 const char *jcz_port_name(int port);

@@ -187,19 +187,11 @@ int jcz_view_deployments(const jcz_view *v, jcz_deployment *out, int cap) {
     int nl, n = 0, x, y;
     if (mp_game_last_placed(v->g, &x, &y)) return 0;
     mp_action *a = legal_of(v->g, &nl);
-    int rot, tile = mp_game_tile_at(v->g, x, y, &rot);
     for (int k = 0; k < nl; k++) {
         if (a[k].kind != MP_ACT_DEPLOY) continue;
-        mp_feature_def def;
-        unsigned ports = 0;
-        int kind = -1, f;
-        if (a[k].feature < mp_tileset_tile_n_features(v->ts, tile) && !mp_tileset_feature(v->ts, tile, a[k].feature, &def)) {
-            kind = def.kind;
-            for (int p = 0; p < 12; p++)
-                if (def.ports >> p & 1) ports |= 1u << (p + 3 * rot) % 12;   /* as the tile lies */
-        } else {
-            ports = mp_game_overlay_at(v->g, x, y, &f, &kind);   /* a bridge */
-        }
+        unsigned ports;
+        int kind;
+        jcz_feature_ports(v->g, x, y, a[k].feature, &ports, &kind);
         if (n < cap) {
             const char *kname = kind >= 0 ? mp_tileset_kind_name(v->ts, kind) : "?";
             const char *type = jcz_feature_type(kname);
