@@ -9,7 +9,6 @@ set -u
 M=${MEEPLE:?set MEEPLE to the meeple binary}
 SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
 J=$SRC/tests/jcz
-turns() { sed -n 's/^  - "\(.*\)"$/\1/p' "$1"; }
 # The value of a top-level or nested key in the exported JSON, read back with python-free tools:
 # the file is written with one key a line.
 has() { grep -q -- "$2" "$1"; }

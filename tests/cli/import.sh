@@ -7,7 +7,6 @@ set -u
 M=${MEEPLE:?set MEEPLE to the meeple binary}
 SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
 J=$SRC/tests/jcz
-turns() { sed -n 's/^  - "\(.*\)"$/\1/p' "$1"; }
 # The JSON of `replay --json` holds "name":"NAME","score":N for each player.
 score_is() { grep -q "\"name\":\"$2\",\"score\":$3," "$1"; }
 

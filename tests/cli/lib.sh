@@ -13,3 +13,5 @@ finish() {
     echo "$pass passed, $fail failed"
     [ "$fail" = 0 ]
 }
+# turns RECORD: the turns of a game record, one a line, as written.
+turns() { sed -n 's/^  - "\(.*\)"$/\1/p' "$1"; }

@@ -5,7 +5,6 @@ set -u
 . "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
 SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
-turns() { sed -n 's/^  - "\(.*\)"$/\1/p' "$1"; }
 final() { sed -n 's/^  scores: //p' "$1"; }
 
 # A bot game gives a full list of legal turns for seed 5; two humans typing them play the same game.
