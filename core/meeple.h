@@ -106,6 +106,8 @@ MP_API int mp_tileset_find_jcz(const mp_tileset *ts, const char *jcz);
 MP_API int mp_tileset_n_kinds(const mp_tileset *ts);
 MP_API const char *mp_tileset_kind_name(const mp_tileset *ts, int kind);
 MP_API char mp_tileset_kind_letter(const mp_tileset *ts, int kind);
+/* The role of a follower on the kind (its `follower:`: "knight", "farmer"), "" when none may stand on it. */
+MP_API const char *mp_tileset_kind_follower(const mp_tileset *ts, int kind);
 /* How a kind meets sides: bit 1 whole sides, 2 side middles, 4 half-sides, 8 none (inside). */
 MP_API int mp_tileset_kind_covers(const mp_tileset *ts, int kind);
 MP_API int mp_tileset_n_icons(const mp_tileset *ts);

@@ -556,6 +556,7 @@ int mp_tileset_tile_count(const mp_tileset *ts, int tile) {
 int mp_tileset_n_kinds(const mp_tileset *ts) { return ts->n_kinds; }
 const char *mp_tileset_kind_name(const mp_tileset *ts, int k) { return k >= 0 && k < ts->n_kinds ? ts->kinds[k].name : "?"; }
 char mp_tileset_kind_letter(const mp_tileset *ts, int k) { return k >= 0 && k < ts->n_kinds ? ts->kinds[k].letter : '?'; }
+const char *mp_tileset_kind_follower(const mp_tileset *ts, int k) { return k >= 0 && k < ts->n_kinds ? ts->kinds[k].follower : ""; }
 int mp_tileset_kind_covers(const mp_tileset *ts, int k) { return k >= 0 && k < ts->n_kinds ? ts->kinds[k].covers : 0; }
 int mp_tileset_n_icons(const mp_tileset *ts) { return ts->n_icons; }
 const char *mp_tileset_icon_name(const mp_tileset *ts, int i) { return i >= 0 && i < ts->n_icons ? ts->icons[i] : "?"; }

@@ -175,7 +175,7 @@ static int run_session(session *s, bool quiet) {
     }
     if (!rc && !quiet) {
         printf("ruleset %s, seed %llu, %d players\n\n", mp_ruleset_name(s->rs), (unsigned long long)mp_record_seed(s->rec), s->n);
-        ascii_board(stdout, s->g);
+        ascii_board(stdout, s->g, s->names);
         printf("\n%d tiles placed\n\n", mp_game_turn(s->g));
         ascii_scores(stdout, s->g, s->names);
     }

@@ -36,7 +36,7 @@ static void show_position(human_io *h, const mp_game *g, const char *const *name
     const mp_ruleset *rs = mp_game_ruleset(g);
     if (mp_game_phase(g) == MP_PHASE_PLACE) {
         fputc('\n', f);
-        ascii_board(f, g);
+        ascii_board(f, g, names);
         fprintf(f, "\n");
         for (int i = 0; i < mp_game_n_players(g); i++) {
             fprintf(f, "%s %s: %d point%s, %d followers", i == p ? "*" : " ", names[i], mp_game_score(g, i),
