@@ -109,3 +109,29 @@ void mp_farm_score(mp_game *g) {
     }
     free(v);
 }
+
+/* Whether a link's field lies in the farm and its bordered feature gives farm points now; the
+** bordered feature's root in *city. */
+static bool scores_for(const mp_game *g, const mp_link *l, int32_t farm, int32_t *city) {
+    *city = mp_seg_root(g, l->city);
+    const mp_seg *c = &g->segs[*city];
+    return mp_seg_root(g, l->field) == farm && mp_score_complete_now(g, *city) && g->rs->farm_points[c->kind];
+}
+
+int mp_game_farm_points(const mp_game *g, int x, int y, int feature, int *points) {
+    int32_t v = mp_grid_get(g, x, y);
+    int32_t s = v < 0 ? -1 : mp_placed_feature_seg(g, &g->placed[v], feature);
+    if (s < 0 || !g->rs->farms) return 1;
+    int32_t farm = mp_seg_root(g, s);
+    if (g->segs[farm].kind != g->rs->farm_kind) return 1;
+    int sum = 0;
+    for (int i = 0; i < g->n_links; i++) {
+        int32_t city, other;
+        if (!scores_for(g, &g->links[i], farm, &city)) continue;
+        bool again = false;   /* the same feature through an earlier link (a display query: no memory taken) */
+        for (int j = 0; j < i && !again; j++) again = scores_for(g, &g->links[j], farm, &other) && other == city;
+        if (!again) sum += g->rs->farm_points[g->segs[city].kind];
+    }
+    if (points) *points = sum;
+    return 0;
+}

@@ -790,7 +790,7 @@ int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *compl
     if (s < 0) return 1;
     int32_t root = mp_seg_root(g, s);
     const mp_seg *r = &g->segs[root];
-    bool done = r->complete;
+    bool done = mp_score_complete_now(g, root);   /* closed by the tile just placed counts, before its scoring */
     if (complete) *complete = done;
     if (tiles)
         *tiles = g->ts->kinds[r->kind].completes == MP_COMPLETE_SURROUNDED ? mp_feature_surround(g, root)

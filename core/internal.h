@@ -480,6 +480,9 @@ MP_INTERNAL void mp_deploy_return(mp_game *g, int32_t root);
 
 /* score.c */
 MP_INTERNAL int mp_score_points(const mp_game *g, int32_t root, bool complete);
+/* Whether the feature (a root) is complete: scored as such, or closed now by the tile just placed,
+** before the scoring of its turn has run (for queries made during deployment). */
+MP_INTERNAL bool mp_score_complete_now(const mp_game *g, int32_t root);
 MP_INTERNAL unsigned mp_score_majority(const mp_game *g, const uint8_t *followers);
 /* Gives points to players (a bit set) in a category, and logs it (a module's event, labelled with
 ** the category's name); mp_score_award_why says why, and of which feature (a root, -1 none). */

@@ -268,10 +268,17 @@ MP_API int mp_game_follower_at(const mp_game *g, int x, int y, int *feature);
 /* An id of the whole feature the feature of the tile at (x, y) belongs to, the same for every
 ** tile of that feature (until more tiles join it); -1 if none. */
 MP_API int mp_game_feature_id(const mp_game *g, int x, int y, int feature);
-/* Whether the feature (tile at x,y, feature index) is complete, its tile count and points now
-** (by the ruleset's formula: a variant's score_feature hook is not applied). */
+/* Whether the feature (tile at x,y, feature index) is complete (closed by the tile just placed
+** counts, before the turn's scoring), its tile count and points now (by the ruleset's formula: a
+** variant's score_feature hook is not applied). */
 MP_API int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *complete,
                                 int *tiles, int *points);
+/* When the feature (tile at x,y, feature index) belongs to a farm (a feature of the ruleset's farm
+** kind, farms on): in *points, what the farm's majority would score if the game ended now, the farm
+** points of each completed feature it borders, once each (farm-3; city-4's sharing of a city among
+** its farms and farm-3-once's once per player are left aside). Non-zero when the feature is no
+** farm. For a human deciding where to put a farmer. */
+MP_API int mp_game_farm_points(const mp_game *g, int x, int y, int feature, int *points);
 
 /* The kind (index in the tile set) of the whole feature the feature of the tile at (x, y) belongs
 ** to now: a module may change it (a town turned into a castle); -1 if none. */

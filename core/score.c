@@ -65,6 +65,16 @@ void mp_score_award(mp_game *g, unsigned players, int points, int category) {
     mp_score_award_why(g, players, points, category, MP_WHY_MODULE, -1);
 }
 
+bool mp_score_complete_now(const mp_game *g, int32_t root) {
+    const mp_seg *r = &g->segs[root];
+    if (r->complete) return true;
+    switch (g->ts->kinds[r->kind].completes) {
+    case MP_COMPLETE_CLOSED: return r->open == 0;
+    case MP_COMPLETE_SURROUNDED: return mp_feature_surround(g, root) == 9;
+    default: return false;
+    }
+}
+
 static bool is_complete(mp_game *g, int32_t seg) {
     const mp_kind *k = &g->ts->kinds[g->segs[seg].kind];
     if (k->completes == MP_COMPLETE_CLOSED) return g->segs[mp_seg_find(g, seg)].open == 0;

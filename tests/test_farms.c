@@ -499,3 +499,33 @@ Test(farms, city_counted_once_per_farm) {
     cr_assert_eq(city_along_two_tiles("c1-2001"), 3);
     cr_assert_eq(city_along_two_tiles("c1-2000"), 4);
 }
+
+/* What a human deciding on a follower is told (meeple-play(1)): a city the tile just placed closes
+** is complete, with its points, before the turn's scoring runs; a farm is worth the farm points of
+** the completed cities it borders, once each; a city is no farm, nor is a field without farms. */
+Test(farms, worth_now_while_deploying) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "E", 0, -1, 2);     /* closes D's city: 2 tiles; the deployment is still to come */
+    int city = mp_game_feature_at(g, 0, -1, "S"), field = mp_game_feature_at(g, 0, -1, "Nw");
+    int complete = 0, tiles = 0, points = 0, farm = -1;
+    cr_assert_eq(mp_game_feature_info(g, 0, -1, city, &complete, &tiles, &points), 0);
+    cr_assert(complete && tiles == 2 && points == 4, "the closed city: complete %d, %d tiles, %d points", complete, tiles, points);
+    cr_assert_eq(mp_game_farm_points(g, 0, -1, field, &farm), 0);
+    cr_assert_eq(farm, 3, "E's field borders the completed city: 3, not %d", farm);
+    cr_assert_neq(mp_game_farm_points(g, 0, -1, city, &farm), 0, "a city is no farm");
+    t_pass(g);
+    t_place(g, 1, "U", 0, -2, 0);     /* its south field joins E's field, which borders the city once */
+    cr_assert_eq(mp_game_farm_points(g, 0, -2, mp_game_feature_at(g, 0, -2, "Sw"), &farm), 0);
+    cr_assert_eq(farm, 3, "the joined farm still borders one city: 3, not %d", farm);
+    cr_assert_eq(mp_game_farm_points(g, 0, -2, mp_game_feature_at(g, 0, -2, "Nw"), &farm), 0);
+    cr_assert_eq(farm, 0, "U's north field borders no city");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+    rs = t_ruleset("c3-nofarmers");
+    g = t_game(rs, 2);
+    t_place(g, 0, "E", 0, -1, 2);
+    cr_assert_neq(mp_game_farm_points(g, 0, -1, mp_game_feature_at(g, 0, -1, "Nw"), &farm), 0, "no farms without farms");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}

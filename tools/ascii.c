@@ -255,10 +255,13 @@ static void add_marks(view *v, const legend *l, int tile, int rot, int role_kind
         if (mp_tileset_feature(ts, tile, i, &d)) continue;
         int r = rot & 3;
         unsigned ports = ((d.ports << (3 * r)) | (d.ports >> (12 - 3 * r))) & 0xFFFu;
+        /* A feature that meets the sides at their middles only (a road, a path) shows nowhere
+        ** but there: its mark goes to the centre, where it runs, before it hides one. */
+        bool middles = !(ports & ~0x492u);
         for (int k = 0; k < mp_tileset_n_icons(ts) && k < 8; k++)
-            if (d.icons[k] > 0) put_mark(v, ports, false, mark_of(mp_tileset_icon_name(ts, k)), SAYS_ICON | k);
+            if (d.icons[k] > 0) put_mark(v, ports, middles, mark_of(mp_tileset_icon_name(ts, k)), SAYS_ICON | k);
         for (int m = 0; m < mp_tileset_n_markers(ts); m++)
-            if (d.markers >> m & 1) put_mark(v, ports, false, mark_of(mp_tileset_marker_name(ts, m)), SAYS_MARKER | m);
+            if (d.markers >> m & 1) put_mark(v, ports, middles, mark_of(mp_tileset_marker_name(ts, m)), SAYS_MARKER | m);
     }
 }
 

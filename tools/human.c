@@ -16,10 +16,30 @@ static const char help_text[] =
     "  -            pass (no follower)\n"
     "commands:\n"
     "  legal        list the legal actions now\n"
+    "  board        show the board again\n"
+    "  tiles        the tiles still in the bag, by kind, with how many of each\n"
     "  undo         take back your action of this turn\n"
     "  save [FILE]  write the record now (to FILE, or the --record file)\n"
     "  quit         stop here (the record keeps every finished turn)\n"
     "  help         this text\n";
+
+/* The actions of the compiled-in modules, as meeple-notation(7) gives them, for `help`. */
+static const struct module_form { const char *module, *form, *words; } module_forms[] = {
+    { "bridges", "!bridges:ns@X,Y", "build a bridge north-south on the tile at X,Y, after the placement (ew@: east-west)" },
+    { "bridges", "!bridges:TILE@X,YrR/AXIS@BX,BY", "place TILE where only a bridge (AXIS: ns, ew) on the tile at BX,BY makes it fit" },
+    { "castles", "!castles:convert", "turn the town just completed into a castle (it scores with its fief later)" },
+    { "castles", "!castles:decline", "keep the town (it scores now)" },
+    { "bazaars", "!bazaars:select-N-for-BID", "select open tile N and open the bidding at BID points" },
+    { "bazaars", "!bazaars:bid-BID", "raise the bidding to BID, above the highest bid" },
+    { "bazaars", "!bazaars:pass", "make no bid" },
+    { "bazaars", "!bazaars:buy", "keep the tile, paying the highest bid to its bidder" },
+    { "bazaars", "!bazaars:sell", "sell the tile to the highest bidder for the bid" },
+    { "bazaars", "!bazaars:pick-N", "take open tile N (bazaars without auction)" },
+    { "castle", "!castle:first@X,Y,WHERE", "score this feature next, of several the tile just placed completed" },
+    { "castle", "!castle:use-K@X,Y,WHERE", "play doubling wall tile K on a feature just completed (use-Kx2@...: both copies)" },
+    { "castle", "!castle:use-K", "play wall tile K at the end of the turn: another turn" },
+    { "castle", "!castle:hold-K", "keep wall tile K for later" },
+};
 
 void human_init(human_io *h, FILE *in, FILE *out) {
     memset(h, 0, sizeof *h);
@@ -30,65 +50,133 @@ void human_init(human_io *h, FILE *in, FILE *out) {
 
 void human_free(human_io *h) { free(h->buf); }
 
-static void show_position(human_io *h, const mp_game *g, const char *const *names) {
-    FILE *f = h->out;
+/* ------------------------------------------------------------------ choices in words */
+
+/* One choice of a decision: the action in notation, and in words. */
+typedef struct choice { char text[64], words[240]; } choice;
+
+/* The choices a line each, the words in one column after the longest notation. */
+static void print_choices(FILE *f, const choice *c, int n) {
+    int width = 0;
+    for (int i = 0; i < n; i++)
+        if ((int)strlen(c[i].text) > width) width = (int)strlen(c[i].text);
+    for (int i = 0; i < n; i++) fprintf(f, "  %-*s  %s\n", width, c[i].text, c[i].words);
+}
+
+static const char *plural(int n) { return n == 1 ? "" : "s"; }
+
+/* A deployment in words: the kind of the feature, its tiles and what it is worth now ("city, 3
+** tiles, 4 points so far"; "complete" when it is); for a farm, what it would score now. */
+static void deploy_words(const mp_game *g, const mp_action *a, char *buf, size_t size) {
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    int complete, tiles, points, farm;
+    int kind = mp_game_feature_kind(g, a->x, a->y, a->feature);
+    if (kind < 0 || mp_game_feature_info(g, a->x, a->y, a->feature, &complete, &tiles, &points)) {
+        mp_action_describe(g, a, buf, size);
+        return;
+    }
+    const char *name = mp_tileset_kind_name(ts, kind);
+    if (!mp_game_farm_points(g, a->x, a->y, a->feature, &farm))
+        snprintf(buf, size, "%s, %d tile%s, a farm worth %d point%s now", name, tiles, plural(tiles), farm, plural(farm));
+    else if (complete)
+        snprintf(buf, size, "%s, %d tile%s, complete: %d point%s", name, tiles, plural(tiles), points, plural(points));
+    else
+        snprintf(buf, size, "%s, %d tile%s, %d point%s so far", name, tiles, plural(tiles), points, plural(points));
+}
+
+/* An action of the current decision in notation and in words. */
+static void make_choice(const mp_game *g, const mp_action *a, choice *c) {
+    mp_notation_format(g, a, c->text, sizeof c->text);
+    if (a->kind == MP_ACT_DEPLOY) deploy_words(g, a, c->words, sizeof c->words);
+    else if (a->kind == MP_ACT_PASS && mp_game_phase(g) == MP_PHASE_DEPLOY) snprintf(c->words, sizeof c->words, "pass: no follower");
+    else mp_action_describe(g, a, c->words, sizeof c->words);
+}
+
+/* The legal actions (those of the modules alone, with modules_only), a line each in words; at
+** most `most` lines, then how many there are in all. */
+static void show_choices(FILE *f, const mp_game *g, bool modules_only, int most) {
+    mp_action v[1024];
+    int n = mp_game_legal(g, v, 1024), shown = 0, all = 0;
+    choice c[64];
+    for (int i = 0; i < n && i < 1024; i++) {
+        if (modules_only && v[i].kind != MP_ACT_VARIANT) continue;
+        all++;
+        if (shown < most && shown < 64) make_choice(g, &v[i], &c[shown++]);
+    }
+    print_choices(f, c, shown);
+    if (all > shown) fprintf(f, "  ... %d choices in all; 'legal' lists them\n", all);
+}
+
+/* ------------------------------------------------------------------ the position */
+
+static void show_players(FILE *f, const mp_game *g, const char *const *names) {
     int p = mp_game_current_player(g);
-    const mp_ruleset *rs = mp_game_ruleset(g);
-    if (mp_game_phase(g) == MP_PHASE_PLACE) {
-        fputc('\n', f);
-        ascii_board(f, g, names);
-        fprintf(f, "\n");
-        for (int i = 0; i < mp_game_n_players(g); i++) {
-            fprintf(f, "%s %s: %d point%s, %d followers", i == p ? "*" : " ", names[i], mp_game_score(g, i),
-                    mp_game_score(g, i) == 1 ? "" : "s", mp_game_supply(g, i));
-            for (int k = 0; k < mp_game_n_tokens(g); k++)   /* a module's tokens: bridges, castles */
-                fprintf(f, ", %d %s", mp_game_token_supply(g, k, i), mp_game_token_name(g, k));
-            fprintf(f, " in supply");
-            char words[512];   /* what the modules show of him: The Castle's track, keep, wall tiles */
-            if (mp_game_variant_status(g, i, words, sizeof words)[0]) fprintf(f, "; %s", words);
-            fputc('\n', f);
-        }
-        ascii_status(f, g, names, "  ", false);   /* and of the whole game: wall tiles on the track */
-        mp_action v[1024];
-        int n = mp_game_legal(g, v, 1024);
-        /* The tile to place: the one drawn, or each tile of the hand (house rule `hand:`). */
-        int hand[16], held = mp_game_hand(g, p, hand, 16);
-        if (held <= 1 || mp_game_drawn_tile(g) != hand[0]) { hand[0] = mp_game_drawn_tile(g); held = 1; }
-        fprintf(f, "%d tile%s left; %s %s%s (%d legal placements; 'legal' lists them):\n", mp_game_tiles_left(g),
-                mp_game_tiles_left(g) == 1 ? "" : "s", names[p],
-                held > 1 ? "holds" : "draws tile ", held > 1 ? "" : mp_tileset_tile_id(mp_ruleset_tiles(rs), hand[0]), n);
-        for (int k = 0; k < held && k < 16; k++) {
-            unsigned rots = 0;
-            for (int i = 0; i < n && i < 1024; i++)
-                if (v[i].kind == MP_ACT_PLACE && v[i].tile == hand[k]) rots |= 1u << v[i].rot;
-            if (held > 1) fprintf(f, "tile %s:\n", mp_tileset_tile_id(mp_ruleset_tiles(rs), hand[k]));
-            if (rots) ascii_tile_rotations(f, rs, hand[k], rots);
-            else if (held > 1) fprintf(f, "  (fits nowhere now)\n");
-        }
-    } else if (mp_game_phase(g) == MP_PHASE_VARIANT) {
-        /* A module's decision (a castle, a bazaar): each choice in notation and in words. */
-        mp_action v[256];
-        int n = mp_game_legal(g, v, 256);
-        fprintf(f, "%s decides:\n", names[p]);
-        for (int i = 0; i < n && i < 16; i++) {
-            char t[64], words[160];
-            mp_notation_format(g, &v[i], t, sizeof t);
-            mp_action_describe(g, &v[i], words, sizeof words);
-            fprintf(f, "  %-28s %s\n", t, words);
-        }
-        if (n > 16) fprintf(f, "  ... %d choices in all; 'legal' lists them\n", n);
-    } else if (mp_game_phase(g) == MP_PHASE_DEPLOY) {
-        mp_action v[64];
-        int n = mp_game_legal(g, v, 64);
-        fprintf(f, "%s may deploy a follower (%d in supply):", names[p], mp_game_supply(g, p));
-        for (int i = 0; i < n && i < 64; i++) {
-            char t[64];
-            mp_notation_format(g, &v[i], t, sizeof t);
-            fprintf(f, " %s", t);
-        }
+    for (int i = 0; i < mp_game_n_players(g); i++) {
+        fprintf(f, "%s %s: %d point%s, %d followers", i == p ? "*" : " ", names[i], mp_game_score(g, i),
+                plural(mp_game_score(g, i)), mp_game_supply(g, i));
+        for (int k = 0; k < mp_game_n_tokens(g); k++)   /* a module's tokens: bridges, castles */
+            fprintf(f, ", %d %s", mp_game_token_supply(g, k, i), mp_game_token_name(g, k));
+        fprintf(f, " in supply");
+        char words[512];   /* what the modules show of him: The Castle's track, keep, wall tiles */
+        if (mp_game_variant_status(g, i, words, sizeof words)[0]) fprintf(f, "; %s", words);
         fputc('\n', f);
     }
+    ascii_status(f, g, names, "  ", false);   /* and of the whole game: wall tiles on the track */
 }
+
+/* Before a placement: the board, the players, the tile (or the hand) in its legal rotations. */
+static void show_placement(FILE *f, const mp_game *g, const char *const *names) {
+    int p = mp_game_current_player(g);
+    const mp_ruleset *rs = mp_game_ruleset(g);
+    fputc('\n', f);
+    ascii_board(f, g, names);
+    fprintf(f, "\n");
+    show_players(f, g, names);
+    mp_action v[1024];
+    int n = mp_game_legal(g, v, 1024);
+    /* The tile to place: the one drawn, or each tile of the hand (house rule `hand:`). */
+    int hand[16], held = mp_game_hand(g, p, hand, 16);
+    if (held <= 1 || mp_game_drawn_tile(g) != hand[0]) { hand[0] = mp_game_drawn_tile(g); held = 1; }
+    fprintf(f, "%d tile%s left; %s %s%s (%d legal placements; 'legal' lists them):\n", mp_game_tiles_left(g),
+            plural(mp_game_tiles_left(g)), names[p], held > 1 ? "holds" : "draws tile ",
+            held > 1 ? "" : mp_tileset_tile_id(mp_ruleset_tiles(rs), hand[0]), n);
+    for (int k = 0; k < held && k < 16; k++) {
+        unsigned rots = 0;
+        for (int i = 0; i < n && i < 1024; i++)
+            if (v[i].kind == MP_ACT_PLACE && v[i].tile == hand[k]) rots |= 1u << v[i].rot;
+        if (held > 1) fprintf(f, "tile %s:\n", mp_tileset_tile_id(mp_ruleset_tiles(rs), hand[k]));
+        if (rots) ascii_tile_rotations(f, rs, hand[k], rots);
+        else if (held > 1) fprintf(f, "  (fits nowhere now)\n");
+    }
+}
+
+/* After a placement: the board with the new tile, then each choice in words. */
+static void show_deployment(FILE *f, const mp_game *g, const char *const *names) {
+    int p = mp_game_current_player(g), x = 0, y = 0;
+    fputc('\n', f);
+    ascii_board(f, g, names);
+    fputc('\n', f);
+    fprintf(f, "%s may deploy a follower", names[p]);
+    if (!mp_game_last_placed(g, &x, &y))
+        fprintf(f, " on %s at %d,%d", mp_tileset_tile_id(mp_ruleset_tiles(mp_game_ruleset(g)), mp_game_tile_at(g, x, y, NULL)), x, y);
+    fprintf(f, " (%d in supply):\n", mp_game_supply(g, p));
+    show_choices(f, g, false, 64);
+}
+
+static void show_position(human_io *h, const mp_game *g, const char *const *names) {
+    FILE *f = h->out;
+    switch (mp_game_phase(g)) {
+    case MP_PHASE_PLACE: show_placement(f, g, names); break;
+    case MP_PHASE_DEPLOY: show_deployment(f, g, names); break;
+    case MP_PHASE_VARIANT:   /* a module's decision (a castle, a bazaar): each choice in notation and in words */
+        fprintf(f, "%s decides:\n", names[mp_game_current_player(g)]);
+        show_choices(f, g, false, 16);
+        break;
+    default: break;
+    }
+}
+
+/* ------------------------------------------------------------------ commands */
 
 static void list_legal(human_io *h, const mp_game *g) {
     mp_action v[1024];
@@ -98,6 +186,54 @@ static void list_legal(human_io *h, const mp_game *g) {
         mp_notation_format(g, &v[i], t, sizeof t);
         fprintf(h->out, "%s%s", t, (i + 1) % 8 == 0 || i + 1 == n ? "\n" : " ");
     }
+}
+
+/* `tiles`: the tiles in the bag, by kind, each drawn with its count. */
+static void list_bag(human_io *h, const mp_game *g) {
+    const mp_ruleset *rs = mp_game_ruleset(g);
+    const mp_tileset *ts = mp_ruleset_tiles(rs);
+    int n = mp_tileset_n_tiles(ts), kinds = 0;
+    int *tiles = malloc((size_t)(n + 1) * sizeof *tiles), *counts = malloc((size_t)(n + 1) * sizeof *counts);
+    if (!tiles || !counts) abort();
+    for (int t = 0; t < n; t++)
+        if (mp_game_bag_count(g, t) > 0) tiles[kinds] = t, counts[kinds++] = mp_game_bag_count(g, t);
+    fprintf(h->out, "%d tile%s in the bag:\n", mp_game_tiles_left(g), plural(mp_game_tiles_left(g)));
+    ascii_tiles(h->out, rs, tiles, counts, kinds);
+    free(tiles);
+    free(counts);
+}
+
+/* `help`: the actions and commands; under a ruleset with modules, their actions, and those the
+** game offers now in words. */
+static void show_help(human_io *h, const mp_game *g) {
+    FILE *f = h->out;
+    const mp_ruleset *rs = mp_game_ruleset(g);
+    fputs(help_text, f);
+    if (mp_ruleset_n_variants(rs) == 0) return;
+    char modules[160];
+    ascii_modules(g, modules, sizeof modules);
+    fprintf(f, "actions of the modules (%s), when the game offers them:\n", modules);
+    for (int v = 0; v < mp_ruleset_n_variants(rs); v++) {
+        const char *name = mp_ruleset_variant_name(rs, v);
+        choice c[16];
+        int n = 0;
+        for (size_t i = 0; i < sizeof module_forms / sizeof module_forms[0] && n < 16; i++)
+            if (name && !strcmp(module_forms[i].module, name)) {
+                snprintf(c[n].text, sizeof c[n].text, "%s", module_forms[i].form);
+                snprintf(c[n++].words, sizeof c[0].words, "%s", module_forms[i].words);
+            }
+        if (!n) {   /* a module this table does not know: its notation, and where it is told */
+            snprintf(c[0].text, sizeof c[0].text, "!%s:ARGS", name ? name : "?");
+            snprintf(c[n++].words, sizeof c[0].words, "%s", "see meeple-notation(7)");
+        }
+        print_choices(f, c, n);
+    }
+    mp_action v[1024];
+    int n = mp_game_legal(g, v, 1024), modules_now = 0;
+    for (int i = 0; i < n && i < 1024; i++) modules_now += v[i].kind == MP_ACT_VARIANT;
+    if (!modules_now) return;
+    fprintf(f, "the modules' actions now:\n");
+    show_choices(f, g, true, 16);
 }
 
 /* The next word of the current line, or NULL at its end. */
@@ -131,8 +267,10 @@ human_reply human_ask(human_io *h, const mp_game *g, const char *const *names, m
             h->pos = 0;
             continue;
         }
-        if (is_command(s, "help")) { fputs(help_text, h->out); h->pos = -1; continue; }
+        if (is_command(s, "help")) { show_help(h, g); h->pos = -1; continue; }
         if (is_command(s, "legal")) { list_legal(h, g); h->pos = -1; continue; }
+        if (is_command(s, "board")) { ascii_board(h->out, g, names); h->pos = -1; continue; }
+        if (is_command(s, "tiles")) { list_bag(h, g); h->pos = -1; continue; }
         if (is_command(s, "undo")) { h->pos = -1; return HUMAN_UNDO; }
         if (is_command(s, "quit")) { h->pos = -1; return HUMAN_QUIT; }
         if (is_command(s, "save")) {
@@ -148,7 +286,7 @@ human_reply human_ask(human_io *h, const mp_game *g, const char *const *names, m
         size_t word = strcspn(s, " \t\r\n");
         if (!memchr(s, '@', word) && strchr("+-!", s[0]) == NULL && !(word == 4 && !strncmp(s, "pass", 4))) {
             fprintf(h->out, "<stdin>:%d:%d: unknown command '%.*s'; expected an action in notation or one of "
-                    "help, legal, undo, save, quit\n", h->line, start + 1, (int)word, s);
+                    "help, legal, board, tiles, undo, save, quit\n", h->line, start + 1, (int)word, s);
             h->pos = -1;
             shown = true;
             continue;

@@ -2,9 +2,10 @@
 ** human.h: a human seat at the terminal (or a script on standard input).
 **
 ** On a human's decision the board, the scores and supplies and the drawn tile in its legal
-** rotations are shown; the player answers with one or more actions in notation
-** (meeple-notation(7)) or a command: help, legal, undo, save [FILE], quit. Input that does not
-** parse is answered with "<stdin>:LINE:COLUMN: message" and the same prompt.
+** rotations are shown; after a placement the board again and each deployment in words (its
+** feature and what it is worth now). The player answers with one or more actions in notation
+** (meeple-notation(7)) or a command: help, legal, board, tiles, undo, save [FILE], quit. Input that
+** does not parse is answered with "<stdin>:LINE:COLUMN: message" and the same prompt.
 */
 #ifndef MP_TOOLS_HUMAN_H
 #define MP_TOOLS_HUMAN_H

@@ -16,6 +16,36 @@ play() {
 # legend FILE: the text board's legend, its lines joined with single spaces.
 legend() { sed -n '/^legend: /,/^$/p' "$1" | tr -s ' \n' '  ' | sed 's/ $//'; }
 
+# ---- After a placement: the board with the new tile, and each choice in words.
+# Seed 6: a moves first, with E; under the start tile's city it completes a city of 2 tiles.
+play 6 'E@0,-1r2\nquit\n'
+sed -n '/^a> /,$p' "$T/out" >"$T/after"
+check 'grep -q "^  -1 " "$T/after"' "the board is shown again after the placement, with the new tile's row -1"
+check 'grep -q "^a may deploy a follower on E at 0,-1 (7 in supply):$" "$T/after"' "the deployment is offered: $(grep "may deploy" "$T/after")"
+check 'grep -q "^  +S  *city, 2 tiles, complete: 4 points$" "$T/after"' "the city choice says complete and its points: $(grep "^  +" "$T/after" | tr "\n" "|")"
+check 'grep -q "^  +[A-Za-z]*  *field, 1 tile, a farm worth 3 points now$" "$T/after"' "the field choice says what the farm is worth: $(grep "^  +" "$T/after" | tr "\n" "|")"
+check 'grep -q "^  -  *pass: no follower$" "$T/after"' "pass is a choice in words"
+# Seed 3: greedy first; a's M (a city with a pennant) joins the start tile's city: 2 tiles, 1 pennant.
+play 3 'M@0,-1r2\nquit\n'
+check 'grep -q "^  +E  *city, 2 tiles, 3 points so far$" "$T/out"' "an incomplete city: its points so far: $(grep "^  +" "$T/out" | tr "\n" "|")"
+
+# ---- Commands: board, tiles, help.
+play 6 'board\ntiles\nhelp\nquit\n'
+check '! grep -q "unknown command" "$T/out"' "board, tiles and help are commands: $(grep "unknown command" "$T/out")"
+check '[ "$(grep -c "^   0 " "$T/out")" = 2 ]' "board shows the board again: $(grep -c "^   0 " "$T/out") boards"
+check 'grep -q "^a> 70 tiles in the bag:$" "$T/out"' "tiles: how many are in the bag"
+check 'grep -q " E x4 " "$T/out" && grep -q " D x3 " "$T/out" && grep -q " V x9 " "$T/out"' "tiles: E 4 (one drawn), D 3 (one the start), V 9"
+n=$(grep -o " [A-Z] x[0-9]* " "$T/out" | awk -F x '{ s += $2 } END { print s + 0 }')
+check '[ "$n" = 70 ]' "tiles: the counts add up to the tiles in the bag: $n"
+check 'grep -q "^  board  " "$T/out" && grep -q "^  tiles  " "$T/out"' "help names board and tiles"
+check '! grep -q "^  !" "$T/out"' "help lists no module actions under c3, which has none"
+play 1 'help\nquit\n' --ruleset bcb
+check 'grep -q "^  !bridges:ns@X,Y  " "$T/out" && grep -q "^  !bridges:TILE@X,YrR/AXIS@BX,BY  " "$T/out"' "help under bcb: the bridges' actions: $(grep "^  !" "$T/out" | tr "\n" "|")"
+check 'grep -q "^  !castles:convert  " "$T/out" && grep -q "^  !castles:decline  " "$T/out"' "help under bcb: the castles' actions"
+check 'grep -q "^  !bazaars:select-N-for-BID  " "$T/out" && grep -q "^  !bazaars:bid-BID  " "$T/out" && grep -q "^  !bazaars:buy  " "$T/out"' "help under bcb: the bazaars' actions"
+play 2 'help\nquit\n' --ruleset castle
+check 'grep -q "^  !castle:first@X,Y,WHERE  " "$T/out" && grep -q "^  !castle:hold-K  " "$T/out"' "help under castle: The Castle's actions"
+
 # ---- The board's legend: only what appears. The first board of seed 6 is the start tile alone.
 play 6 'quit\n'
 check '[ "$(legend "$T/out")" = "legend: # city - road . field" ]' "the start tile's legend: '$(legend "$T/out")'"

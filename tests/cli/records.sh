@@ -46,7 +46,7 @@ check 'grep -q "undone: $place\$" "$T/out6"' "undo reports what it took back"
 n=$((k + 2))
 check 'grep -q "<stdin>:$n:7: .9. does not fit here; expected a rotation: 0, 1, 2 or 3" "$T/out6"' "bad rotation: column and expectation"
 n=$((k + 3))
-check 'grep -q "<stdin>:$n:1: unknown command .frobnicate.; expected an action in notation or one of help, legal, undo, save, quit" "$T/out6"' "unknown word: column 1"
+check 'grep -q "<stdin>:$n:1: unknown command .frobnicate.; expected an action in notation or one of help, legal, board, tiles, undo, save, quit" "$T/out6"' "unknown word: column 1"
 check '[ "$(turns "$T/undo.yaml" | tail -n 1)" = "$(sed -n "${k}p" "$T/moves")" ]' "the turn played after undo is recorded"
 check '[ "$(turns "$T/undo.yaml" | wc -l)" = $k ]' "and only once"
 
@@ -243,7 +243,7 @@ k=$(grep -n '!castle:first@' "$T/cmoves" | head -n 1 | cut -d: -f1)
 { head -n $((k - 1)) "$T/cmoves"; sed -n "${k}p" "$T/cmoves" | tr ' ' '\n'; tail -n +$((k + 1)) "$T/cmoves"; } |
     "$M" play --ruleset castle --seed 55 --players human:alice,human:bob --record "$T/hcastle.yaml" >"$T/out19"
 check '[ $? = 0 ] && ! grep -q "<stdin>" "$T/out19"' "typed castle turns all legal: $(grep "<stdin>" "$T/out19")"
-check 'grep -q "^\(alice\|bob\)> \(alice\|bob\) may deploy a follower ([0-9] in supply): " "$T/out19"' "castle: the prompt offers a deployment"
+check 'grep -q "^\(alice\|bob\) may deploy a follower on C[0-9]* at [0-9]*,[0-9]* ([0-9] in supply):$" "$T/out19" && grep -q "^  +[A-Za-z]*  *[a-z]*, [0-9]* tiles\{0,1\}, " "$T/out19"' "castle: the prompt offers a deployment"
 check 'grep -q "^\* \(alice\|bob\): 0 points, 7 followers in supply; track 0$" "$T/out19" && grep -q "^  castle: wall tiles on the track at 12/13 18/19 " "$T/out19" && grep -q "; track [0-9]*, keep on [0-9]* tiles\{0,1\}, wall tile [0-9]" "$T/out19"' "castle: the prompt shows the module's words (track, keep, wall tiles held and on the track)"
 check 'grep -q "^\(alice\|bob\)> \(alice\|bob\) decides:$" "$T/out19" && grep -q "^  !castle:first@[0-9]*,[0-9]*,[A-Za-z]*  *score the [a-z]* at [0-9]*,[0-9]*,[A-Za-z]* next$" "$T/out19"' "castle: the prompt offers the scoring order in words"
 check '[ "$(turns "$T/hcastle.yaml")" = "$(turns "$T/castle.yaml")" ] && [ "$(final "$T/hcastle.yaml")" = "$(final "$T/castle.yaml")" ]' "the humans' castle game is the bots': $(final "$T/hcastle.yaml") vs $(final "$T/castle.yaml")"
