@@ -1,6 +1,8 @@
 /*
 ** human.c: a human seat: show the position, read actions and commands (see human.h).
 */
+#include <ctype.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,19 +94,112 @@ static void make_choice(const mp_game *g, const mp_action *a, choice *c) {
     else mp_action_describe(g, a, c->words, sizeof c->words);
 }
 
-/* The legal actions (those of the modules alone, with modules_only), a line each in words; at
-** most `most` lines, then how many there are in all. */
+/* ---- choices of a number, one line for the range */
+
+/* A text with one whole number in it: the text before it (`before` characters), the number, and
+** the text after it (`after` characters). */
+typedef struct numbered { size_t before, after; long value; } numbered;
+
+/* Where two texts differ in one whole number alone (as "bid-4" and "bid-5"): that number in each;
+** false when they differ otherwise, or not at all. */
+static bool differ_in_number(const char *a, const char *b, numbered *na, numbered *nb) {
+    size_t la = strlen(a), lb = strlen(b), p = 0, s = 0;
+    while (a[p] && a[p] == b[p]) p++;
+    while (p > 0 && isdigit((unsigned char)a[p - 1])) p--;
+    while (s < la - p && s < lb - p && a[la - 1 - s] == b[lb - 1 - s]) s++;
+    while (s > 0 && isdigit((unsigned char)a[la - s])) s--;
+    size_t da = la - s - p, db = lb - s - p;
+    if (da == 0 || db == 0 || da > 6 || db > 6) return false;
+    for (size_t i = 0; i < da; i++)
+        if (!isdigit((unsigned char)a[p + i])) return false;
+    for (size_t i = 0; i < db; i++)
+        if (!isdigit((unsigned char)b[p + i])) return false;
+    *na = (numbered){ p, s, strtol(a + p, NULL, 10) };
+    *nb = (numbered){ p, s, strtol(b + p, NULL, 10) };
+    return true;
+}
+
+/* Whether text is the template t (its number at n) with the number v. */
+static bool same_but(const char *t, const numbered *n, long v, const char *text) {
+    char want[sizeof ((choice *)0)->words + 16];
+    snprintf(want, sizeof want, "%.*s%ld%s", (int)n->before, t, v, t + strlen(t) - n->after);
+    return !strcmp(want, text);
+}
+
+/* Whether the game takes the action the template t (its number at n) writes with the number v
+** (tried on a copy). */
+static bool takes(const mp_game *g, const char *t, const numbered *n, long v) {
+    char text[96];
+    snprintf(text, sizeof text, "%.*s%ld%s", (int)n->before, t, v, t + strlen(t) - n->after);
+    mp_action a;
+    mp_diag d = { 0 };
+    int used = 0;
+    if (mp_notation_parse(g, text, &a, &used, &d) || text[used]) return false;
+    mp_game *copy = mp_game_clone(g);
+    bool ok = copy && !mp_game_apply(copy, &a, &d);
+    mp_game_free(copy);
+    return ok;
+}
+
+/* The highest number the game takes in place of hi, which it takes; a module's legal list offers
+** a few amounts of a bid, and the rules may allow any above (BCB) or up to the bidder's score
+** (ZMG). Taken to be every number from hi up to a highest, if any; LONG_MAX when even the
+** largest the notation reads (six digits) is taken. */
+static long highest_taken(const mp_game *g, const char *t, const numbered *n, long hi) {
+    long bad = 999999;
+    if (!takes(g, t, n, hi + 1)) return hi;
+    if (takes(g, t, n, bad)) return LONG_MAX;
+    while (bad - hi > 1) {   /* takes(hi), not takes(bad) */
+        long mid = hi + (bad - hi) / 2;
+        if (takes(g, t, n, mid)) hi = mid;
+        else bad = mid;
+    }
+    return hi;
+}
+
+/* Folds each run of three or more choices that differ in one number alone, counting up by one, in
+** their notation and their words alike ("!bazaars:bid-4", "bid 4 for tile L"), into one choice
+** that names the number N and its range ("N from 4 to 39"; "from 4 up" when any higher is taken).
+** Returns how many choices are left. */
+static int fold_ranges(const mp_game *g, choice *c, int n) {
+    int out = 0;
+    for (int i = 0; i < n;) {
+        numbered ta, tb, wa, wb;
+        int j = i + 1;
+        if (i + 1 < n && differ_in_number(c[i].text, c[i + 1].text, &ta, &tb) && tb.value == ta.value + 1 &&
+            differ_in_number(c[i].words, c[i + 1].words, &wa, &wb) && wb.value == wa.value + 1 && wa.value == ta.value)
+            while (j < n && same_but(c[i].text, &ta, ta.value + (j - i), c[j].text) &&
+                   same_but(c[i].words, &wa, ta.value + (j - i), c[j].words))
+                j++;
+        if (j - i < 3) { c[out++] = c[i++]; continue; }
+        long lo = ta.value, hi = highest_taken(g, c[i].text, &ta, ta.value + (j - i - 1));
+        choice r;
+        const char *t = c[i].text, *w = c[i].words;
+        snprintf(r.text, sizeof r.text, "%.*sN%s", (int)ta.before, t, t + strlen(t) - ta.after);
+        int used = snprintf(r.words, sizeof r.words, "%.*sN%s; N from %ld", (int)wa.before, w, w + strlen(w) - wa.after, lo);
+        if (used > 0 && (size_t)used < sizeof r.words) {
+            if (hi == LONG_MAX) snprintf(r.words + used, sizeof r.words - (size_t)used, " up");
+            else snprintf(r.words + used, sizeof r.words - (size_t)used, " to %ld", hi);
+        }
+        c[out++] = r;
+        i = j;
+    }
+    return out;
+}
+
+/* The legal actions (those of the modules alone, with modules_only), a line each in words, runs
+** of numbers folded; at most `most` lines, then how many there are in all. */
 static void show_choices(FILE *f, const mp_game *g, bool modules_only, int most) {
     mp_action v[1024];
-    int n = mp_game_legal(g, v, 1024), shown = 0, all = 0;
-    choice c[64];
-    for (int i = 0; i < n && i < 1024; i++) {
-        if (modules_only && v[i].kind != MP_ACT_VARIANT) continue;
-        all++;
-        if (shown < most && shown < 64) make_choice(g, &v[i], &c[shown++]);
-    }
-    print_choices(f, c, shown);
-    if (all > shown) fprintf(f, "  ... %d choices in all; 'legal' lists them\n", all);
+    int n = mp_game_legal(g, v, 1024), kept = 0;
+    choice *c = malloc((size_t)(n > 0 ? n : 1) * sizeof *c);
+    if (!c) abort();
+    for (int i = 0; i < n && i < 1024; i++)
+        if (!modules_only || v[i].kind == MP_ACT_VARIANT) make_choice(g, &v[i], &c[kept++]);
+    int all = fold_ranges(g, c, kept);
+    print_choices(f, c, all < most ? all : most);
+    if (all > most) fprintf(f, "  ... %d choices in all; 'legal' lists them\n", all);
+    free(c);
 }
 
 /* ------------------------------------------------------------------ the position */

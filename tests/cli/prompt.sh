@@ -46,6 +46,32 @@ check 'grep -q "^  !bazaars:select-N-for-BID  " "$T/out" && grep -q "^  !bazaars
 play 2 'help\nquit\n' --ruleset castle
 check 'grep -q "^  !castle:first@X,Y,WHERE  " "$T/out" && grep -q "^  !castle:hold-K  " "$T/out"' "help under castle: The Castle's actions"
 
+# ---- A module's choices of a number: one line for the whole range (a bazaar's bids).
+# bcb, seed 1: at turn 17 a bazaar (BB-9) turns up BB-8 and L; a selects, b bids.
+"$M" play --ruleset bcb --seed 1 --players greedy,greedy --record "$T/b1.yaml" >/dev/null
+turns "$T/b1.yaml" >"$T/b1"
+k=$(grep -n '^BB-9@2,1r1 - !bazaars:select-2-for-0 !bazaars:bid-4 ' "$T/b1" | cut -d: -f1)
+check '[ "$k" = 17 ]' "bcb seed 1: the bazaar of turn 17 is gone (pick another seed): $(grep -n select "$T/b1" | head -n 1)"
+{ head -n 16 "$T/b1"; echo "BB-9@2,1r1 -"; echo "!bazaars:select-2-for-0"; echo quit; } |
+    "$M" play --ruleset bcb --seed 1 --players human:a,human:b >"$T/out"
+check '[ "$(grep -c "^  !bazaars:select-" "$T/out")" = 2 ]' "a selection: one line for each open tile, not $(grep -c "^  !bazaars:select-" "$T/out")"
+check 'grep -q "^  !bazaars:select-1-for-N  *select open tile 1 (BB-8) and open the bidding at N; N from 0 up$" "$T/out" && grep -q "^  !bazaars:select-2-for-N  *select open tile 2 (L) and open the bidding at N; N from 0 up$" "$T/out"' "a selection: the range of bids in words: $(grep "^  !bazaars:select" "$T/out" | tr "\n" "|")"
+check 'grep -q "^  !bazaars:pass  *pass: no bid for tile L$" "$T/out" && grep -q "^  !bazaars:bid-N  *bid N for tile L (highest bid 0); N from 1 up$" "$T/out"' "a bid: pass, or the range in one line: $(grep "^  !bazaars:" "$T/out" | tail -n 3 | tr "\n" "|")"
+check '[ "$(grep -c "^  !bazaars:bid-" "$T/out")" = 1 ] && ! grep -q "choices in all" "$T/out"' "a bid: no amount on a line of its own"
+# Under ZMG rules a bid is at most the bidder's score: the range ends there, past the listed amounts.
+"$M" play --ruleset bcb-zmg --seed 3 --players greedy,greedy --record "$T/z3.yaml" >/dev/null
+turns "$T/z3.yaml" >"$T/z3"
+k=$(grep -n '!bazaars:select-[0-9]*-for-[0-9]* !bazaars:bid-' "$T/z3" | tail -n 1 | cut -d: -f1)
+line=$(sed -n "${k}p" "$T/z3")
+before=${line%% !bazaars:bid-*}
+{ head -n $((k - 1)) "$T/z3"; echo "$before"; echo quit; } | "$M" play --ruleset bcb-zmg --seed 3 --players human:a,human:b >"$T/out"
+hi=$(sed -n 's/^  !bazaars:bid-N  .*; N from [0-9]* to \([0-9]*\)$/\1/p' "$T/out")
+lo=$(sed -n 's/^  !bazaars:bid-N  .*; N from \([0-9]*\) to [0-9]*$/\1/p' "$T/out")
+check '[ -n "$hi" ] && [ "$hi" -gt $((lo + 11)) ]' "bcb-zmg seed 3, turn $k: a bid range past the 12 amounts listed, to the score: from '$lo' to '$hi'"
+{ head -n $((k - 1)) "$T/z3"; echo "$before"; echo "!bazaars:bid-$((hi + 1))"; echo "!bazaars:bid-$hi"; echo quit; } |
+    "$M" play --ruleset bcb-zmg --seed 3 --players human:a,human:b >"$T/out"
+check '[ "$(grep -c "is not legal" "$T/out")" = 1 ] && grep -q "bid-$((hi + 1)). is not legal: a bid above one.s score" "$T/out"' "bcb-zmg: $((hi + 1)) is refused, $hi is not: $(grep "is not legal" "$T/out")"
+
 # ---- The board's legend: only what appears. The first board of seed 6 is the start tile alone.
 play 6 'quit\n'
 check '[ "$(legend "$T/out")" = "legend: # city - road . field" ]' "the start tile's legend: '$(legend "$T/out")'"
