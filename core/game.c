@@ -600,6 +600,14 @@ int mp_game_category_scored(const mp_game *g, int c) {
     return g->rs->kind[c].scored_in_play || g->rs->kind[c].scored_at_end;
 }
 
+int mp_game_final_supply(const mp_game *g, int p) {
+    if (p < 0 || p >= g->n_players) return 0;
+    if (g->phase != MP_PHASE_OVER) return g->supply[p];
+    int home = 0;   /* the followers final scoring found on the board, all of them sent home */
+    for (int i = 0; i < g->n_final; i++) home += g->final_followers[i].player == p;
+    return g->supply[p] - home;
+}
+
 int mp_game_on_board(const mp_game *g, int p) {
     int n = 0;
     for (int i = 0; i < g->n_followers; i++) n += g->followers[i].player == p;

@@ -239,6 +239,10 @@ MP_API const mp_ruleset *mp_game_ruleset(const mp_game *g);
 MP_API int mp_game_score(const mp_game *g, int player);
 MP_API int mp_game_supply(const mp_game *g, int player);      /* followers in the supply */
 MP_API int mp_game_on_board(const mp_game *g, int player);    /* followers on the board */
+/* Followers in the supply when final scoring began, once the game is over (final scoring sends
+** every follower home); before, the supply now. The supplies of the board mp_game_follower_at
+** shows once the game is over. */
+MP_API int mp_game_final_supply(const mp_game *g, int player);
 /* Points by category: each feature kind, then "farm", then what variants add. */
 MP_API int mp_game_n_categories(const mp_game *g);
 MP_API const char *mp_game_category_name(const mp_game *g, int category);

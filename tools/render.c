@@ -1353,7 +1353,11 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
     double width = left + board_w + margin;
     if (width < table_w + 2 * margin) width = table_w + 2 * margin;
     if (width < 480) width = 480;
+    /* Once the game is over the board shows the followers, and the table the supplies, as final
+    ** scoring found them (it sends every follower home): the line under the title says so. */
+    const char *over_line = "game over, final scores; followers and supplies as they stood when final scoring began";
     if (width < text_width(title, 16) * 1.1 + 2 * margin) width = text_width(title, 16) * 1.1 + 2 * margin;
+    if (over && width < text_width(over_line, 12) + 2 * margin) width = text_width(over_line, 12) + 2 * margin;
     if (game_status[0] && width < text_width(game_status, 12) + 2 * margin) width = text_width(game_status, 12) + 2 * margin;
     double table_top = top + board_h + 36;
     double height = table_top + row_h * (np + 1) + 16 + margin + (game_status[0] ? row_h : 0);
@@ -1370,7 +1374,7 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
     text(f, title);
     fprintf(f, "</text>\n<text x=\"%.1f\" y=\"48\" fill=\"#555555\">", margin);
     if (over) {
-        fprintf(f, "game over, final scores; followers as they stood when final scoring began");
+        text(f, over_line);
     } else {
         int cur = mp_game_current_player(g), drawn = mp_game_drawn_tile(g);
         fprintf(f, "%d tile%s placed, %d in the bag", mp_game_turn(g), mp_game_turn(g) == 1 ? "" : "s", mp_game_tiles_left(g));
@@ -1481,8 +1485,8 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
         for (int k = 0; k < nc; k++)
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>", x0 + 24 + name_w + col_w * (k + 2) - 10, y,
                     mp_game_points(g, p, cats[k]));
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>", x0 + 24 + name_w + col_w * (nc + 2) - 10, y,
-                mp_game_supply(g, p));
+        fprintf(f, "<text class=\"supply\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>", x0 + 24 + name_w + col_w * (nc + 2) - 10, y,
+                mp_game_final_supply(g, p));   /* when over, with the followers drawn: as final scoring began */
         if (nt > 0) {
             fprintf(f, "<text class=\"tokens\" x=\"%.1f\" y=\"%.1f\">", x0 + 24 + name_w + col_w * (nc + 2) + 6, y);
             text(f, tokens[p]);

@@ -44,6 +44,9 @@ check '[ "$(grep -c "<circle class=\"follower\"" "$T/farm.svg")" = 3 ]' "farm ex
 check '[ "$(grep -c "<title>BLUE on the field</title>" "$T/farm.svg")" = 2 ] && [ "$(grep -c "<title>YELLOW on the field</title>" "$T/farm.svg")" = 1 ]' "farm example: BLUE twice, YELLOW once, on fields"
 check 'grep -q "class=\"score\"[^>]*>6</text>" "$T/farm.svg" && grep -q ">BLUE</text>" "$T/farm.svg" && grep -q ">winner</text>" "$T/farm.svg"' "farm example: the scores"
 check '[ "$(grep -c "class=\"tile\"" "$T/farm.svg")" = 5 ]' "farm example: 5 tiles"
+# The supplies as they were when final scoring began, like the followers drawn: BLUE 7 - 2, YELLOW 7 - 1.
+check '[ "$(grep -o "class=\"supply\"[^>]*>[0-9]*<" "$T/farm.svg" | sed "s/.*>\([0-9]*\)</\1/" | tr "\n" " ")" = "5 6 " ]' "farm example: the supplies when final scoring began, 5 and 6: $(grep -o "class=\"supply\"[^>]*>[0-9]*<" "$T/farm.svg" | sed "s/.*>//" | tr "\n" " ")"
+check 'grep -q "followers and supplies as they stood when final scoring began" "$T/farm.svg"' "farm example: the line under the title says which moment the followers and supplies show"
 "$M" render game "$SRC/tests/records/farm-example.yaml" --turn 2 -o "$T/farm2.svg"
 check '[ $? = 0 ] && valid "$T/farm2.svg" && [ "$(grep -c "class=\"tile\"" "$T/farm2.svg")" = 3 ]' "farm example after turn 2: 3 tiles"
 check '[ "$(grep -c "<circle class=\"follower\"" "$T/farm2.svg")" = 2 ]' "farm example after turn 2: 2 followers"
