@@ -14,7 +14,8 @@
 **
 ** Over the picture go marks: a follower is its seat's digit in the centre with its role's letter
 ** to the right of it ("1k": seat 1's knight, "2f": seat 2's farmer); an icon (a pennant '*') on a
-** cell of its feature, a marker of the tile (a bazaar '$') in its centre. A mark takes a cell
+** cell of its feature (in the centre for a road's or a path's, which show only at the sides'
+** middles), a marker of the tile (a bazaar '$') in its centre. A mark takes a cell
 ** that repeats a port (the inner one of a pair) before one that would hide a port, so every
 ** side still shows what it joins. A legend under the board names every character and mark that
 ** appears on it, and only those.
