@@ -43,6 +43,17 @@ typedef struct seat {
 
 static const char *seat_kind_name(const seat *s) { return s->kind == SEAT_HUMAN ? "human" : bot_kind_name((bot_kind)s->kind); }
 
+/* A name cut to fit may end inside a UTF-8 character: the bytes of that character go too (a
+** record holds UTF-8 text only). */
+static void drop_split_character(char *s) {
+    size_t n = strlen(s), k = n;
+    while (k > 0 && ((unsigned char)s[k - 1] & 0xc0) == 0x80) k--;   /* continuation bytes */
+    if (k == 0) return;
+    unsigned char lead = (unsigned char)s[k - 1];
+    size_t length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+    if (n - (k - 1) < length) s[k - 1] = 0;
+}
+
 /* Parses "random", "greedy", "human:NAME" (or "human"). */
 static int parse_seat(const char *tok, int index, seat *s) {
     if (strncmp(tok, "human", 5) == 0 && (tok[5] == 0 || tok[5] == ':')) {
@@ -50,6 +61,7 @@ static int parse_seat(const char *tok, int index, seat *s) {
         const char *name = tok[5] ? tok + 6 : "";
         if (*name) snprintf(s->name, sizeof s->name, "%s", name);
         else snprintf(s->name, sizeof s->name, "human-%d", index + 1);
+        if (strlen(name) >= sizeof s->name) drop_split_character(s->name);
         return 0;
     }
     int k = bot_kind_from_name(tok);

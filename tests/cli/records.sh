@@ -51,13 +51,13 @@ check '[ "$(turns "$T/undo.yaml" | tail -n 1)" = "$(sed -n "${k}p" "$T/moves")" 
 check '[ "$(turns "$T/undo.yaml" | wc -l)" = $k ]' "and only once"
 
 # An action edited to be illegal: the turn number and the reason.
-sed '0,/^  - "\([A-Z]\)@/s//  - "\1@40,40r0 X@/' "$T/h.yaml" | sed 's/@40,40r0 X@[-0-9,r]*/@40,40r0/' >"$T/illegal.yaml"
+sed '0,/^- "\([A-Z]\)@/s//- "\1@40,40r0 X@/' "$T/h.yaml" | sed 's/@40,40r0 X@[-0-9,r]*/@40,40r0/' >"$T/illegal.yaml"
 "$M" replay "$T/illegal.yaml" >/dev/null 2>"$T/err1"
 check '[ $? = 1 ]' "illegal record: exit 1"
 check 'grep -q "illegal.yaml:[0-9]*:[0-9]*: turn 1: .*is illegal: tile .* does not fit at 40,40 rotation 0: cell 40,40 touches no tile" "$T/err1"' "illegal action named with turn and reason: $(cat "$T/err1")"
 
 # A placement of another tile than the bag gives.
-sed '0,/^  - "[A-Z]@/s//  - "C@/' "$T/h.yaml" >"$T/wrongtile.yaml"
+sed '0,/^- "[A-Z]@/s//- "C@/' "$T/h.yaml" >"$T/wrongtile.yaml"
 "$M" replay "$T/wrongtile.yaml" >/dev/null 2>"$T/err2"
 check '[ $? = 1 ] && grep -q "turn 1: .C@.* places tile .C., but the bag gives" "$T/err2"' "wrong tile: $(cat "$T/err2")"
 
