@@ -365,6 +365,10 @@ MP_API void mp_record_truncate(mp_record *r, int n_turns);
 /* Writes the record, with the game's drawn tiles and, once it is over, its final scores, to a
 ** temporary file beside path that is flushed to disk and renamed over path. */
 MP_API int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_diag *d);
+/* Removes the temporary files a write of path that was killed left beside it: regular files of
+** this user named path.tmp.XXXXXX (six letters or digits, as mkstemp makes them), nothing else.
+** mp_record_save does it first. Returns how many went, or -1 when the directory cannot be read. */
+MP_API int mp_record_remove_temporaries(const char *path);
 /* Plays the first n_turns turns (all when n_turns < 0) under rs. strict: every placement must be
 ** of the tile the bag gives (a replay under the ruleset of the record); otherwise the named tile
 ** is drawn (rescoring under another ruleset). The first action that does not parse or is not

@@ -11,6 +11,8 @@
 ** draws (`end_after`): a game imported from JCloisterZone, whose tiles no seed gives, and which
 ** may end before the bag is empty.
 */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -335,6 +337,46 @@ static char *record_text(const mp_record *r, const mp_game *g, const char *path,
     return text;
 }
 
+/* Whether name is what mkstemp makes of "base.tmp.XXXXXX": base, ".tmp." and six letters or digits. */
+static bool is_temporary_name(const char *name, const char *base) {
+    size_t n = strlen(base);
+    if (strncmp(name, base, n) != 0 || strncmp(name + n, ".tmp.", 5) != 0) return false;
+    const char *x = name + n + 5;
+    if (strlen(x) != 6) return false;
+    for (int i = 0; i < 6; i++)
+        if (!isalnum((unsigned char)x[i])) return false;
+    return true;
+}
+
+/* A write killed between mkstemp and rename leaves its temporary file behind; nothing else would
+** ever remove it. Only our own pattern goes, and only regular files of this user: never a link,
+** a directory or someone else's file. */
+int mp_record_remove_temporaries(const char *path) {
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+    char *dir = malloc(dir_len + 2);
+    if (!dir) abort();
+    snprintf(dir, dir_len + 2, "%.*s", (int)dir_len, path);
+    if (!dir_len) snprintf(dir, 3, "./");
+    DIR *d = opendir(dir);
+    int removed = 0;
+    struct dirent *e;
+    while (d && *base && (e = readdir(d))) {
+        if (!is_temporary_name(e->d_name, base)) continue;
+        size_t size = strlen(dir) + strlen(e->d_name) + 1;
+        char *file = malloc(size);
+        if (!file) abort();
+        snprintf(file, size, "%s%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(file, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && unlink(file) == 0) removed++;
+        free(file);
+    }
+    if (d) closedir(d);
+    free(dir);
+    return d ? removed : -1;
+}
+
 /* Writes text to a new temporary file beside path (path.tmp.XXXXXX), flushed to the disk, then
 ** renamed over path. */
 static int write_atomically(const char *path, const char *text, size_t len, mp_diag *d) {
@@ -342,6 +384,7 @@ static int write_atomically(const char *path, const char *text, size_t len, mp_d
     char *tmp = malloc(size);
     if (!tmp) abort();
     snprintf(tmp, size, "%s.tmp.XXXXXX", path);
+    mp_record_remove_temporaries(path);   /* those a killed write left */
     int fd = mkstemp(tmp);
     if (fd < 0) {
         free(tmp);

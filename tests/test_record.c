@@ -198,3 +198,69 @@ Test(record, hand_made_records_still_load) {
         mp_record_free(r);
     }
 }
+
+static void touch(const char *dir, const char *name) {
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "cannot create %s", path);
+    fputs("format: 1\nruleset: \"c3\"\n", f);   /* the start of a record cut short by a kill */
+    fclose(f);
+}
+
+static bool exists(const char *dir, const char *name) {
+    char path[600];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return lstat(path, &st) == 0;
+}
+
+/* A kill during a write leaves the record's temporary file (RECORD.tmp.XXXXXX): the next write
+** removes those of its own name, and nothing else. */
+Test(record, the_next_write_removes_stale_temporary_files) {
+    char dir[64], path[600];
+    scratch(dir, sizeof dir);
+    static const char *const stale[] = { "rec.yaml.tmp.AbC123", "rec.yaml.tmp.zzzzzz", "rec.yaml.tmp.000000" };
+    static const char *const others[] = {
+        "rec.yaml.tmp.ABC12", "rec.yaml.tmp.ABC1234", "rec.yaml.tmp.AB-123", "rec.yaml.tmp.", "other.yaml.tmp.QWE123",
+        "xrec.yaml.tmp.QWE123", "rec.yaml.tmpAbC123", "rec.yaml.TMP.AbC123", "rec.yaml",
+    };
+    for (size_t i = 0; i < 3; i++) touch(dir, stale[i]);
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) touch(dir, others[i]);
+    char sub[600], link[600], target[600];
+    snprintf(sub, sizeof sub, "%s/rec.yaml.tmp.DIR123", dir);
+    cr_assert_eq(mkdir(sub, 0700), 0);
+    snprintf(target, sizeof target, "%s/other.yaml", dir);
+    snprintf(link, sizeof link, "%s/rec.yaml.tmp.LNK123", dir);
+    touch(dir, "other.yaml");
+    cr_assert_eq(symlink(target, link), 0);
+    const char *names[] = { "a", "b" }, *kinds[] = { "random", "random" };
+    mp_record *r = mp_record_new("c3", "0123456789abcdef", 1, 0, 2, names, kinds);
+    snprintf(path, sizeof path, "%s/rec.yaml", dir);
+    mp_diag d = { 0 };
+    cr_assert_eq(mp_record_save(r, NULL, path, &d), 0, "%s", d.message);
+    for (size_t i = 0; i < 3; i++) cr_assert(!exists(dir, stale[i]), "%s is still there", stale[i]);
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) cr_assert(exists(dir, others[i]), "%s was removed", others[i]);
+    cr_assert(exists(dir, "rec.yaml.tmp.DIR123"), "a directory was removed");
+    cr_assert(exists(dir, "rec.yaml.tmp.LNK123") && exists(dir, "other.yaml"), "a symbolic link or its target was removed");
+    mp_record_free(r);
+    remove_tree(dir);
+}
+
+/* Another user's file of that name is not ours to remove (only root can make one to test it). */
+Test(record, stale_temporary_files_of_another_user_stay) {
+    if (geteuid() != 0) cr_skip_test("only root can give a file to another user");
+    char dir[64], path[600];
+    scratch(dir, sizeof dir);
+    touch(dir, "rec.yaml.tmp.Other1");
+    snprintf(path, sizeof path, "%s/rec.yaml.tmp.Other1", dir);
+    cr_assert_eq(chown(path, 12345, 12345), 0);
+    const char *names[] = { "a", "b" }, *kinds[] = { "random", "random" };
+    mp_record *r = mp_record_new("c3", "0123456789abcdef", 1, 0, 2, names, kinds);
+    snprintf(path, sizeof path, "%s/rec.yaml", dir);
+    mp_diag d = { 0 };
+    cr_assert_eq(mp_record_save(r, NULL, path, &d), 0, "%s", d.message);
+    cr_assert(exists(dir, "rec.yaml.tmp.Other1"), "another user's file was removed");
+    mp_record_free(r);
+    remove_tree(dir);
+}

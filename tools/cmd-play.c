@@ -280,6 +280,7 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
     mp_diag d = { 0 };
     mp_record *rec = mp_record_load(path, &d);
     if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
+    mp_record_remove_temporaries(path);   /* what a write killed before its rename left */
     const char *name = ruleset_opt ? ruleset_opt : mp_record_ruleset(rec);
     if (!ruleset_opt && mp_record_ruleset_file(rec)[0]) name = mp_record_ruleset_file(rec);
     mp_ruleset *rs = load_ruleset(name);

@@ -125,8 +125,9 @@ bool jcz_sniff(const char *path) {
 
 /* Writes the generated ruleset: beside the record (kept), or in a new temporary directory. */
 static int write_rules(const char *path, const char *yaml, mp_diag *d) {
-    char tmp[600];
+    char tmp[640];   /* the longest path given (600) and ".tmp.XXXXXX" */
     snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
+    mp_record_remove_temporaries(path);   /* those a killed write left */
     int fd = mkstemp(tmp);
     snprintf(d->file, sizeof d->file, "%s", path);
     d->line = d->column = 0;

@@ -24,4 +24,14 @@ printf 'quit\n' | "$M" play --players "human:$long,greedy" --record "$T/long.yam
 "$M" replay --json "$T/long.yaml" >"$T/long.json" 2>&1
 check '[ $? = 0 ] && grep -qF -e "\"name\":\"$(printf 'é%.0s' $(seq 31))\"" "$T/long.json"' "a long name is cut between characters: $(cat "$T/long.err" "$T/long.json")"
 
+# Temporary files a kill left beside a record (RECORD.tmp.XXXXXX) go when the game is resumed;
+# files of other names stay.
+"$M" play --seed 4 --players human:ann,greedy --record "$T/stale.yaml" </dev/null >/dev/null
+for f in stale.yaml.tmp.AbC123 stale.yaml.tmp.x9Y8z7 stale.yaml.tmp.short stale.yaml.tmp.toolong1 notes.txt; do
+    echo partial >"$T/$f"
+done
+printf 'quit\n' | "$M" play --resume "$T/stale.yaml" >/dev/null 2>"$T/stale.err"
+check '[ $? = 0 ] && [ ! -e "$T/stale.yaml.tmp.AbC123" ] && [ ! -e "$T/stale.yaml.tmp.x9Y8z7" ]' "resuming removes stale temporary files: $(ls "$T" | grep stale.yaml.tmp) $(cat "$T/stale.err")"
+check '[ -e "$T/stale.yaml.tmp.short" ] && [ -e "$T/stale.yaml.tmp.toolong1" ] && [ -e "$T/notes.txt" ]' "and only those: $(ls "$T")"
+
 finish keep
