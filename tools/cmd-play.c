@@ -8,6 +8,7 @@
 */
 #include <getopt.h>
 #include <limits.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,14 +22,15 @@
 
 static const char usage[] =
     "usage: meeple play [--ruleset NAME] [--players SEAT,SEAT[,...]] [--seed N] [--record FILE]\n"
-    "                   [--resume FILE] [--games N] [--json]\n"
+    "                   [--resume FILE] [--force] [--games N] [--json]\n"
     "Play one complete game and print the final board and the score breakdown.\n"
     "  --ruleset NAME   ruleset name or path (default c3; see 'meeple rulesets')\n"
     "  --players LIST   one seat per player, in seat order: random, greedy, or human:NAME\n"
     "                   (default random,greedy)\n"
     "  --seed N         seed of the draw order, the first player and the bots (default 1)\n"
-    "  --record FILE    write the game record to FILE after every turn\n"
+    "  --record FILE    write the game record to FILE after every turn (a new file)\n"
     "  --resume FILE    continue the game recorded in FILE (and keep recording to it)\n"
+    "  --force          let --record replace an existing FILE\n"
     "  --games N        play N bot games (seeds S, S+1, ... from --seed); print means and wins\n"
     "  --json           print the result as JSON instead of text\n"
     "  --help           print this help\n";
@@ -274,6 +276,31 @@ static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, lo
 
 /* ------------------------------------------------------------------ the command */
 
+static bool same_file(const char *a, const char *b) {
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* --record never replaces a file by surprise: an existing one is refused (unless --force), and a
+** record of a game not over is most likely one to go on with (--resume). Returns an exit code. */
+static int refuse_existing_record(const char *path) {
+    struct stat st;
+    if (lstat(path, &st) != 0) return 0;   /* a symbolic link counts, even one to nothing */
+    mp_diag d = { 0 };
+    mp_record *rec = S_ISREG(st.st_mode) ? mp_record_load(path, &d) : NULL;
+    if (!rec)
+        fprintf(stderr, "%s: file exists; expected a new file for --record (--force replaces it)\n", path);
+    else if (mp_record_over(rec))
+        fprintf(stderr, "%s: file exists and holds a finished game of %d turn%s; expected a new file for --record "
+                "(--force replaces it)\n", path, mp_record_n_turns(rec), mp_record_n_turns(rec) == 1 ? "" : "s");
+    else
+        fprintf(stderr, "%s: file exists and holds a game not over (%d turn%s); expected a new file for --record, or "
+                "'meeple play --resume %s' to go on with that game (--force replaces it)\n", path,
+                mp_record_n_turns(rec), mp_record_n_turns(rec) == 1 ? "" : "s", path);
+    mp_record_free(rec);
+    return EXIT_BAD_INPUT;
+}
+
 /* Sets up a session from a record: its ruleset (the same content, by hash), players, seed, and
 ** every turn replayed. */
 static int resume(session *s, const char *path, const char *ruleset_opt, seat *seats, int n_opt) {
@@ -331,12 +358,12 @@ int cmd_play(int argc, char **argv) {
         { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
         { "games", required_argument, 0, 'g' },   { "record", required_argument, 0, 'o' },
         { "resume", required_argument, 0, 'c' },  { "help", no_argument, 0, 'h' },
-        { 0, 0, 0, 0 }
+        { "force", no_argument, 0, 'f' },         { 0, 0, 0, 0 }
     };
     const char *ruleset = NULL, *players = NULL, *record = NULL, *resume_path = NULL;
     uint64_t seed = 1;
     long games = 1;
-    bool as_json = false;
+    bool as_json = false, force = false;
     int c;
     optind = 1;
     opterr = 0;
@@ -350,6 +377,7 @@ int cmd_play(int argc, char **argv) {
             if (!parse_u64(optarg, &seed)) return usage_error(usage, "play: seed '%s' is not a whole number; expected 0 or more", optarg);
             break;
         case 'j': as_json = true; break;
+        case 'f': force = true; break;
         case 'g': {
             int v;
             if (!parse_int(optarg, 1, 100000000, &v)) return usage_error(usage, "play: games '%s'; expected a whole number from 1 to 100000000", optarg);
@@ -380,6 +408,11 @@ int cmd_play(int argc, char **argv) {
     for (int p = 0; p < n; p++) humans |= seats[p].kind == SEAT_HUMAN;
     if (games > 1 && (humans || record || resume_path))
         return usage_error(usage, "play: --games plays bots only, unrecorded; expected no human seat, --record or --resume");
+
+    if (record && !force && !(resume_path && same_file(record, resume_path))) {
+        int rc = refuse_existing_record(record);
+        if (rc) return rc;
+    }
 
     session s = { 0 };
     s.seats = seats;

@@ -34,4 +34,31 @@ printf 'quit\n' | "$M" play --resume "$T/stale.yaml" >/dev/null 2>"$T/stale.err"
 check '[ $? = 0 ] && [ ! -e "$T/stale.yaml.tmp.AbC123" ] && [ ! -e "$T/stale.yaml.tmp.x9Y8z7" ]' "resuming removes stale temporary files: $(ls "$T" | grep stale.yaml.tmp) $(cat "$T/stale.err")"
 check '[ -e "$T/stale.yaml.tmp.short" ] && [ -e "$T/stale.yaml.tmp.toolong1" ] && [ -e "$T/notes.txt" ]' "and only those: $(ls "$T")"
 
+# --record never replaces a file unless --force is given: a finished game stays as it was, a game
+# not over is one to resume, and any other file is left alone.
+"$M" play --seed 6 --record "$T/done.yaml" >/dev/null
+cp "$T/done.yaml" "$T/done.before"
+n=$(turns "$T/done.yaml" | wc -l)
+"$M" play --seed 7 --players greedy,greedy --record "$T/done.yaml" >/dev/null 2>"$T/done.err"
+check '[ $? = 1 ] && cmp -s "$T/done.yaml" "$T/done.before"' "a finished record is not replaced: $(cat "$T/done.err")"
+check '[ "$(cat "$T/done.err")" = "$T/done.yaml: file exists and holds a finished game of $n turns; expected a new file for --record (--force replaces it)" ]' "what --record says of a finished record: $(cat "$T/done.err")"
+printf 'quit\n' | "$M" play --players human:ann,greedy --record "$T/open.yaml" >/dev/null
+cp "$T/open.yaml" "$T/open.before"
+n=$(turns "$T/open.yaml" | wc -l)
+printf 'quit\n' | "$M" play --players human:ann,greedy --record "$T/open.yaml" >/dev/null 2>"$T/open.err"
+check '[ $? = 1 ] && cmp -s "$T/open.yaml" "$T/open.before"' "a record of a game not over is not replaced: $(cat "$T/open.err")"
+check '[ "$(cat "$T/open.err")" = "$T/open.yaml: file exists and holds a game not over ($n turn$([ "$n" = 1 ] || echo s)); expected a new file for --record, or '"'"'meeple play --resume $T/open.yaml'"'"' to go on with that game (--force replaces it)" ]' "--record points to --resume: $(cat "$T/open.err")"
+echo "my notes" >"$T/notes.yaml"
+"$M" play --record "$T/notes.yaml" >/dev/null 2>"$T/notes.err"
+check '[ $? = 1 ] && [ "$(cat "$T/notes.yaml")" = "my notes" ] && [ "$(cat "$T/notes.err")" = "$T/notes.yaml: file exists; expected a new file for --record (--force replaces it)" ]' "any other file is left alone: $(cat "$T/notes.err")"
+ln -s "$T/nowhere" "$T/link.yaml"
+"$M" play --record "$T/link.yaml" >/dev/null 2>"$T/link.err"
+check '[ $? = 1 ] && [ -L "$T/link.yaml" ] && [ ! -e "$T/nowhere" ]' "a symbolic link, even to nothing, counts as a file: $(cat "$T/link.err")"
+"$M" play --resume "$T/open.yaml" --record "$T/done.yaml" --players greedy,greedy >/dev/null 2>"$T/other.err"
+check '[ $? = 1 ] && cmp -s "$T/done.yaml" "$T/done.before" && grep -q "^$T/done.yaml: file exists and holds a finished game" "$T/other.err"' "--resume A --record B does not replace B: $(cat "$T/other.err")"
+"$M" play --seed 7 --players greedy,greedy --record "$T/done.yaml" --force >/dev/null 2>"$T/force.err"
+check '[ $? = 0 ] && grep -q "^seed: 7$" "$T/done.yaml"' "--force replaces the file: $(cat "$T/force.err")"
+"$M" play --resume "$T/open.yaml" --record "$T/open.yaml" --players greedy,greedy >/dev/null 2>"$T/same.err"
+check '[ $? = 0 ] && grep -q "^status: over$" "$T/open.yaml"' "--resume FILE --record FILE goes on in the same file: $(cat "$T/same.err")"
+
 finish keep
