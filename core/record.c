@@ -68,9 +68,11 @@ static char *copy_of(const char *s) {
     return c;
 }
 
+/* s may be *dst itself: copied before the old string goes. */
 static void replace(char **dst, const char *s) {
+    char *c = copy_of(s);
     free(*dst);
-    *dst = copy_of(s);
+    *dst = c;
 }
 
 mp_record *mp_record_new(const char *ruleset, const char *hash, uint64_t seed, int first_player, int n_players,

@@ -41,6 +41,7 @@ typedef struct seat {
     int kind;             /* a bot_kind, or SEAT_HUMAN */
     bot b;
     char name[64];
+    bool named;           /* a human seat given a name (human:NAME) */
 } seat;
 
 static const char *seat_kind_name(const seat *s) { return s->kind == SEAT_HUMAN ? "human" : bot_kind_name((bot_kind)s->kind); }
@@ -63,6 +64,7 @@ static int parse_seat(const char *tok, int index, seat *s) {
         const char *name = tok[5] ? tok + 6 : "";
         if (*name) snprintf(s->name, sizeof s->name, "%s", name);
         else snprintf(s->name, sizeof s->name, "human-%d", index + 1);
+        s->named = *name;
         if (strlen(name) >= sizeof s->name) drop_split_character(s->name);
         return 0;
     }
@@ -73,7 +75,8 @@ static int parse_seat(const char *tok, int index, seat *s) {
     return 0;
 }
 
-static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, const seat *seats, const char *record) {
+static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, const seat *seats, const char *const *names,
+                       const char *record) {
     json j;
     json_init(&j, stdout);
     json_object(&j);
@@ -85,7 +88,7 @@ static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, con
     json_key(&j, "players"); json_array(&j);
     for (int p = 0; p < mp_game_n_players(g); p++) {
         json_object(&j);
-        json_key(&j, "name"); json_string(&j, seats[p].name);
+        json_key(&j, "name"); json_string(&j, names[p]);
         json_key(&j, "kind"); json_string(&j, seat_kind_name(&seats[p]));
         json_key(&j, "score"); json_int(&j, mp_game_score(g, p));
         json_key(&j, "points"); json_object(&j);
@@ -97,7 +100,7 @@ static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, con
     json_array_end(&j);
     json_key(&j, "winners"); json_array(&j);
     for (int p = 0; p < mp_game_n_players(g); p++)
-        if (mp_game_winners(g) & (1u << p)) json_string(&j, seats[p].name);
+        if (mp_game_winners(g) & (1u << p)) json_string(&j, names[p]);
     json_array_end(&j);
     json_object_end(&j);
     json_done(&j);
@@ -301,9 +304,27 @@ static int refuse_existing_record(const char *path) {
     return EXIT_BAD_INPUT;
 }
 
+/* Seats given by --players on resume: a seat changes hands when its kind changes, or when a human
+** of another name sits there. The player keeps the recorded name (the scores, the winners and the
+** record go by it); the record's kind becomes the new one, so that a game resumed again goes on
+** with the same seats. Each change is said, on `out`. */
+static void take_over_seats(mp_record *rec, const seat *seats, int n, FILE *out) {
+    int turn = mp_record_n_turns(rec) + 1;
+    for (int p = 0; p < n; p++) {
+        const char *name = mp_record_player_name(rec, p), *was = mp_record_player_kind(rec, p);
+        const char *kind = seat_kind_name(&seats[p]);
+        bool human = seats[p].kind == SEAT_HUMAN;
+        if (!strcmp(kind, was) && (!human || !seats[p].named || !strcmp(seats[p].name, name))) continue;
+        if (!human) fprintf(out, "seat %d (%s): played by %s from turn %d\n", p + 1, name, kind, turn);
+        else if (seats[p].named) fprintf(out, "seat %d (%s): played by human %s from turn %d\n", p + 1, name, seats[p].name, turn);
+        else fprintf(out, "seat %d (%s): played by a human from turn %d\n", p + 1, name, turn);
+        mp_record_set_player(rec, p, name, kind);
+    }
+}
+
 /* Sets up a session from a record: its ruleset (the same content, by hash), players, seed, and
 ** every turn replayed. */
-static int resume(session *s, const char *path, const char *ruleset_opt, seat *seats, int n_opt) {
+static int resume(session *s, const char *path, const char *ruleset_opt, seat *seats, int n_opt, FILE *notices) {
     mp_diag d = { 0 };
     mp_record *rec = mp_record_load(path, &d);
     if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
@@ -326,7 +347,6 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
         mp_record_free(rec);
         return usage_error(usage, "play: --players names %d seats, but the record has %d players", n_opt, n);
     }
-    for (int p = 0; p < n && n_opt; p++) mp_record_set_player(rec, p, seats[p].name, seat_kind_name(&seats[p]));
     for (int p = 0; p < n && !n_opt; p++) {
         const char *kind = mp_record_player_kind(rec, p);
         char spec[80];
@@ -342,6 +362,7 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
     }
     mp_game *g = mp_record_replay(rec, rs, 1, -1, &d);
     if (!g) { print_diag(&d); mp_ruleset_free(rs); mp_record_free(rec); return EXIT_BAD_INPUT; }
+    if (n_opt && mp_game_phase(g) != MP_PHASE_OVER) take_over_seats(rec, seats, n, notices);
     /* Bots decide from the seed and the point the game has reached, so they go on as they would have. */
     for (int p = 0; p < n; p++)
         if (seats[p].kind != SEAT_HUMAN) bot_init(&seats[p].b, (bot_kind)seats[p].kind, mp_record_seed(rec), p);
@@ -417,7 +438,7 @@ int cmd_play(int argc, char **argv) {
     session s = { 0 };
     s.seats = seats;
     if (resume_path) {
-        int rc = resume(&s, resume_path, ruleset, seats, players ? n : 0);
+        int rc = resume(&s, resume_path, ruleset, seats, players ? n : 0, as_json ? stderr : stdout);
         if (rc) return rc;
         s.record_path = record ? record : resume_path;
     } else {
@@ -451,11 +472,11 @@ int cmd_play(int argc, char **argv) {
         if (record && save(&s, record)) { mp_game_free(g); mp_record_free(s.rec); mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
     }
     for (int p = 0; p < s.n; p++) {
-        s.names[p] = seats[p].name;
+        s.names[p] = mp_record_player_name(s.rec, p);   /* a resumed game's, whoever took a seat over */
         s.humans |= seats[p].kind == SEAT_HUMAN;
     }
     int rc = run_session(&s, as_json);
-    if (!rc && as_json) print_json(s.g, mp_ruleset_name(s.rs), mp_record_seed(s.rec), seats, s.record_path);
+    if (!rc && as_json) print_json(s.g, mp_ruleset_name(s.rs), mp_record_seed(s.rec), seats, s.names, s.record_path);
     mp_game_free(s.g);
     mp_record_free(s.rec);
     mp_ruleset_free((mp_ruleset *)s.rs);

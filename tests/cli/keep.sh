@@ -61,4 +61,21 @@ check '[ $? = 0 ] && grep -q "^seed: 7$" "$T/done.yaml"' "--force replaces the f
 "$M" play --resume "$T/open.yaml" --record "$T/open.yaml" --players greedy,greedy >/dev/null 2>"$T/same.err"
 check '[ $? = 0 ] && grep -q "^status: over$" "$T/open.yaml"' "--resume FILE --record FILE goes on in the same file: $(cat "$T/same.err")"
 
+# Others take over seats on resume (--players): the recorded names stay, a line says who plays
+# each seat that changes hands and from which turn, and the record's kinds say who plays the seats
+# now, so that resuming again without --players goes on with them.
+"$M" play --seed 8 --players random,random --record "$T/bots8.yaml" >/dev/null
+{ turns "$T/bots8.yaml" | head -n 4; echo quit; } |
+    "$M" play --seed 8 --players human:alice,human:bob --record "$T/seats.yaml" >/dev/null
+"$M" play --resume "$T/seats.yaml" --players greedy,human:carol </dev/null >"$T/seats.out" 2>"$T/seats.err"
+check '[ $? = 0 ] && grep -qx "seat 1 (alice): played by greedy from turn 5" "$T/seats.out" && grep -qx "seat 2 (bob): played by human carol from turn 5" "$T/seats.out"' "who takes over each seat is said: $(head -n 3 "$T/seats.out") $(cat "$T/seats.err")"
+check 'grep -q "^ *- {name: \"alice\", kind: \"greedy\"}$" "$T/seats.yaml" && grep -q "^ *- {name: \"bob\", kind: \"human\"}$" "$T/seats.yaml"' "the record keeps the names, and says who plays the seats now: $(grep "name:" "$T/seats.yaml")"
+check '! grep -q "carol" "$T/seats.yaml" && grep -q "^\* \{0,1\} *bob: " "$T/seats.out" && ! grep -q "^\* \{0,1\} *carol: " "$T/seats.out"' "the prompt and the scores go by the recorded names"
+n=$(turns "$T/seats.yaml" | wc -l)
+"$M" play --resume "$T/seats.yaml" --json </dev/null >"$T/seats2.out" 2>&1
+check '[ $? = 0 ] && ! grep -q "^seat [0-9]" "$T/seats2.out" && grep -q "\"name\":\"alice\",\"kind\":\"greedy\"" "$T/seats2.out" && grep -q "\"name\":\"bob\",\"kind\":\"human\"" "$T/seats2.out"' "resumed again without --players: alice's seat goes on as greedy, bob's as a human: $(tail -n 1 "$T/seats2.out")"
+"$M" play --resume "$T/seats.yaml" --players greedy,random --json >"$T/seats.json" 2>"$T/seats3.err"
+check '[ $? = 0 ] && [ "$(head -c 1 "$T/seats.json")" = "{" ] && [ "$(wc -l <"$T/seats.json")" = 1 ] && grep -qx "seat 2 (bob): played by random from turn $((n + 1))" "$T/seats3.err" && ! grep -q "^seat 1" "$T/seats3.err"' "with --json the lines go to standard error, and a seat that does not change hands has none: $(cat "$T/seats3.err")"
+check 'grep -q "\"name\":\"alice\",\"kind\":\"greedy\"" "$T/seats.json" && grep -q "\"name\":\"bob\",\"kind\":\"random\"" "$T/seats.json"' "the JSON names the recorded players, of the kinds that finished the game: $(cat "$T/seats.json")"
+
 finish keep

@@ -99,7 +99,7 @@ check '[ "$(turns "$T/q0.yaml" | wc -l)" = 3 ]' "an empty record resumes"
 
 # Taking over a seat on resume: the record says who plays it now.
 "$M" play --resume "$T/q0.yaml" --players greedy,random >/dev/null
-check 'grep -q "name: \"greedy-1\", kind: \"greedy\"" "$T/q0.yaml" && grep -q "^status: over" "$T/q0.yaml"' "seats taken over by bots are recorded"
+check 'grep -q "name: \"alice\", kind: \"greedy\"" "$T/q0.yaml" && grep -q "^status: over" "$T/q0.yaml"' "seats taken over by bots keep their names, with the bots' kinds"
 "$M" play --resume "$T/h.yaml" --players random >/dev/null 2>"$T/err8"
 check '[ $? = 2 ] && grep -q "names 1 seats, but the record has 2 players" "$T/err8"' "wrong seat count on resume"
 
