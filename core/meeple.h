@@ -381,6 +381,12 @@ MP_API mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int s
 typedef struct mp_replay_notes { int passed, defaulted, dropped; } mp_replay_notes;
 MP_API mp_game *mp_record_replay_noted(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns,
                                        mp_replay_notes *notes, mp_diag *d);
+/* Checks what the file says of the game besides its turns, against g, the game its turns replay
+** to under the record's own ruleset: `drawn`, the tiles the game drew (a game not over may list
+** more, drawn in the turn in progress); `winners`, when over, the players with the highest total,
+** in seat order. 0, or 1 with d at the value in the file that differs. A record the file does not
+** say these of (mp_record_new, or keys left out) passes. */
+MP_API int mp_record_check_game(const mp_record *r, const mp_game *g, mp_diag *d);
 MP_API const char *mp_record_ruleset(const mp_record *r);
 MP_API const char *mp_record_hash(const mp_record *r);
 /* The file the ruleset was read from, for a ruleset not found by its name ("" if none). */

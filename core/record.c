@@ -26,7 +26,20 @@
 
 enum { RECORD_FORMAT = 1 };
 
+/* A string of the file and where it stands: a turn, a tile of `drawn`, a winner. */
 typedef struct turn { char *text; int line, column; } turn;
+
+/* A list of strings the file gives about the game, checked against its replay. */
+typedef struct said {
+    bool present;
+    int line, column;                /* the list's own place */
+    int n;
+    turn *items;
+} said;
+
+/* The seat kinds of meeple play: a human at the prompt and the bots of tools/bots.c (a bot kind
+** added there is added here too). */
+static const char *const seat_kinds[] = { "human", "random", "greedy", NULL };
 
 /* Strings a user gives (names, paths) are kept whole, whatever their length. */
 struct mp_record {
@@ -47,6 +60,8 @@ struct mp_record {
     char (*order)[64];
     int order_line, order_column;
     long end_after;                  /* the game ends once this many tiles were drawn; -1 never */
+    said drawn;                      /* the tiles the file says the game drew ("C!": gone) */
+    said winners;                    /* the names it says won, when over */
 };
 
 static int rec_error(mp_diag *d, const char *file, int line, int column, const char *fmt, ...)
@@ -97,6 +112,10 @@ void mp_record_free(mp_record *r) {
     for (int i = 0; i < r->n_turns; i++) free(r->turns[i].text);
     free(r->turns);
     free(r->order);
+    for (int i = 0; i < r->drawn.n; i++) free(r->drawn.items[i].text);
+    free(r->drawn.items);
+    for (int i = 0; i < r->winners.n; i++) free(r->winners.items[i].text);
+    free(r->winners.items);
     for (int p = 0; p < MP_MAX_PLAYERS; p++) { free(r->names[p]); free(r->kinds[p]); }
     free(r->ruleset_file);
     free(r);
@@ -166,6 +185,29 @@ static int dup_string(const mp_ynode *n, char **dst, mp_diag *d) {
     return 0;
 }
 
+/* A list of strings, kept with their places. */
+static int read_said(const mp_ynode *n, const char *what, said *out, mp_diag *d) {
+    if (mp_y_expect(n, MP_Y_SEQ, what, d)) return 1;
+    out->present = true;
+    out->line = n->line;
+    out->column = n->column;
+    out->items = calloc((size_t)n->n + 1, sizeof *out->items);
+    if (!out->items) abort();
+    for (int i = 0; i < n->n; i++) {
+        const char *s;
+        if (mp_y_string(n->items[i], &s, d)) return 1;
+        out->items[out->n++] = (turn){ copy_of(s), n->items[i]->line, n->items[i]->column };
+    }
+    return 0;
+}
+
+static int read_kind(const mp_ynode *n, char **kind, mp_diag *d) {
+    if (dup_string(n, kind, d)) return 1;
+    for (int k = 0; seat_kinds[k]; k++)
+        if (!strcmp(*kind, seat_kinds[k])) return 0;
+    return mp_y_error(d, n, "kind '%s' is not a seat kind; expected human, random or greedy", *kind);
+}
+
 static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
     static const char *const keys[] = { "format", "ruleset", "ruleset_file", "ruleset_hash", "seed", "first_player", "players",
                                         "status", "tile_order", "end_after", "n_turns", "drawn", "turns", "final", NULL };
@@ -195,7 +237,7 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
         mp_ynode *x;
         if (mp_y_expect(pl, MP_Y_MAP, "a player", d) || mp_y_check_keys(pl, pkeys, d)) return 1;
         if (need(pl, "name", &x, d) || dup_string(x, &r->names[p], d)) return 1;
-        if (need(pl, "kind", &x, d) || dup_string(x, &r->kinds[p], d)) return 1;
+        if (need(pl, "kind", &x, d) || read_kind(x, &r->kinds[p], d)) return 1;
     }
     if (need(root, "first_player", &n, d) || mp_y_int(n, 0, players->n - 1, &v, d)) return 1;
     r->first_player = (int)v;
@@ -214,6 +256,7 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
             if (copy_string(n->items[i], r->order[r->n_order++], sizeof r->order[0], "tile", d)) return 1;
     }
     if ((n = mp_y_get(root, "end_after")) && mp_y_int(n, 0, 1000000, &r->end_after, d)) return 1;
+    if ((n = mp_y_get(root, "drawn")) && read_said(n, "drawn", &r->drawn, d)) return 1;
     mp_ynode *count, *turns;
     if (need(root, "n_turns", &count, d) || mp_y_int(count, 0, 1000000, &v, d)) return 1;
     if (need(root, "turns", &turns, d) || mp_y_expect(turns, MP_Y_SEQ, "turns", d)) return 1;
@@ -237,6 +280,7 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
             if (mp_y_int(scores->items[p], -1000000, 1000000, &v, d)) return 1;
             r->final[p] = (int)v;
         }
+        if ((n = mp_y_get(final, "winners")) && read_said(n, "winners", &r->winners, d)) return 1;
     }
     return 0;
 }
@@ -561,4 +605,66 @@ mp_game *mp_record_replay_noted(const mp_record *r, const mp_ruleset *rs, int st
 
 mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns, mp_diag *d) {
     return mp_record_replay_noted(r, rs, strict, n_turns, NULL, d);
+}
+
+/* ------------------------------------------------------------------ what the file says of the game */
+
+/* `drawn`: the tiles the game drew, in order. A record saved during a turn may list, after them,
+** tiles that turn drew before it was finished (a bazaar's): a game not over may have more. */
+static int check_drawn(const mp_record *r, const mp_game *g, mp_diag *d) {
+    const said *s = &r->drawn;
+    if (!s->present) return 0;
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    int n = mp_game_n_drawn(g);
+    for (int i = 0; i < n; i++) {
+        int gone;
+        int t = mp_game_drawn_at(g, i, &gone);
+        char id[80];
+        snprintf(id, sizeof id, "%s%s", mp_tileset_tile_id(ts, t), gone ? "!" : "");
+        if (i == s->n)
+            return rec_error(d, r->path, s->line, s->column, "drawn lists %d tile%s, but the game drew %d; expected all "
+                             "of them (the next is '%s')", s->n, s->n == 1 ? "" : "s", n, id);
+        if (strcmp(s->items[i].text, id) != 0)
+            return rec_error(d, r->path, s->items[i].line, s->items[i].column, "drawn tile %d '%s' is not the tile the "
+                             "game drew, '%s'; expected the tiles in the order the bag gave them", i + 1,
+                             s->items[i].text, id);
+    }
+    if (s->n > n && mp_game_phase(g) == MP_PHASE_OVER)
+        return rec_error(d, r->path, s->items[n].line, s->items[n].column, "drawn tile %d '%s' was never drawn: the "
+                         "game drew %d tiles; expected no more", n + 1, s->items[n].text, n);
+    return 0;
+}
+
+/* `winners`: the names of the players with the highest total, in seat order. */
+static int check_winners(const mp_record *r, const mp_game *g, mp_diag *d) {
+    const said *s = &r->winners;
+    if (!s->present || mp_game_phase(g) != MP_PHASE_OVER) return 0;
+    const char *won[MP_MAX_PLAYERS];
+    int k = 0, best = 0;
+    char list[400] = "";
+    for (int p = 0; p < r->n_players && p < mp_game_n_players(g); p++) {
+        if (!(mp_game_winners(g) & (1u << p))) continue;
+        best = mp_game_score(g, p);
+        won[k++] = r->names[p];
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s'%s'", used ? ", " : "", r->names[p]);
+    }
+    for (int i = 0; i < s->n || i < k; i++) {
+        if (i == s->n)
+            return rec_error(d, r->path, s->line, s->column, "winners lack '%s'; expected the players with the highest "
+                             "total, %d: %s", won[i], best, list);
+        if (i < k && !strcmp(s->items[i].text, won[i])) continue;
+        bool among = false;
+        for (int j = 0; j < k; j++) among |= !strcmp(s->items[i].text, won[j]);
+        if (among)
+            return rec_error(d, r->path, s->items[i].line, s->items[i].column, "winner '%s' is out of place; expected "
+                             "the players with the highest total, %d, in seat order: %s", s->items[i].text, best, list);
+        return rec_error(d, r->path, s->items[i].line, s->items[i].column, "winner '%s' did not win; expected the "
+                         "players with the highest total, %d: %s", s->items[i].text, best, list);
+    }
+    return 0;
+}
+
+int mp_record_check_game(const mp_record *r, const mp_game *g, mp_diag *d) {
+    return check_drawn(r, g, d) || check_winners(r, g, d);
 }

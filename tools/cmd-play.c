@@ -361,7 +361,13 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
         snprintf(seats[p].name, sizeof seats[p].name, "%s", mp_record_player_name(rec, p));
     }
     mp_game *g = mp_record_replay(rec, rs, 1, -1, &d);
-    if (!g) { print_diag(&d); mp_ruleset_free(rs); mp_record_free(rec); return EXIT_BAD_INPUT; }
+    if (!g || mp_record_check_game(rec, g, &d)) {   /* the tiles drawn, the winners: as the file says */
+        print_diag(&d);
+        mp_game_free(g);
+        mp_ruleset_free(rs);
+        mp_record_free(rec);
+        return EXIT_BAD_INPUT;
+    }
     if (n_opt && mp_game_phase(g) != MP_PHASE_OVER) take_over_seats(rec, seats, n, notices);
     /* Bots decide from the seed and the point the game has reached, so they go on as they would have. */
     for (int p = 0; p < n; p++)

@@ -138,6 +138,17 @@ void print_replay_json_checks(const char *path, const replayed *r, int rc, const
         for (int p = 0; p < r->n; p++)
             if (mp_game_winners(r->g) & (1u << p)) json_string(&j, r->names[p]);
         json_array_end(&j);
+        if (r->mismatched) {   /* what the file says of the game that its replay does not bear out */
+            char buf[1200];
+            mp_diag_format(&r->mismatch, buf, sizeof buf);
+            json_key(&j, "record_error"); json_object(&j);
+            json_key(&j, "file"); json_string(&j, r->mismatch.file);
+            json_key(&j, "line"); json_int(&j, r->mismatch.line);
+            json_key(&j, "column"); json_int(&j, r->mismatch.column);
+            json_key(&j, "message"); json_string(&j, r->mismatch.message);
+            json_key(&j, "text"); json_string(&j, buf);
+            json_object_end(&j);
+        }
         if (r->events) { json_key(&j, "events"); scorelog_json(&j, r->g, r->names); }
         if (n_checks >= 0) {
             int count[3] = { 0 };

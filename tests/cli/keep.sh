@@ -78,4 +78,51 @@ check '[ $? = 0 ] && ! grep -q "^seat [0-9]" "$T/seats2.out" && grep -q "\"name\
 check '[ $? = 0 ] && [ "$(head -c 1 "$T/seats.json")" = "{" ] && [ "$(wc -l <"$T/seats.json")" = 1 ] && grep -qx "seat 2 (bob): played by random from turn $((n + 1))" "$T/seats3.err" && ! grep -q "^seat 1" "$T/seats3.err"' "with --json the lines go to standard error, and a seat that does not change hands has none: $(cat "$T/seats3.err")"
 check 'grep -q "\"name\":\"alice\",\"kind\":\"greedy\"" "$T/seats.json" && grep -q "\"name\":\"bob\",\"kind\":\"random\"" "$T/seats.json"' "the JSON names the recorded players, of the kinds that finished the game: $(cat "$T/seats.json")"
 
+# replay checks all a record says of its game (meeple-record(5)): the winners, the tiles drawn and
+# each seat's kind, each reported at the line and column of the edited value.
+"$M" play --seed 5 --players random,greedy --record "$T/chk.yaml" >/dev/null
+# at: the line and column where TEXT starts in FILE (its first line with it).
+at() { awk -v t="$2" 'i = index($0, t) { print NR ":" i; exit }' "$1"; }
+winner=$(sed -n 's/^  winners: \["\(.*\)"\]$/\1/p' "$T/chk.yaml")
+loser=$([ "$winner" = random-1 ] && echo greedy-2 || echo random-1)
+sed "s/^  winners: .*/  winners: [\"$loser\"]/" "$T/chk.yaml" >"$T/chk-w.yaml"
+"$M" replay "$T/chk-w.yaml" >/dev/null 2>"$T/chk-w.err"
+check '[ $? = 1 ] && grep -q "^$T/chk-w.yaml:$(at "$T/chk-w.yaml" "\"$loser\"]"): winner .$loser. did not win; expected the players with the highest total, [0-9]*: .$winner.$" "$T/chk-w.err"' "edited winners: $(cat "$T/chk-w.err")"
+sed "s/^  winners: .*/  winners: []/" "$T/chk.yaml" >"$T/chk-w0.yaml"
+"$M" replay "$T/chk-w0.yaml" >/dev/null 2>"$T/chk-w0.err"
+check '[ $? = 1 ] && grep -q "^$T/chk-w0.yaml:$(at "$T/chk-w0.yaml" "[]"): winners lack .$winner.; expected the players with the highest total" "$T/chk-w0.err"' "winners left out: $(cat "$T/chk-w0.err")"
+"$M" replay --json "$T/chk-w.yaml" >"$T/chk-w.json" 2>/dev/null
+check '[ $? = 1 ] && grep -q "\"record_error\":{\"file\":\"$T/chk-w.yaml\",\"line\":[0-9]*,\"column\":[0-9]*,\"message\":\"winner .$loser. did not win" "$T/chk-w.json"' "replay --json names the edited value: $(cat "$T/chk-w.json")"
+# The seventh tile drawn, edited into another: split at the quotes, it is field 14 of the line.
+seventh=$(awk -F'"' '/^drawn:/ { print $14 }' "$T/chk.yaml")
+other=$([ "$seventh" = Q ] && echo R || echo Q)
+awk -F'"' -v OFS='"' -v t="$other" '/^drawn:/ { $14 = t } 1' "$T/chk.yaml" >"$T/chk-d.yaml"
+line=$(grep -n '^drawn:' "$T/chk-d.yaml" | cut -d: -f1)
+col=$(awk -F'"' '/^drawn:/ { n = 0; for (i = 1; i < 14; i++) n += length($i) + 1; print n }' "$T/chk-d.yaml")
+"$M" replay "$T/chk-d.yaml" >/dev/null 2>"$T/chk-d.err"
+check '[ $? = 1 ] && [ "$(cat "$T/chk-d.err")" = "$T/chk-d.yaml:$line:$col: drawn tile 7 .$other. is not the tile the game drew, .$seventh.; expected the tiles in the order the bag gave them" ] || grep -q "^$T/chk-d.yaml:$line:$col: drawn tile 7 .$other. is not the tile the game drew, .$seventh.; expected the tiles in the order the bag gave them$" "$T/chk-d.err"' "an edited tile of drawn: $(cat "$T/chk-d.err") (expected at $line:$col)"
+sed 's/^drawn: \[\(.*\), "[^"]*"\]$/drawn: [\1]/' "$T/chk.yaml" >"$T/chk-d2.yaml"
+"$M" replay "$T/chk-d2.yaml" >/dev/null 2>"$T/chk-d2.err"
+check '[ $? = 1 ] && grep -q "^$T/chk-d2.yaml:$line:8: drawn lists [0-9]* tiles, but the game drew [0-9]*; expected all of them (the next is .[A-Z]*.)$" "$T/chk-d2.err"' "a tile cut from drawn: $(cat "$T/chk-d2.err")"
+sed 's/^drawn: \[\(.*\)\]$/drawn: [\1, "A"]/' "$T/chk.yaml" >"$T/chk-d3.yaml"
+"$M" replay "$T/chk-d3.yaml" >/dev/null 2>"$T/chk-d3.err"
+check '[ $? = 1 ] && grep -q "^$T/chk-d3.yaml:$line:[0-9]*: drawn tile [0-9]* .A. was never drawn: the game drew [0-9]* tiles; expected no more$" "$T/chk-d3.err"' "a tile added to drawn: $(cat "$T/chk-d3.err")"
+sed 's/kind: "greedy"/kind: "clever"/' "$T/chk.yaml" >"$T/chk-k.yaml"
+"$M" replay "$T/chk-k.yaml" >/dev/null 2>"$T/chk-k.err"
+check '[ $? = 1 ] && [ "$(cat "$T/chk-k.err")" = "$T/chk-k.yaml:$(at "$T/chk-k.yaml" "\"clever\""): kind .clever. is not a seat kind; expected human, random or greedy" ] || grep -q "^$T/chk-k.yaml:$(at "$T/chk-k.yaml" "\"clever\""): kind .clever. is not a seat kind; expected human, random or greedy$" "$T/chk-k.err"' "an edited kind: $(cat "$T/chk-k.err")"
+"$M" replay "$T/chk.yaml" >/dev/null 2>"$T/chk.err"
+check '[ $? = 0 ] && [ ! -s "$T/chk.err" ]' "the record as written passes every check: $(cat "$T/chk.err")"
+# A game not over: drawn may go on with the tiles of a turn in progress, but must begin with the
+# tiles the replay draws; resuming checks the same.
+"$M" play --seed 5 --players random,random --record "$T/chk-r.yaml" >/dev/null
+{ turns "$T/chk-r.yaml" | head -n 3; echo quit; } | "$M" play --seed 5 --players human:ann,human:bob --record "$T/chk-p.yaml" >/dev/null
+first=$(awk -F'"' '/^drawn:/ { print $2 }' "$T/chk-p.yaml")
+other=$([ "$first" = A ] && echo B || echo A)
+awk -F'"' -v OFS='"' -v t="$other" '/^drawn:/ { $2 = t } 1' "$T/chk-p.yaml" >"$T/chk-p1.yaml"
+cp "$T/chk-p1.yaml" "$T/chk-p1.before"
+printf 'quit\n' | "$M" play --resume "$T/chk-p1.yaml" >/dev/null 2>"$T/chk-p1.err"
+check '[ $? = 1 ] && grep -q "^$T/chk-p1.yaml:$line:9: drawn tile 1 .$other. is not the tile the game drew" "$T/chk-p1.err" && cmp -s "$T/chk-p1.yaml" "$T/chk-p1.before"' "resume refuses an edited drawn, and leaves the file: $(cat "$T/chk-p1.err")"
+"$M" play --resume "$T/chk-p.yaml" --players greedy,greedy >/dev/null 2>"$T/chk-p.err"
+check '[ $? = 0 ]' "a record not over, as written, resumes: $(cat "$T/chk-p.err")"
+
 finish keep
