@@ -387,6 +387,11 @@ MP_API mp_game *mp_record_replay_noted(const mp_record *r, const mp_ruleset *rs,
 ** in seat order. 0, or 1 with d at the value in the file that differs. A record the file does not
 ** say these of (mp_record_new, or keys left out) passes. */
 MP_API int mp_record_check_game(const mp_record *r, const mp_game *g, mp_diag *d);
+/* Loads the ruleset the record names: from its ruleset_file when it has one, otherwise by its name
+** in dirs (as mp_ruleset_load). A ruleset that is not there is reported at the record's value (its
+** line and column), with the places searched; a ruleset that is there but does not load, as
+** mp_ruleset_load reports it. The hash is not compared. */
+MP_API mp_ruleset *mp_record_load_ruleset(const mp_record *r, const char *const *dirs, mp_diag *d);
 MP_API const char *mp_record_ruleset(const mp_record *r);
 MP_API const char *mp_record_hash(const mp_record *r);
 /* The file the ruleset was read from, for a ruleset not found by its name ("" if none). */

@@ -45,6 +45,7 @@ static const char *const seat_kinds[] = { "human", "random", "greedy", NULL };
 struct mp_record {
     char ruleset[64];
     char *ruleset_file;              /* where the ruleset was read from, when not by its name; NULL */
+    int ruleset_line, ruleset_column, file_line, file_column;   /* their values' places in the file */
     char hash[20];
     uint64_t seed;
     int first_player;
@@ -216,8 +217,14 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
     long v;
     if (need(root, "format", &n, d) || mp_y_int(n, RECORD_FORMAT, RECORD_FORMAT, &v, d)) return 1;
     if (need(root, "ruleset", &n, d) || copy_string(n, r->ruleset, sizeof r->ruleset, "ruleset", d)) return 1;
+    r->ruleset_line = n->line;
+    r->ruleset_column = n->column;
     if (need(root, "ruleset_hash", &n, d) || copy_string(n, r->hash, sizeof r->hash, "hash", d)) return 1;
-    if ((n = mp_y_get(root, "ruleset_file")) && dup_string(n, &r->ruleset_file, d)) return 1;
+    if ((n = mp_y_get(root, "ruleset_file"))) {
+        if (dup_string(n, &r->ruleset_file, d)) return 1;
+        r->file_line = n->line;
+        r->file_column = n->column;
+    }
     if (need(root, "seed", &n, d)) return 1;
     if (n->type != MP_Y_SCALAR || !n->value[0] || strspn(n->value, "0123456789") != strlen(n->value) ||
         strlen(n->value) > 20)
@@ -667,4 +674,56 @@ static int check_winners(const mp_record *r, const mp_game *g, mp_diag *d) {
 
 int mp_record_check_game(const mp_record *r, const mp_game *g, mp_diag *d) {
     return check_drawn(r, g, d) || check_winners(r, g, d);
+}
+
+/* ------------------------------------------------------------------ the record's ruleset */
+
+static bool readable(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+/* A name the ruleset loader takes as a path: one with a '/' or ending in .yaml. */
+static bool names_a_file(const char *s) {
+    size_t n = strlen(s);
+    return strchr(s, '/') || (n > 5 && strcmp(s + n - 5, ".yaml") == 0);
+}
+
+/* The ruleset by name, looked for where mp_ruleset_load looks (core/ruleset.c: NAME.yaml in each
+** directory, or the path itself); when it is nowhere, the record's `ruleset:` says so, with the
+** places searched. */
+static mp_ruleset *load_by_name(const mp_record *r, const char *const *dirs, mp_diag *d) {
+    const char *name = r->ruleset;
+    if (names_a_file(name)) {
+        if (readable(name)) return mp_ruleset_load(name, dirs, d);
+        rec_error(d, r->path, r->ruleset_line, r->ruleset_column, "no ruleset file '%s' (a path, from the current "
+                  "directory); expected the path of a ruleset file, or a ruleset's name", name);
+        return NULL;
+    }
+    char searched[400] = "";
+    for (int i = 0; dirs && dirs[i]; i++) {
+        size_t size = strlen(dirs[i]) + strlen(name) + 7;
+        char *path = malloc(size);
+        if (!path) abort();
+        snprintf(path, size, "%s/%s.yaml", dirs[i], name);
+        bool found = readable(path);
+        size_t used = strlen(searched);
+        snprintf(searched + used, sizeof searched - used, "%s%s", used ? ", " : "", path);
+        free(path);
+        if (found) return mp_ruleset_load(name, dirs, d);
+    }
+    rec_error(d, r->path, r->ruleset_line, r->ruleset_column, "no ruleset '%s' found (searched %s); expected a ruleset "
+              "of that name in one of those directories", name, searched[0] ? searched : "no directory");
+    return NULL;
+}
+
+mp_ruleset *mp_record_load_ruleset(const mp_record *r, const char *const *dirs, mp_diag *d) {
+    const char *file = mp_record_ruleset_file(r);
+    if (!file[0]) return load_by_name(r, dirs, d);
+    if (readable(file)) return mp_ruleset_load(file, dirs, d);
+    rec_error(d, r->path, r->file_line, r->file_column, "no ruleset file '%s'; expected the file the game was played "
+              "under (move it back, edit this path, or delete the line to look for ruleset '%s' by name)", file,
+              r->ruleset);
+    return NULL;
 }

@@ -329,10 +329,9 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
     mp_record *rec = mp_record_load(path, &d);
     if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
     mp_record_remove_temporaries(path);   /* what a write killed before its rename left */
-    const char *name = ruleset_opt ? ruleset_opt : mp_record_ruleset(rec);
-    if (!ruleset_opt && mp_record_ruleset_file(rec)[0]) name = mp_record_ruleset_file(rec);
-    mp_ruleset *rs = load_ruleset(name);
-    if (!rs) { mp_record_free(rec); return EXIT_BAD_INPUT; }
+    mp_ruleset *rs = ruleset_opt ? mp_ruleset_load(ruleset_opt, ruleset_dirs(), &d)
+                                 : mp_record_load_ruleset(rec, ruleset_dirs(), &d);
+    if (!rs) { print_diag(&d); mp_record_free(rec); return EXIT_BAD_INPUT; }
     if (strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) != 0) {
         fprintf(stderr, "%s: the record was made under ruleset '%s' with hash %s; '%s' here hashes to %s; "
                 "expected the same rules (rescore it under others with 'meeple score')\n", path,

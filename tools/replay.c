@@ -57,9 +57,7 @@ int replay_record_jcz(const char *path, const char *ruleset, bool strict, replay
     for (int p = 0; p < r->n; p++) r->names[p] = mp_record_player_name(r->rec, p);
     r->over = mp_record_over(r->rec);
     mp_diag d = { 0 };
-    const char *name = ruleset ? ruleset : mp_record_ruleset_file(r->rec)[0] ? mp_record_ruleset_file(r->rec)
-                                                                              : mp_record_ruleset(r->rec);
-    r->rs = mp_ruleset_load(name, ruleset_dirs(), &d);
+    r->rs = ruleset ? mp_ruleset_load(ruleset, ruleset_dirs(), &d) : mp_record_load_ruleset(r->rec, ruleset_dirs(), &d);
     if (!r->rs) { r->error = d; return fail(r, EXIT_BAD_INPUT); }
     if (!ruleset && strcmp(mp_ruleset_hash(r->rs), mp_record_hash(r->rec)) != 0) {
         snprintf(r->error.file, sizeof r->error.file, "%s", path);

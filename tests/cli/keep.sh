@@ -125,4 +125,20 @@ check '[ $? = 1 ] && grep -q "^$T/chk-p1.yaml:$line:9: drawn tile 1 .$other. is 
 "$M" play --resume "$T/chk-p.yaml" --players greedy,greedy >/dev/null 2>"$T/chk-p.err"
 check '[ $? = 0 ]' "a record not over, as written, resumes: $(cat "$T/chk-p.err")"
 
+# A record naming a ruleset that is not there: the diagnostic stands at the record's value and
+# says where the ruleset was looked for.
+sed 's/^ruleset: "c3"$/ruleset: "c9"/' "$T/chk.yaml" >"$T/rs.yaml"
+"$M" replay "$T/rs.yaml" >/dev/null 2>"$T/rs.err"
+check '[ $? = 1 ] && grep -q "^$T/rs.yaml:3:10: no ruleset .c9. found (searched [^;]*/rulesets/c9.yaml); expected a ruleset of that name in one of those directories" "$T/rs.err"' "replay of a record naming no ruleset there is: $(cat "$T/rs.err")"
+mkdir "$T/mine"
+MEEPLE_RULESETS="$T/mine" "$M" replay "$T/rs.yaml" >/dev/null 2>"$T/rs2.err"
+check '[ $? = 1 ] && grep -q "^$T/rs.yaml:3:10: no ruleset .c9. found (searched $T/mine/c9.yaml, " "$T/rs2.err"' "MEEPLE_RULESETS is searched, and said first: $(cat "$T/rs2.err")"
+printf 'quit\n' | "$M" play --resume "$T/rs.yaml" >/dev/null 2>"$T/rs3.err"
+check '[ $? = 1 ] && grep -q "^$T/rs.yaml:3:10: no ruleset .c9. found (searched " "$T/rs3.err"' "resume of a record naming no ruleset there is: $(cat "$T/rs3.err")"
+"$M" render game "$T/rs.yaml" -o "$T/rs.svg" 2>"$T/rs4.err"
+check '[ $? = 1 ] && grep -q "^$T/rs.yaml:3:10: no ruleset .c9. found (searched " "$T/rs4.err"' "render game of a record naming no ruleset there is: $(cat "$T/rs4.err")"
+sed "s|^ruleset: \"c3\"\$|&\nruleset_file: \"$T/gone/house.yaml\"|" "$T/chk.yaml" >"$T/rf.yaml"
+"$M" replay "$T/rf.yaml" >/dev/null 2>"$T/rf.err"
+check '[ $? = 1 ] && [ "$(cat "$T/rf.err")" = "$T/rf.yaml:4:15: no ruleset file .$T/gone/house.yaml.; expected the file the game was played under (move it back, edit this path, or delete the line to look for ruleset .c3. by name)" ] || grep -q "^$T/rf.yaml:4:15: no ruleset file .$T/gone/house.yaml.; expected the file the game was played under (move it back, edit this path, or delete the line to look for ruleset .c3. by name)$" "$T/rf.err"' "a ruleset_file that is gone: $(cat "$T/rf.err")"
+
 finish keep

@@ -264,7 +264,7 @@ sed '/^ruleset_file:/d' "$T/rf.yaml" >"$T/rf-nofile.yaml"
 check '[ $? = 1 ] && grep -q "no ruleset .records-house. found" "$T/err17"' "without ruleset_file the name alone is not found: $(cat "$T/err17")"
 mv "$T/rules/house.yaml" "$T/rules/moved.yaml"
 "$M" replay "$T/rf.yaml" >/dev/null 2>"$T/err18"
-check '[ $? = 1 ] && grep -q "no ruleset .$rules. found" "$T/err18"' "a ruleset_file that is gone is named: $(cat "$T/err18")"
+check '[ $? = 1 ] && grep -q "^$T/rf.yaml:[0-9]*:[0-9]*: no ruleset file .$rules.; expected" "$T/err18"' "a ruleset_file that is gone is named: $(cat "$T/err18")"
 mv "$T/rules/moved.yaml" "$T/rules/house.yaml"
 printf 'quit\n' | "$M" play --ruleset "$T/rules/house.yaml" --seed 4 --players human:a,human:b --record "$T/rfq.yaml" >/dev/null
 (cd / && "$M" play --resume "$T/rfq.yaml" --players random,greedy) >/dev/null 2>"$T/err19"
