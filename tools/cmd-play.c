@@ -8,6 +8,7 @@
 */
 #include <getopt.h>
 #include <limits.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,6 +123,38 @@ typedef struct session {
     bool humans;               /* some seat is human: show the bots' actions */
 } session;
 
+/* ------------------------------------------------------------------ stopped by a signal */
+
+/* A recorded game stops between two actions when asked by a signal (Ctrl-C, a kill, the terminal
+** gone): the handler only notes it, so a write of the record in progress ends whole, and a human's
+** prompt returns at once (no SA_RESTART: the read fails with EINTR, as at the end of input). */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+enum { N_STOP_SIGNALS = sizeof stop_signals / sizeof stop_signals[0] };
+static volatile sig_atomic_t stop_signal;   /* the signal that came, 0 while none did */
+
+static void note_stop_signal(int sig) { stop_signal = sig; }
+
+/* A signal ignored when meeple started (nohup, a script's background job) stays ignored. */
+static void catch_stop_signals(void) {
+    for (int i = 0; i < N_STOP_SIGNALS; i++) {
+        struct sigaction old, sa;
+        if (sigaction(stop_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = note_stop_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(stop_signals[i], &sa, NULL);
+    }
+}
+
+/* Ends the process as the signal would have (its default action), so that whoever started meeple
+** sees it killed by that signal (a shell: status 128 + its number). */
+static int die_of(int sig) {
+    fflush(NULL);   /* a death by a signal writes out no buffer */
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return 128 + sig;   /* only if the default action does not end the process */
+}
+
 static int save(session *s, const char *path) {
     mp_diag d = { 0 };
     if (!path || !s->rec) return 0;
@@ -151,6 +184,7 @@ static int run_session(session *s, bool quiet) {
     human_init(&s->io, stdin, stdout);
     int rc = 0;
     while (mp_game_phase(s->g) != MP_PHASE_OVER) {
+        if (stop_signal) break;
         int p = mp_game_current_player(s->g);
         mp_action a;
         char text[128];
@@ -160,6 +194,7 @@ static int run_session(session *s, bool quiet) {
             if (s->humans) printf("%s: %s\n", s->names[p], text);   /* let the humans see it */
         } else {
             human_reply r = human_ask(&s->io, s->g, s->names, &a, text, sizeof text);
+            if (r == HUMAN_QUIT && stop_signal) break;   /* the prompt was interrupted */
             if (r == HUMAN_QUIT) {
                 if (s->record_path && !save(s, s->record_path))
                     printf("game saved in %s; continue with: meeple play --resume %s\n", s->record_path, s->record_path);
@@ -189,6 +224,16 @@ static int run_session(session *s, bool quiet) {
         }
         append_action(s, text);
         if (end_of_action(s)) { rc = EXIT_BAD_INPUT; break; }
+    }
+    if (!rc && stop_signal) {
+        /* The finished turns are in the record already (saved as each ended): saved once more, and said. */
+        int n = mp_record_n_turns(s->rec);
+        if (!save(s, s->record_path))
+            fprintf(stderr, "meeple: stopped by SIG%s; %d finished turn%s saved in %s; continue with: meeple play "
+                    "--resume %s\n", stop_signal == SIGINT ? "INT" : stop_signal == SIGTERM ? "TERM" : "HUP", n,
+                    n == 1 ? "" : "s", s->record_path, s->record_path);
+        rc = 128 + stop_signal;
+        goto out;
     }
     if (!rc && !quiet) {
         printf("ruleset %s, seed %llu, %d players\n\n", mp_ruleset_name(s->rs), (unsigned long long)mp_record_seed(s->rec), s->n);
@@ -480,10 +525,12 @@ int cmd_play(int argc, char **argv) {
         s.names[p] = mp_record_player_name(s.rec, p);   /* a resumed game's, whoever took a seat over */
         s.humans |= seats[p].kind == SEAT_HUMAN;
     }
+    if (s.record_path) catch_stop_signals();
     int rc = run_session(&s, as_json);
     if (!rc && as_json) print_json(s.g, mp_ruleset_name(s.rs), mp_record_seed(s.rec), seats, s.names, s.record_path);
     mp_game_free(s.g);
     mp_record_free(s.rec);
     mp_ruleset_free((mp_ruleset *)s.rs);
+    if (stop_signal) return die_of(stop_signal);
     return rc;
 }
