@@ -378,6 +378,10 @@ MP_API void mp_record_truncate(mp_record *r, int n_turns);
 /* Writes the record, with the game's drawn tiles and, once it is over, its final scores, to a
 ** temporary file beside path that is flushed to disk and renamed over path. */
 MP_API int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_diag *d);
+/* Removes the temporary files a write of path that was killed left beside it: regular files of
+** this user named path.tmp.XXXXXX (six letters or digits, as mkstemp makes them), nothing else.
+** mp_record_save does it first. Returns how many went, or -1 when the directory cannot be read. */
+MP_API int mp_record_remove_temporaries(const char *path);
 /* Plays the first n_turns turns (all when n_turns < 0) under rs. strict: every placement must be
 ** of the tile the bag gives (a replay under the ruleset of the record); otherwise the named tile
 ** is drawn (rescoring under another ruleset). The first action that does not parse or is not
@@ -390,6 +394,17 @@ MP_API mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int s
 typedef struct mp_replay_notes { int passed, defaulted, dropped; } mp_replay_notes;
 MP_API mp_game *mp_record_replay_noted(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns,
                                        mp_replay_notes *notes, mp_diag *d);
+/* Checks what the file says of the game besides its turns, against g, the game its turns replay
+** to under the record's own ruleset: `drawn`, the tiles the game drew (a game not over may list
+** more, drawn in the turn in progress); `winners`, when over, the players with the highest total,
+** in seat order. 0, or 1 with d at the value in the file that differs. A record the file does not
+** say these of (mp_record_new, or keys left out) passes. */
+MP_API int mp_record_check_game(const mp_record *r, const mp_game *g, mp_diag *d);
+/* Loads the ruleset the record names: from its ruleset_file when it has one, otherwise by its name
+** in dirs (as mp_ruleset_load). A ruleset that is not there is reported at the record's value (its
+** line and column), with the places searched; a ruleset that is there but does not load, as
+** mp_ruleset_load reports it. The hash is not compared. */
+MP_API mp_ruleset *mp_record_load_ruleset(const mp_record *r, const char *const *dirs, mp_diag *d);
 MP_API const char *mp_record_ruleset(const mp_record *r);
 MP_API const char *mp_record_hash(const mp_record *r);
 /* The file the ruleset was read from, for a ruleset not found by its name ("" if none). */

@@ -11,6 +11,8 @@
 ** draws (`end_after`): a game imported from JCloisterZone, whose tiles no seed gives, and which
 ** may end before the bag is empty.
 */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,21 +21,37 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "yamlw.h"
 #include "yamlx.h"
 
 enum { RECORD_FORMAT = 1 };
 
+/* A string of the file and where it stands: a turn, a tile of `drawn`, a winner. */
 typedef struct turn { char *text; int line, column; } turn;
 
+/* A list of strings the file gives about the game, checked against its replay. */
+typedef struct said {
+    bool present;
+    int line, column;                /* the list's own place */
+    int n;
+    turn *items;
+} said;
+
+/* The seat kinds of meeple play: a human at the prompt and the bots of tools/bots.c (a bot kind
+** added there is added here too). */
+static const char *const seat_kinds[] = { "human", "random", "greedy", NULL };
+
+/* Strings a user gives (names, paths) are kept whole, whatever their length. */
 struct mp_record {
     char ruleset[64];
-    char ruleset_file[512];          /* where the ruleset was read from, when not by its name */
+    char *ruleset_file;              /* where the ruleset was read from, when not by its name; NULL */
+    int ruleset_line, ruleset_column, file_line, file_column;   /* their values' places in the file */
     char hash[20];
     uint64_t seed;
     int first_player;
     int n_players;
-    char names[MP_MAX_PLAYERS][64];
-    char kinds[MP_MAX_PLAYERS][64];
+    char *names[MP_MAX_PLAYERS];
+    char *kinds[MP_MAX_PLAYERS];
     int n_turns, cap_turns;
     turn *turns;
     char path[512];                  /* the file it was read from, for diagnostics */
@@ -43,6 +61,8 @@ struct mp_record {
     char (*order)[64];
     int order_line, order_column;
     long end_after;                  /* the game ends once this many tiles were drawn; -1 never */
+    said drawn;                      /* the tiles the file says the game drew ("C!": gone) */
+    said winners;                    /* the names it says won, when over */
 };
 
 static int rec_error(mp_diag *d, const char *file, int line, int column, const char *fmt, ...)
@@ -58,6 +78,19 @@ static int rec_error(mp_diag *d, const char *file, int line, int column, const c
     return 1;
 }
 
+static char *copy_of(const char *s) {
+    char *c = strdup(s ? s : "");
+    if (!c) abort();
+    return c;
+}
+
+/* s may be *dst itself: copied before the old string goes. */
+static void replace(char **dst, const char *s) {
+    char *c = copy_of(s);
+    free(*dst);
+    *dst = c;
+}
+
 mp_record *mp_record_new(const char *ruleset, const char *hash, uint64_t seed, int first_player, int n_players,
                          const char *const *names, const char *const *kinds) {
     mp_record *r = calloc(1, sizeof *r);
@@ -69,8 +102,8 @@ mp_record *mp_record_new(const char *ruleset, const char *hash, uint64_t seed, i
     r->n_players = n_players < MP_MAX_PLAYERS ? n_players : MP_MAX_PLAYERS;
     r->end_after = -1;
     for (int p = 0; p < r->n_players; p++) {
-        snprintf(r->names[p], sizeof r->names[p], "%s", names[p]);
-        snprintf(r->kinds[p], sizeof r->kinds[p], "%s", kinds[p]);
+        r->names[p] = copy_of(names[p]);
+        r->kinds[p] = copy_of(kinds[p]);
     }
     return r;
 }
@@ -80,6 +113,12 @@ void mp_record_free(mp_record *r) {
     for (int i = 0; i < r->n_turns; i++) free(r->turns[i].text);
     free(r->turns);
     free(r->order);
+    for (int i = 0; i < r->drawn.n; i++) free(r->drawn.items[i].text);
+    free(r->drawn.items);
+    for (int i = 0; i < r->winners.n; i++) free(r->winners.items[i].text);
+    free(r->winners.items);
+    for (int p = 0; p < MP_MAX_PLAYERS; p++) { free(r->names[p]); free(r->kinds[p]); }
+    free(r->ruleset_file);
     free(r);
 }
 
@@ -99,8 +138,8 @@ void mp_record_add_turn(mp_record *r, const char *text) { push_turn(r, text, 0, 
 
 void mp_record_set_player(mp_record *r, int p, const char *name, const char *kind) {
     if (p < 0 || p >= r->n_players) return;
-    snprintf(r->names[p], sizeof r->names[p], "%s", name);
-    snprintf(r->kinds[p], sizeof r->kinds[p], "%s", kind);
+    replace(&r->names[p], name);
+    replace(&r->kinds[p], kind);
 }
 
 void mp_record_truncate(mp_record *r, int n_turns) {
@@ -109,11 +148,9 @@ void mp_record_truncate(mp_record *r, int n_turns) {
 
 const char *mp_record_ruleset(const mp_record *r) { return r->ruleset; }
 const char *mp_record_hash(const mp_record *r) { return r->hash; }
-const char *mp_record_ruleset_file(const mp_record *r) { return r->ruleset_file; }
+const char *mp_record_ruleset_file(const mp_record *r) { return r->ruleset_file ? r->ruleset_file : ""; }
 
-void mp_record_set_ruleset_file(mp_record *r, const char *path) {
-    snprintf(r->ruleset_file, sizeof r->ruleset_file, "%s", path ? path : "");
-}
+void mp_record_set_ruleset_file(mp_record *r, const char *path) { replace(&r->ruleset_file, path); }
 uint64_t mp_record_seed(const mp_record *r) { return r->seed; }
 int mp_record_first_player(const mp_record *r) { return r->first_player; }
 long mp_record_end_after(const mp_record *r) { return r->end_after; }
@@ -141,6 +178,37 @@ static int copy_string(const mp_ynode *n, char *dst, size_t size, const char *wh
     return 0;
 }
 
+/* A string of any length (up to the YAML reader's limit on a scalar). */
+static int dup_string(const mp_ynode *n, char **dst, mp_diag *d) {
+    const char *s;
+    if (mp_y_string(n, &s, d)) return 1;
+    replace(dst, s);
+    return 0;
+}
+
+/* A list of strings, kept with their places. */
+static int read_said(const mp_ynode *n, const char *what, said *out, mp_diag *d) {
+    if (mp_y_expect(n, MP_Y_SEQ, what, d)) return 1;
+    out->present = true;
+    out->line = n->line;
+    out->column = n->column;
+    out->items = calloc((size_t)n->n + 1, sizeof *out->items);
+    if (!out->items) abort();
+    for (int i = 0; i < n->n; i++) {
+        const char *s;
+        if (mp_y_string(n->items[i], &s, d)) return 1;
+        out->items[out->n++] = (turn){ copy_of(s), n->items[i]->line, n->items[i]->column };
+    }
+    return 0;
+}
+
+static int read_kind(const mp_ynode *n, char **kind, mp_diag *d) {
+    if (dup_string(n, kind, d)) return 1;
+    for (int k = 0; seat_kinds[k]; k++)
+        if (!strcmp(*kind, seat_kinds[k])) return 0;
+    return mp_y_error(d, n, "kind '%s' is not a seat kind; expected human, random or greedy", *kind);
+}
+
 static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
     static const char *const keys[] = { "format", "ruleset", "ruleset_file", "ruleset_hash", "seed", "first_player", "players",
                                         "status", "tile_order", "end_after", "n_turns", "drawn", "turns", "final", NULL };
@@ -149,8 +217,14 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
     long v;
     if (need(root, "format", &n, d) || mp_y_int(n, RECORD_FORMAT, RECORD_FORMAT, &v, d)) return 1;
     if (need(root, "ruleset", &n, d) || copy_string(n, r->ruleset, sizeof r->ruleset, "ruleset", d)) return 1;
+    r->ruleset_line = n->line;
+    r->ruleset_column = n->column;
     if (need(root, "ruleset_hash", &n, d) || copy_string(n, r->hash, sizeof r->hash, "hash", d)) return 1;
-    if ((n = mp_y_get(root, "ruleset_file")) && copy_string(n, r->ruleset_file, sizeof r->ruleset_file, "ruleset_file", d)) return 1;
+    if ((n = mp_y_get(root, "ruleset_file"))) {
+        if (dup_string(n, &r->ruleset_file, d)) return 1;
+        r->file_line = n->line;
+        r->file_column = n->column;
+    }
     if (need(root, "seed", &n, d)) return 1;
     if (n->type != MP_Y_SCALAR || !n->value[0] || strspn(n->value, "0123456789") != strlen(n->value) ||
         strlen(n->value) > 20)
@@ -169,8 +243,8 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
         const mp_ynode *pl = players->items[p];
         mp_ynode *x;
         if (mp_y_expect(pl, MP_Y_MAP, "a player", d) || mp_y_check_keys(pl, pkeys, d)) return 1;
-        if (need(pl, "name", &x, d) || copy_string(x, r->names[p], sizeof r->names[p], "name", d)) return 1;
-        if (need(pl, "kind", &x, d) || copy_string(x, r->kinds[p], sizeof r->kinds[p], "kind", d)) return 1;
+        if (need(pl, "name", &x, d) || dup_string(x, &r->names[p], d)) return 1;
+        if (need(pl, "kind", &x, d) || read_kind(x, &r->kinds[p], d)) return 1;
     }
     if (need(root, "first_player", &n, d) || mp_y_int(n, 0, players->n - 1, &v, d)) return 1;
     r->first_player = (int)v;
@@ -189,6 +263,7 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
             if (copy_string(n->items[i], r->order[r->n_order++], sizeof r->order[0], "tile", d)) return 1;
     }
     if ((n = mp_y_get(root, "end_after")) && mp_y_int(n, 0, 1000000, &r->end_after, d)) return 1;
+    if ((n = mp_y_get(root, "drawn")) && read_said(n, "drawn", &r->drawn, d)) return 1;
     mp_ynode *count, *turns;
     if (need(root, "n_turns", &count, d) || mp_y_int(count, 0, 1000000, &v, d)) return 1;
     if (need(root, "turns", &turns, d) || mp_y_expect(turns, MP_Y_SEQ, "turns", d)) return 1;
@@ -212,6 +287,7 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
             if (mp_y_int(scores->items[p], -1000000, 1000000, &v, d)) return 1;
             r->final[p] = (int)v;
         }
+        if ((n = mp_y_get(final, "winners")) && read_said(n, "winners", &r->winners, d)) return 1;
     }
     return 0;
 }
@@ -239,81 +315,134 @@ mp_record *mp_record_parse(const char *name, const char *text, size_t len, mp_di
 
 /* ------------------------------------------------------------------ writing */
 
-static void quoted(FILE *f, const char *s) {
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') fputc('\\', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
-static int write_record(FILE *f, const mp_record *r, const mp_game *g) {
-    fprintf(f, "# meeple game record (format: meeple-record(5))\n");
-    fprintf(f, "format: %d\n", RECORD_FORMAT);
-    fprintf(f, "ruleset: ");
-    quoted(f, r->ruleset);
-    if (r->ruleset_file[0]) {
-        fprintf(f, "\nruleset_file: ");
-        quoted(f, r->ruleset_file);
-    }
-    fprintf(f, "\nruleset_hash: \"%s\"\n", r->hash);
-    fprintf(f, "seed: %llu\n", (unsigned long long)r->seed);
-    fprintf(f, "first_player: %d\n", r->first_player);
-    fprintf(f, "players:\n");
+/* The record as YAML, through libyaml's emitter (core/yamlw.c): every string double-quoted and
+** escaped as YAML wants, so that any name reads back as it was written. */
+static void write_record(mp_yw *w, const mp_record *r, const mp_game *g) {
+    mp_yw_map(w, false);
+    mp_yw_plain(w, "format"); mp_yw_int(w, RECORD_FORMAT);
+    mp_yw_plain(w, "ruleset"); mp_yw_quoted(w, r->ruleset);
+    if (r->ruleset_file && r->ruleset_file[0]) { mp_yw_plain(w, "ruleset_file"); mp_yw_quoted(w, r->ruleset_file); }
+    mp_yw_plain(w, "ruleset_hash"); mp_yw_quoted(w, r->hash);
+    mp_yw_plain(w, "seed"); mp_yw_uint(w, (unsigned long long)r->seed);
+    mp_yw_plain(w, "first_player"); mp_yw_int(w, r->first_player);
+    mp_yw_plain(w, "players");
+    mp_yw_seq(w, false);
     for (int p = 0; p < r->n_players; p++) {
-        fprintf(f, "  - {name: ");
-        quoted(f, r->names[p]);
-        fprintf(f, ", kind: ");
-        quoted(f, r->kinds[p]);
-        fprintf(f, "}\n");
+        mp_yw_map(w, true);   /* a player a line: {name: "alice", kind: "human"} */
+        mp_yw_plain(w, "name"); mp_yw_quoted(w, r->names[p]);
+        mp_yw_plain(w, "kind"); mp_yw_quoted(w, r->kinds[p]);
+        mp_yw_end_map(w);
     }
+    mp_yw_end_seq(w);
     bool over = g && mp_game_phase(g) == MP_PHASE_OVER;
-    fprintf(f, "status: %s\n", over ? "over" : "playing");
+    mp_yw_plain(w, "status"); mp_yw_plain(w, over ? "over" : "playing");
     if (r->order) {
-        fprintf(f, "tile_order: [");
-        for (int i = 0; i < r->n_order; i++) {
-            fputs(i ? ", " : "", f);
-            quoted(f, r->order[i]);
-        }
-        fprintf(f, "]\n");
+        mp_yw_plain(w, "tile_order");
+        mp_yw_seq(w, true);
+        for (int i = 0; i < r->n_order; i++) mp_yw_quoted(w, r->order[i]);
+        mp_yw_end_seq(w);
     }
-    if (r->end_after >= 0) fprintf(f, "end_after: %ld\n", r->end_after);
+    if (r->end_after >= 0) { mp_yw_plain(w, "end_after"); mp_yw_int(w, r->end_after); }
     if (g) {
         /* The tiles that left the bag, in order; '!' marks one that fitted nowhere. */
         const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
-        fprintf(f, "drawn: [");
+        mp_yw_plain(w, "drawn");
+        mp_yw_seq(w, true);
         for (int i = 0; i < mp_game_n_drawn(g); i++) {
             int gone;
             int t = mp_game_drawn_at(g, i, &gone);
-            fprintf(f, "%s\"%s%s\"", i ? ", " : "", mp_tileset_tile_id(ts, t), gone ? "!" : "");
+            char id[80];
+            snprintf(id, sizeof id, "%s%s", mp_tileset_tile_id(ts, t), gone ? "!" : "");
+            mp_yw_quoted(w, id);
         }
-        fprintf(f, "]\n");
+        mp_yw_end_seq(w);
     }
-    fprintf(f, "n_turns: %d\n", r->n_turns);
-    fprintf(f, "turns:%s\n", r->n_turns ? "" : " []");
-    for (int i = 0; i < r->n_turns; i++) {
-        fprintf(f, "  - ");
-        quoted(f, r->turns[i].text);
-        fputc('\n', f);
-    }
+    mp_yw_plain(w, "n_turns"); mp_yw_int(w, r->n_turns);
+    mp_yw_plain(w, "turns");
+    mp_yw_seq(w, false);   /* a turn a line */
+    for (int i = 0; i < r->n_turns; i++) mp_yw_quoted(w, r->turns[i].text);
+    mp_yw_end_seq(w);
     if (over) {
-        fprintf(f, "final:\n  scores: [");
-        for (int p = 0; p < mp_game_n_players(g); p++) fprintf(f, "%s%d", p ? ", " : "", mp_game_score(g, p));
-        fprintf(f, "]\n  winners: [");
-        int k = 0;
+        mp_yw_plain(w, "final");
+        mp_yw_map(w, false);
+        mp_yw_plain(w, "scores");
+        mp_yw_seq(w, true);
+        for (int p = 0; p < mp_game_n_players(g); p++) mp_yw_int(w, mp_game_score(g, p));
+        mp_yw_end_seq(w);
+        mp_yw_plain(w, "winners");
+        mp_yw_seq(w, true);
         for (int p = 0; p < mp_game_n_players(g); p++)
-            if (mp_game_winners(g) & (1u << p)) { fprintf(f, "%s", k++ ? ", " : ""); quoted(f, r->names[p]); }
-        fprintf(f, "]\n");
+            if (mp_game_winners(g) & (1u << p)) mp_yw_quoted(w, r->names[p]);
+        mp_yw_end_seq(w);
+        mp_yw_end_map(w);
     }
-    return ferror(f);
+    mp_yw_end_map(w);
 }
 
-int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_diag *d) {
-    char tmp[600];
-    snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
+/* The record's text, or NULL with d filled. */
+static char *record_text(const mp_record *r, const mp_game *g, const char *path, size_t *len, mp_diag *d) {
+    mp_yw *w = mp_yw_new("# meeple game record (format: meeple-record(5))\n");
+    write_record(w, r, g);
+    char why[256];
+    char *text = mp_yw_finish(w, len, why, sizeof why);
+    mp_yw_free(w);
+    if (!text) rec_error(d, path, 0, 0, "cannot write the record: %s", why);
+    return text;
+}
+
+/* Whether name is what mkstemp makes of "base.tmp.XXXXXX": base, ".tmp." and six letters or digits. */
+static bool is_temporary_name(const char *name, const char *base) {
+    size_t n = strlen(base);
+    if (strncmp(name, base, n) != 0 || strncmp(name + n, ".tmp.", 5) != 0) return false;
+    const char *x = name + n + 5;
+    if (strlen(x) != 6) return false;
+    for (int i = 0; i < 6; i++)
+        if (!isalnum((unsigned char)x[i])) return false;
+    return true;
+}
+
+/* A write killed between mkstemp and rename leaves its temporary file behind; nothing else would
+** ever remove it. Only our own pattern goes, and only regular files of this user: never a link,
+** a directory or someone else's file. */
+int mp_record_remove_temporaries(const char *path) {
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+    char *dir = malloc(dir_len + 2);
+    if (!dir) abort();
+    snprintf(dir, dir_len + 2, "%.*s", (int)dir_len, path);
+    if (!dir_len) snprintf(dir, 3, "./");
+    DIR *d = opendir(dir);
+    int removed = 0;
+    struct dirent *e;
+    while (d && *base && (e = readdir(d))) {
+        if (!is_temporary_name(e->d_name, base)) continue;
+        size_t size = strlen(dir) + strlen(e->d_name) + 1;
+        char *file = malloc(size);
+        if (!file) abort();
+        snprintf(file, size, "%s%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(file, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && unlink(file) == 0) removed++;
+        free(file);
+    }
+    if (d) closedir(d);
+    free(dir);
+    return d ? removed : -1;
+}
+
+/* Writes text to a new temporary file beside path (path.tmp.XXXXXX), flushed to the disk, then
+** renamed over path. */
+static int write_atomically(const char *path, const char *text, size_t len, mp_diag *d) {
+    size_t size = strlen(path) + sizeof ".tmp.XXXXXX";
+    char *tmp = malloc(size);
+    if (!tmp) abort();
+    snprintf(tmp, size, "%s.tmp.XXXXXX", path);
+    mp_record_remove_temporaries(path);   /* those a killed write left */
     int fd = mkstemp(tmp);
-    if (fd < 0) return rec_error(d, path, 0, 0, "cannot create a temporary file beside it: %s", strerror(errno));
+    if (fd < 0) {
+        free(tmp);
+        return rec_error(d, path, 0, 0, "cannot create a temporary file beside it: %s", strerror(errno));
+    }
     /* mkstemp makes the file private; give it the record's mode, or what a new file would get. */
     struct stat st;
     mode_t mode;
@@ -321,18 +450,29 @@ int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_di
     else { mode_t mask = umask(0); umask(mask); mode = 0666 & ~mask; }
     fchmod(fd, mode);
     FILE *f = fdopen(fd, "w");
-    if (!f) { close(fd); unlink(tmp); return rec_error(d, path, 0, 0, "cannot write: %s", strerror(errno)); }
-    int bad = write_record(f, r, g);
+    if (!f) { close(fd); unlink(tmp); free(tmp); return rec_error(d, path, 0, 0, "cannot write: %s", strerror(errno)); }
+    int bad = fwrite(text, 1, len, f) != len;
     bad |= fflush(f) != 0;
     bad |= fsync(fileno(f)) != 0;   /* on disk before the rename makes it the record */
     bad |= fclose(f) != 0;
-    if (bad) { int e = errno; unlink(tmp); return rec_error(d, path, 0, 0, "cannot write: %s", strerror(e)); }
+    if (bad) { int e = errno; unlink(tmp); free(tmp); return rec_error(d, path, 0, 0, "cannot write: %s", strerror(e)); }
     if (rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
+        free(tmp);
         return rec_error(d, path, 0, 0, "cannot replace the record: %s", strerror(e));
     }
+    free(tmp);
     return 0;
+}
+
+int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_diag *d) {
+    size_t len;
+    char *text = record_text(r, g, path, &len, d);
+    if (!text) return 1;
+    int rc = write_atomically(path, text, len, d);
+    free(text);
+    return rc;
 }
 
 /* ------------------------------------------------------------------ replaying */
@@ -472,4 +612,118 @@ mp_game *mp_record_replay_noted(const mp_record *r, const mp_ruleset *rs, int st
 
 mp_game *mp_record_replay(const mp_record *r, const mp_ruleset *rs, int strict, int n_turns, mp_diag *d) {
     return mp_record_replay_noted(r, rs, strict, n_turns, NULL, d);
+}
+
+/* ------------------------------------------------------------------ what the file says of the game */
+
+/* `drawn`: the tiles the game drew, in order. A record saved during a turn may list, after them,
+** tiles that turn drew before it was finished (a bazaar's): a game not over may have more. */
+static int check_drawn(const mp_record *r, const mp_game *g, mp_diag *d) {
+    const said *s = &r->drawn;
+    if (!s->present) return 0;
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    int n = mp_game_n_drawn(g);
+    for (int i = 0; i < n; i++) {
+        int gone;
+        int t = mp_game_drawn_at(g, i, &gone);
+        char id[80];
+        snprintf(id, sizeof id, "%s%s", mp_tileset_tile_id(ts, t), gone ? "!" : "");
+        if (i == s->n)
+            return rec_error(d, r->path, s->line, s->column, "drawn lists %d tile%s, but the game drew %d; expected all "
+                             "of them (the next is '%s')", s->n, s->n == 1 ? "" : "s", n, id);
+        if (strcmp(s->items[i].text, id) != 0)
+            return rec_error(d, r->path, s->items[i].line, s->items[i].column, "drawn tile %d '%s' is not the tile the "
+                             "game drew, '%s'; expected the tiles in the order the bag gave them", i + 1,
+                             s->items[i].text, id);
+    }
+    if (s->n > n && mp_game_phase(g) == MP_PHASE_OVER)
+        return rec_error(d, r->path, s->items[n].line, s->items[n].column, "drawn tile %d '%s' was never drawn: the "
+                         "game drew %d tiles; expected no more", n + 1, s->items[n].text, n);
+    return 0;
+}
+
+/* `winners`: the names of the players with the highest total, in seat order. */
+static int check_winners(const mp_record *r, const mp_game *g, mp_diag *d) {
+    const said *s = &r->winners;
+    if (!s->present || mp_game_phase(g) != MP_PHASE_OVER) return 0;
+    const char *won[MP_MAX_PLAYERS];
+    int k = 0, best = 0;
+    char list[400] = "";
+    for (int p = 0; p < r->n_players && p < mp_game_n_players(g); p++) {
+        if (!(mp_game_winners(g) & (1u << p))) continue;
+        best = mp_game_score(g, p);
+        won[k++] = r->names[p];
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s'%s'", used ? ", " : "", r->names[p]);
+    }
+    for (int i = 0; i < s->n || i < k; i++) {
+        if (i == s->n)
+            return rec_error(d, r->path, s->line, s->column, "winners lack '%s'; expected the players with the highest "
+                             "total, %d: %s", won[i], best, list);
+        if (i < k && !strcmp(s->items[i].text, won[i])) continue;
+        bool among = false;
+        for (int j = 0; j < k; j++) among |= !strcmp(s->items[i].text, won[j]);
+        if (among)
+            return rec_error(d, r->path, s->items[i].line, s->items[i].column, "winner '%s' is out of place; expected "
+                             "the players with the highest total, %d, in seat order: %s", s->items[i].text, best, list);
+        return rec_error(d, r->path, s->items[i].line, s->items[i].column, "winner '%s' did not win; expected the "
+                         "players with the highest total, %d: %s", s->items[i].text, best, list);
+    }
+    return 0;
+}
+
+int mp_record_check_game(const mp_record *r, const mp_game *g, mp_diag *d) {
+    return check_drawn(r, g, d) || check_winners(r, g, d);
+}
+
+/* ------------------------------------------------------------------ the record's ruleset */
+
+static bool readable(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+/* A name the ruleset loader takes as a path: one with a '/' or ending in .yaml. */
+static bool names_a_file(const char *s) {
+    size_t n = strlen(s);
+    return strchr(s, '/') || (n > 5 && strcmp(s + n - 5, ".yaml") == 0);
+}
+
+/* The ruleset by name, looked for where mp_ruleset_load looks (core/ruleset.c: NAME.yaml in each
+** directory, or the path itself); when it is nowhere, the record's `ruleset:` says so, with the
+** places searched. */
+static mp_ruleset *load_by_name(const mp_record *r, const char *const *dirs, mp_diag *d) {
+    const char *name = r->ruleset;
+    if (names_a_file(name)) {
+        if (readable(name)) return mp_ruleset_load(name, dirs, d);
+        rec_error(d, r->path, r->ruleset_line, r->ruleset_column, "no ruleset file '%s' (a path, from the current "
+                  "directory); expected the path of a ruleset file, or a ruleset's name", name);
+        return NULL;
+    }
+    char searched[400] = "";
+    for (int i = 0; dirs && dirs[i]; i++) {
+        size_t size = strlen(dirs[i]) + strlen(name) + 7;
+        char *path = malloc(size);
+        if (!path) abort();
+        snprintf(path, size, "%s/%s.yaml", dirs[i], name);
+        bool found = readable(path);
+        size_t used = strlen(searched);
+        snprintf(searched + used, sizeof searched - used, "%s%s", used ? ", " : "", path);
+        free(path);
+        if (found) return mp_ruleset_load(name, dirs, d);
+    }
+    rec_error(d, r->path, r->ruleset_line, r->ruleset_column, "no ruleset '%s' found (searched %s); expected a ruleset "
+              "of that name in one of those directories", name, searched[0] ? searched : "no directory");
+    return NULL;
+}
+
+mp_ruleset *mp_record_load_ruleset(const mp_record *r, const char *const *dirs, mp_diag *d) {
+    const char *file = mp_record_ruleset_file(r);
+    if (!file[0]) return load_by_name(r, dirs, d);
+    if (readable(file)) return mp_ruleset_load(file, dirs, d);
+    rec_error(d, r->path, r->file_line, r->file_column, "no ruleset file '%s'; expected the file the game was played "
+              "under (move it back, edit this path, or delete the line to look for ruleset '%s' by name)", file,
+              r->ruleset);
+    return NULL;
 }

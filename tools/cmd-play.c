@@ -8,6 +8,8 @@
 */
 #include <getopt.h>
 #include <limits.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -21,14 +23,15 @@
 
 static const char usage[] =
     "usage: meeple play [--ruleset NAME] [--players SEAT,SEAT[,...]] [--seed N] [--record FILE]\n"
-    "                   [--resume FILE] [--games N] [--json]\n"
+    "                   [--resume FILE] [--force] [--games N] [--json]\n"
     "Play one complete game and print the final board and the score breakdown.\n"
     "  --ruleset NAME   ruleset name or path (default c3; see 'meeple rulesets')\n"
     "  --players LIST   one seat per player, in seat order: random, greedy, or human:NAME\n"
     "                   (default random,greedy)\n"
     "  --seed N         seed of the draw order, the first player and the bots (default 1)\n"
-    "  --record FILE    write the game record to FILE after every turn\n"
+    "  --record FILE    write the game record to FILE after every turn (a new file)\n"
     "  --resume FILE    continue the game recorded in FILE (and keep recording to it)\n"
+    "  --force          let --record replace an existing FILE\n"
     "  --games N        play N bot games (seeds S, S+1, ... from --seed); print means and wins\n"
     "  --json           print the result as JSON instead of text\n"
     "  --help           print this help\n";
@@ -39,9 +42,21 @@ typedef struct seat {
     int kind;             /* a bot_kind, or SEAT_HUMAN */
     bot b;
     char name[64];
+    bool named;           /* a human seat given a name (human:NAME) */
 } seat;
 
 static const char *seat_kind_name(const seat *s) { return s->kind == SEAT_HUMAN ? "human" : bot_kind_name((bot_kind)s->kind); }
+
+/* A name cut to fit may end inside a UTF-8 character: the bytes of that character go too (a
+** record holds UTF-8 text only). */
+static void drop_split_character(char *s) {
+    size_t n = strlen(s), k = n;
+    while (k > 0 && ((unsigned char)s[k - 1] & 0xc0) == 0x80) k--;   /* continuation bytes */
+    if (k == 0) return;
+    unsigned char lead = (unsigned char)s[k - 1];
+    size_t length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+    if (n - (k - 1) < length) s[k - 1] = 0;
+}
 
 /* Parses "random", "greedy", "human:NAME" (or "human"). */
 static int parse_seat(const char *tok, int index, seat *s) {
@@ -50,6 +65,8 @@ static int parse_seat(const char *tok, int index, seat *s) {
         const char *name = tok[5] ? tok + 6 : "";
         if (*name) snprintf(s->name, sizeof s->name, "%s", name);
         else snprintf(s->name, sizeof s->name, "human-%d", index + 1);
+        s->named = *name;
+        if (strlen(name) >= sizeof s->name) drop_split_character(s->name);
         return 0;
     }
     int k = bot_kind_from_name(tok);
@@ -59,7 +76,8 @@ static int parse_seat(const char *tok, int index, seat *s) {
     return 0;
 }
 
-static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, const seat *seats, const char *record) {
+static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, const seat *seats, const char *const *names,
+                       const char *record) {
     json j;
     json_init(&j, stdout);
     json_object(&j);
@@ -71,7 +89,7 @@ static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, con
     json_key(&j, "players"); json_array(&j);
     for (int p = 0; p < mp_game_n_players(g); p++) {
         json_object(&j);
-        json_key(&j, "name"); json_string(&j, seats[p].name);
+        json_key(&j, "name"); json_string(&j, names[p]);
         json_key(&j, "kind"); json_string(&j, seat_kind_name(&seats[p]));
         json_key(&j, "score"); json_int(&j, mp_game_score(g, p));
         json_key(&j, "points"); json_object(&j);
@@ -83,7 +101,7 @@ static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, con
     json_array_end(&j);
     json_key(&j, "winners"); json_array(&j);
     for (int p = 0; p < mp_game_n_players(g); p++)
-        if (mp_game_winners(g) & (1u << p)) json_string(&j, seats[p].name);
+        if (mp_game_winners(g) & (1u << p)) json_string(&j, names[p]);
     json_array_end(&j);
     json_object_end(&j);
     json_done(&j);
@@ -104,6 +122,38 @@ typedef struct session {
     human_io io;
     bool humans;               /* some seat is human: show the bots' actions */
 } session;
+
+/* ------------------------------------------------------------------ stopped by a signal */
+
+/* A recorded game stops between two actions when asked by a signal (Ctrl-C, a kill, the terminal
+** gone): the handler only notes it, so a write of the record in progress ends whole, and a human's
+** prompt returns at once (no SA_RESTART: the read fails with EINTR, as at the end of input). */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+enum { N_STOP_SIGNALS = sizeof stop_signals / sizeof stop_signals[0] };
+static volatile sig_atomic_t stop_signal;   /* the signal that came, 0 while none did */
+
+static void note_stop_signal(int sig) { stop_signal = sig; }
+
+/* A signal ignored when meeple started (nohup, a script's background job) stays ignored. */
+static void catch_stop_signals(void) {
+    for (int i = 0; i < N_STOP_SIGNALS; i++) {
+        struct sigaction old, sa;
+        if (sigaction(stop_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = note_stop_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(stop_signals[i], &sa, NULL);
+    }
+}
+
+/* Ends the process as the signal would have (its default action), so that whoever started meeple
+** sees it killed by that signal (a shell: status 128 + its number). */
+static int die_of(int sig) {
+    fflush(NULL);   /* a death by a signal writes out no buffer */
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return 128 + sig;   /* only if the default action does not end the process */
+}
 
 static int save(session *s, const char *path) {
     mp_diag d = { 0 };
@@ -134,6 +184,7 @@ static int run_session(session *s, bool quiet) {
     human_init(&s->io, stdin, stdout);
     int rc = 0;
     while (mp_game_phase(s->g) != MP_PHASE_OVER) {
+        if (stop_signal) break;
         int p = mp_game_current_player(s->g);
         mp_action a;
         char text[128];
@@ -143,6 +194,7 @@ static int run_session(session *s, bool quiet) {
             if (s->humans) printf("%s: %s\n", s->names[p], text);   /* let the humans see it */
         } else {
             human_reply r = human_ask(&s->io, s->g, s->names, &a, text, sizeof text);
+            if (r == HUMAN_QUIT && stop_signal) break;   /* the prompt was interrupted */
             if (r == HUMAN_QUIT) {
                 if (s->record_path && !save(s, s->record_path))
                     printf("game saved in %s; continue with: meeple play --resume %s\n", s->record_path, s->record_path);
@@ -172,6 +224,16 @@ static int run_session(session *s, bool quiet) {
         }
         append_action(s, text);
         if (end_of_action(s)) { rc = EXIT_BAD_INPUT; break; }
+    }
+    if (!rc && stop_signal) {
+        /* The finished turns are in the record already (saved as each ended): saved once more, and said. */
+        int n = mp_record_n_turns(s->rec);
+        if (!save(s, s->record_path))
+            fprintf(stderr, "meeple: stopped by SIG%s; %d finished turn%s saved in %s; continue with: meeple play "
+                    "--resume %s\n", stop_signal == SIGINT ? "INT" : stop_signal == SIGTERM ? "TERM" : "HUP", n,
+                    n == 1 ? "" : "s", s->record_path, s->record_path);
+        rc = 128 + stop_signal;
+        goto out;
     }
     if (!rc && !quiet) {
         printf("ruleset %s, seed %llu, %d players\n\n", mp_ruleset_name(s->rs), (unsigned long long)mp_record_seed(s->rec), s->n);
@@ -262,16 +324,59 @@ static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, lo
 
 /* ------------------------------------------------------------------ the command */
 
+static bool same_file(const char *a, const char *b) {
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* --record never replaces a file by surprise: an existing one is refused (unless --force), and a
+** record of a game not over is most likely one to go on with (--resume). Returns an exit code. */
+static int refuse_existing_record(const char *path) {
+    struct stat st;
+    if (lstat(path, &st) != 0) return 0;   /* a symbolic link counts, even one to nothing */
+    mp_diag d = { 0 };
+    mp_record *rec = S_ISREG(st.st_mode) ? mp_record_load(path, &d) : NULL;
+    if (!rec)
+        fprintf(stderr, "%s: file exists; expected a new file for --record (--force replaces it)\n", path);
+    else if (mp_record_over(rec))
+        fprintf(stderr, "%s: file exists and holds a finished game of %d turn%s; expected a new file for --record "
+                "(--force replaces it)\n", path, mp_record_n_turns(rec), mp_record_n_turns(rec) == 1 ? "" : "s");
+    else
+        fprintf(stderr, "%s: file exists and holds a game not over (%d turn%s); expected a new file for --record, or "
+                "'meeple play --resume %s' to go on with that game (--force replaces it)\n", path,
+                mp_record_n_turns(rec), mp_record_n_turns(rec) == 1 ? "" : "s", path);
+    mp_record_free(rec);
+    return EXIT_BAD_INPUT;
+}
+
+/* Seats given by --players on resume: a seat changes hands when its kind changes, or when a human
+** of another name sits there. The player keeps the recorded name (the scores, the winners and the
+** record go by it); the record's kind becomes the new one, so that a game resumed again goes on
+** with the same seats. Each change is said, on `out`. */
+static void take_over_seats(mp_record *rec, const seat *seats, int n, FILE *out) {
+    int turn = mp_record_n_turns(rec) + 1;
+    for (int p = 0; p < n; p++) {
+        const char *name = mp_record_player_name(rec, p), *was = mp_record_player_kind(rec, p);
+        const char *kind = seat_kind_name(&seats[p]);
+        bool human = seats[p].kind == SEAT_HUMAN;
+        if (!strcmp(kind, was) && (!human || !seats[p].named || !strcmp(seats[p].name, name))) continue;
+        if (!human) fprintf(out, "seat %d (%s): played by %s from turn %d\n", p + 1, name, kind, turn);
+        else if (seats[p].named) fprintf(out, "seat %d (%s): played by human %s from turn %d\n", p + 1, name, seats[p].name, turn);
+        else fprintf(out, "seat %d (%s): played by a human from turn %d\n", p + 1, name, turn);
+        mp_record_set_player(rec, p, name, kind);
+    }
+}
+
 /* Sets up a session from a record: its ruleset (the same content, by hash), players, seed, and
 ** every turn replayed. */
-static int resume(session *s, const char *path, const char *ruleset_opt, seat *seats, int n_opt) {
+static int resume(session *s, const char *path, const char *ruleset_opt, seat *seats, int n_opt, FILE *notices) {
     mp_diag d = { 0 };
     mp_record *rec = mp_record_load(path, &d);
     if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
-    const char *name = ruleset_opt ? ruleset_opt : mp_record_ruleset(rec);
-    if (!ruleset_opt && mp_record_ruleset_file(rec)[0]) name = mp_record_ruleset_file(rec);
-    mp_ruleset *rs = load_ruleset(name);
-    if (!rs) { mp_record_free(rec); return EXIT_BAD_INPUT; }
+    mp_record_remove_temporaries(path);   /* what a write killed before its rename left */
+    mp_ruleset *rs = ruleset_opt ? mp_ruleset_load(ruleset_opt, ruleset_dirs(), &d)
+                                 : mp_record_load_ruleset(rec, ruleset_dirs(), &d);
+    if (!rs) { print_diag(&d); mp_record_free(rec); return EXIT_BAD_INPUT; }
     if (strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) != 0) {
         fprintf(stderr, "%s: the record was made under ruleset '%s' with hash %s; '%s' here hashes to %s; "
                 "expected the same rules (rescore it under others with 'meeple score')\n", path,
@@ -286,7 +391,6 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
         mp_record_free(rec);
         return usage_error(usage, "play: --players names %d seats, but the record has %d players", n_opt, n);
     }
-    for (int p = 0; p < n && n_opt; p++) mp_record_set_player(rec, p, seats[p].name, seat_kind_name(&seats[p]));
     for (int p = 0; p < n && !n_opt; p++) {
         const char *kind = mp_record_player_kind(rec, p);
         char spec[80];
@@ -301,7 +405,14 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
         snprintf(seats[p].name, sizeof seats[p].name, "%s", mp_record_player_name(rec, p));
     }
     mp_game *g = mp_record_replay(rec, rs, 1, -1, &d);
-    if (!g) { print_diag(&d); mp_ruleset_free(rs); mp_record_free(rec); return EXIT_BAD_INPUT; }
+    if (!g || mp_record_check_game(rec, g, &d)) {   /* the tiles drawn, the winners: as the file says */
+        print_diag(&d);
+        mp_game_free(g);
+        mp_ruleset_free(rs);
+        mp_record_free(rec);
+        return EXIT_BAD_INPUT;
+    }
+    if (n_opt && mp_game_phase(g) != MP_PHASE_OVER) take_over_seats(rec, seats, n, notices);
     /* Bots decide from the seed and the point the game has reached, so they go on as they would have. */
     for (int p = 0; p < n; p++)
         if (seats[p].kind != SEAT_HUMAN) bot_init(&seats[p].b, (bot_kind)seats[p].kind, mp_record_seed(rec), p);
@@ -318,12 +429,12 @@ int cmd_play(int argc, char **argv) {
         { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
         { "games", required_argument, 0, 'g' },   { "record", required_argument, 0, 'o' },
         { "resume", required_argument, 0, 'c' },  { "help", no_argument, 0, 'h' },
-        { 0, 0, 0, 0 }
+        { "force", no_argument, 0, 'f' },         { 0, 0, 0, 0 }
     };
     const char *ruleset = NULL, *players = NULL, *record = NULL, *resume_path = NULL;
     uint64_t seed = 1;
     long games = 1;
-    bool as_json = false;
+    bool as_json = false, force = false;
     int c;
     optind = 1;
     opterr = 0;
@@ -337,6 +448,7 @@ int cmd_play(int argc, char **argv) {
             if (!parse_u64(optarg, &seed)) return usage_error(usage, "play: seed '%s' is not a whole number; expected 0 or more", optarg);
             break;
         case 'j': as_json = true; break;
+        case 'f': force = true; break;
         case 'g': {
             int v;
             if (!parse_int(optarg, 1, 100000000, &v)) return usage_error(usage, "play: games '%s'; expected a whole number from 1 to 100000000", optarg);
@@ -368,10 +480,15 @@ int cmd_play(int argc, char **argv) {
     if (games > 1 && (humans || record || resume_path))
         return usage_error(usage, "play: --games plays bots only, unrecorded; expected no human seat, --record or --resume");
 
+    if (record && !force && !(resume_path && same_file(record, resume_path))) {
+        int rc = refuse_existing_record(record);
+        if (rc) return rc;
+    }
+
     session s = { 0 };
     s.seats = seats;
     if (resume_path) {
-        int rc = resume(&s, resume_path, ruleset, seats, players ? n : 0);
+        int rc = resume(&s, resume_path, ruleset, seats, players ? n : 0, as_json ? stderr : stdout);
         if (rc) return rc;
         s.record_path = record ? record : resume_path;
     } else {
@@ -405,13 +522,15 @@ int cmd_play(int argc, char **argv) {
         if (record && save(&s, record)) { mp_game_free(g); mp_record_free(s.rec); mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
     }
     for (int p = 0; p < s.n; p++) {
-        s.names[p] = seats[p].name;
+        s.names[p] = mp_record_player_name(s.rec, p);   /* a resumed game's, whoever took a seat over */
         s.humans |= seats[p].kind == SEAT_HUMAN;
     }
+    if (s.record_path) catch_stop_signals();
     int rc = run_session(&s, as_json);
-    if (!rc && as_json) print_json(s.g, mp_ruleset_name(s.rs), mp_record_seed(s.rec), seats, s.record_path);
+    if (!rc && as_json) print_json(s.g, mp_ruleset_name(s.rs), mp_record_seed(s.rec), seats, s.names, s.record_path);
     mp_game_free(s.g);
     mp_record_free(s.rec);
     mp_ruleset_free((mp_ruleset *)s.rs);
+    if (stop_signal) return die_of(stop_signal);
     return rc;
 }

@@ -89,8 +89,7 @@ static int render_game(const char *path, int turn, const char *out) {
         print_diag(&d);
         goto out;
     }
-    const char *rules = mp_record_ruleset_file(rec)[0] ? mp_record_ruleset_file(rec) : mp_record_ruleset(rec);
-    if (!(rs = mp_ruleset_load(rules, ruleset_dirs(), &d))) { print_diag(&d); goto out; }
+    if (!(rs = mp_record_load_ruleset(rec, ruleset_dirs(), &d))) { print_diag(&d); goto out; }
     /* A record made under this very ruleset is replayed strictly; a hand-made one (another hash)
     ** draws the tiles it names. */
     bool strict = strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) == 0;

@@ -43,6 +43,8 @@ typedef struct replayed {
     const char *names[MP_MAX_PLAYERS];
     bool over;                        /* the record says the game ended */
     mp_diag error;                    /* why it failed */
+    bool mismatched;                  /* the file says otherwise of the replayed game (drawn, winners) */
+    mp_diag mismatch;                 /* where and what */
     mp_replay_notes notes;            /* what a replay under other rules passed, defaulted, dropped */
     bool events;                      /* print the scoring log too (--events) */
 } replayed;

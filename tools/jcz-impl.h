@@ -70,7 +70,6 @@ int jcz_member(const jcz_src *src, const json_t *obj, const char *jpath, const c
 /* A growing string. */
 typedef struct jcz_sbuf { char *s; size_t n, cap; } jcz_sbuf;
 void jcz_sb_add(jcz_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void jcz_sb_quoted(jcz_sbuf *b, const char *s);   /* a YAML double-quoted string */
 
 /* jcz-match.c */
 /* The setup whose ruleset (as meeple import maps it) has rs's content hash, for a game of n_players

@@ -13,26 +13,57 @@
 */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jcz-impl.h"
+#include "yamlw.h"
+
+/* A module's supply of tokens by the number of players, {2: 3, 3: 3, 4: 3, 5: 2, 6: 2}: the BCB
+** rulesets' (3 a player, 2 with 5 or 6 players; 3 for one player, the modules' default). */
+static void write_supply(mp_yw *w, const char *key) {
+    static const int players[] = { 2, 3, 4, 5, 6 }, tokens[] = { 3, 3, 3, 2, 2 };
+    mp_yw_plain(w, key);
+    mp_yw_map(w, true);
+    for (int i = 0; i < 5; i++) { mp_yw_int(w, players[i]); mp_yw_int(w, tokens[i]); }
+    mp_yw_end_map(w);
+}
+
+static void write_bridges(mp_yw *w, const jcz_options *o) {
+    (void)o;
+    write_supply(w, "supply");
+    mp_yw_plain(w, "kind"); mp_yw_plain(w, "road");
+    mp_yw_plain(w, "ends_on"); mp_yw_plain(w, "field");
+}
+
+static void write_castles(mp_yw *w, const jcz_options *o) {
+    (void)o;
+    write_supply(w, "tokens");
+    mp_yw_plain(w, "shapes");
+    mp_yw_seq(w, true);
+    mp_yw_plain(w, "cap");
+    mp_yw_plain(w, "triangle");
+    mp_yw_end_seq(w);
+}
+
+static void write_bazaars(mp_yw *w, const jcz_options *o) {
+    mp_yw_plain(w, "negative_scores"); mp_yw_plain(w, "true");
+    mp_yw_plain(w, "need_tiles"); mp_yw_plain(w, "true");
+    mp_yw_plain(w, "auction"); mp_yw_plain(w, o->auction ? "true" : "false");
+}
 
 /* The elements that turn a module on, in the order the ruleset lists the modules (bcb's). The
 ** options are JCloisterZone's mix of rulings: castles from caps and triangles (as ZMG), bids below
-** 0 (as HiG), no bazaar when fewer tiles are left than players (as RGG); the supplies are the
-** BCB rulesets' (3 a player, 2 with 5 or 6 players; 3 for one player, the modules' default). */
+** 0 (as HiG), no bazaar when fewer tiles are left than players (as RGG). */
 static const struct element {
     const char *key;            /* in setup.elements */
     unsigned bit;
     const char *module;         /* the module it turns on */
-    const char *yaml;           /* its entry under variants: ("%s": the bazaar's auction) */
+    void (*options)(mp_yw *w, const jcz_options *o);   /* its options: under variants: */
 } elements[] = {
-    { "bridge", JCZ_BRIDGE, "bridges",
-      "  - name: bridges\n    options: {supply: {2: 3, 3: 3, 4: 3, 5: 2, 6: 2}, kind: road, ends_on: field}\n" },
-    { "castle", JCZ_CASTLE, "castles",
-      "  - name: castles\n    options: {tokens: {2: 3, 3: 3, 4: 3, 5: 2, 6: 2}, shapes: [cap, triangle]}\n" },
-    { "bazaar", JCZ_BAZAAR, "bazaars",
-      "  - name: bazaars\n    options: {negative_scores: true, need_tiles: true, auction: %s}\n" },
+    { "bridge", JCZ_BRIDGE, "bridges", write_bridges },
+    { "castle", JCZ_CASTLE, "castles", write_castles },
+    { "bazaar", JCZ_BAZAAR, "bazaars", write_bazaars },
 };
 enum { N_ELEMENTS = sizeof elements / sizeof elements[0] };
 
@@ -159,50 +190,126 @@ static void add(char *buf, size_t size, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* The generated ruleset, through libyaml's emitter (core/yamlw.h): what the options change from
+** the shipped ruleset it extends. */
+static void write_ruleset(const jcz_options *o, jcz_setup *s) {
+    bool bcb = o->bcb_tiles;
+    mp_yw *w = mp_yw_new("# The rules of a JCloisterZone game, written by meeple import (meeple-import(1)).\n");
+    char description[300];
+    snprintf(description, sizeof description, "JCloisterZone game: %s", s->summary);
+    mp_yw_map(w, false);
+    mp_yw_plain(w, "name"); mp_yw_plain(w, s->name);
+    mp_yw_plain(w, "description"); mp_yw_quoted(w, description);
+    mp_yw_plain(w, "extends"); mp_yw_plain(w, s->base);
+    if (o->solo) {
+        mp_yw_plain(w, "players");
+        mp_yw_map(w, true);
+        mp_yw_plain(w, "min"); mp_yw_int(w, 1);
+        mp_yw_end_map(w);
+    }
+    if (o->followers != 7) { mp_yw_plain(w, "followers"); mp_yw_int(w, o->followers); }
+    if (bcb && !o->farmers) {
+        mp_yw_plain(w, "farms");
+        mp_yw_map(w, false);
+        mp_yw_plain(w, "enabled"); mp_yw_plain(w, "false");
+        mp_yw_end_map(w);
+    }
+    if (o->small_city) {   /* scoring: city: small: {tiles: 2, points: {per_tile: 1, per_icon: {pennant: 1}}} */
+        mp_yw_plain(w, "scoring");
+        mp_yw_map(w, false);
+        mp_yw_plain(w, "city");
+        mp_yw_map(w, false);
+        mp_yw_plain(w, "small");
+        mp_yw_map(w, true);
+        mp_yw_plain(w, "tiles"); mp_yw_int(w, 2);
+        mp_yw_plain(w, "points");
+        mp_yw_map(w, true);
+        mp_yw_plain(w, "per_tile"); mp_yw_int(w, 1);
+        mp_yw_plain(w, "per_icon");
+        mp_yw_map(w, true);
+        mp_yw_plain(w, "pennant"); mp_yw_int(w, 1);
+        mp_yw_end_map(w);
+        mp_yw_end_map(w);
+        mp_yw_end_map(w);
+        mp_yw_end_map(w);
+        mp_yw_end_map(w);
+    }
+    /* Castle tokens on the base tiles alone: the castle kind comes with a tile set of its own, and
+    ** a castle borders a farm for 4, as in bcb. */
+    if (!bcb && (o->modules & JCZ_CASTLE)) {
+        mp_yw_plain(w, "tiles");
+        mp_yw_seq(w, true);
+        mp_yw_plain(w, "tiles/base.yaml");
+        mp_yw_plain(w, "tiles/castle-kind.yaml");
+        mp_yw_end_seq(w);
+        if (o->farmers) {
+            mp_yw_plain(w, "farms");
+            mp_yw_map(w, false);
+            mp_yw_plain(w, "points");
+            mp_yw_map(w, true);
+            mp_yw_plain(w, "city"); mp_yw_int(w, 3);
+            mp_yw_plain(w, "castle"); mp_yw_int(w, 4);
+            mp_yw_end_map(w);
+            mp_yw_end_map(w);
+        }
+    }
+    if (bcb || o->modules) {
+        mp_yw_plain(w, "variants");
+        mp_yw_seq(w, false);   /* [] when empty */
+        for (int e = 0; e < N_ELEMENTS; e++) {
+            if (!(o->modules & elements[e].bit)) continue;
+            mp_yw_map(w, false);
+            mp_yw_plain(w, "name"); mp_yw_plain(w, elements[e].module);
+            mp_yw_plain(w, "options");
+            mp_yw_map(w, true);
+            elements[e].options(w, o);
+            mp_yw_end_map(w);
+            mp_yw_end_map(w);
+        }
+        mp_yw_end_seq(w);
+    }
+    mp_yw_end_map(w);
+    size_t len;
+    char why[256];
+    char *text = mp_yw_finish(w, &len, why, sizeof why);
+    mp_yw_free(w);
+    if (!text || len >= sizeof s->yaml) abort();   /* the text is made of the words above: never */
+    memcpy(s->yaml, text, len + 1);
+    free(text);
+}
+
 /* The ruleset the options map to: its name, its YAML (none when a shipped ruleset fits as it
 ** is), the shipped ruleset it extends, and the setup in words. */
 void jcz_options_ruleset(const jcz_options *o, jcz_setup *s) {
     memset(s, 0, sizeof *s);
     bool bcb = o->bcb_tiles;
     snprintf(s->base, sizeof s->base, "%s", bcb ? "bcb" : o->farmers ? "c3" : "c3-nofarmers");
-    char name[64] = "", words[200] = "", body[2048] = "";
+    char name[64] = "", words[200] = "";
     snprintf(name, sizeof name, "jcz-%s", s->base);
     bool changed = false;
 #define WORDS(...) (add(words, sizeof words, "%s", words[0] ? ", " : ""), add(words, sizeof words, __VA_ARGS__))
     if (o->solo) {
-        add(body, sizeof body, "players: {min: 1}\n");
         add(name, sizeof name, "-solo");
         WORDS("one player");
         changed = true;
     }
     if (o->followers != 7) {
-        add(body, sizeof body, "followers: %d\n", o->followers);
         add(name, sizeof name, "-followers-%d", o->followers);
         WORDS("%d followers each", o->followers);
         changed = true;
     }
     if (bcb && !o->farmers) {
-        add(body, sizeof body, "farms:\n  enabled: false\n");
         add(name, sizeof name, "-nofarmers");
         WORDS("no farmers");
     }
     if (o->small_city) {
-        add(body, sizeof body, "scoring:\n  city:\n    small: {tiles: 2, points: {per_tile: 1, per_icon: {pennant: 1}}}\n");
         add(name, sizeof name, "-small-city");
         WORDS("the small-city rule");
         changed = true;
     }
-    /* Castle tokens on the base tiles alone: the castle kind comes with a tile set of its own, and
-    ** a castle borders a farm for 4, as in bcb. */
-    if (!bcb && (o->modules & JCZ_CASTLE)) {
-        add(body, sizeof body, "tiles: [tiles/base.yaml, tiles/castle-kind.yaml]\n");
-        if (o->farmers) add(body, sizeof body, "farms:\n  points: {city: 3, castle: 4}\n");
-    }
     if (bcb || o->modules) {
-        add(body, sizeof body, "variants:%s\n", o->modules ? "" : " []");
         for (int e = 0; e < N_ELEMENTS; e++) {
             if (o->modules & elements[e].bit) {
-                add(body, sizeof body, elements[e].yaml, o->auction ? "true" : "false");
                 if (!bcb) {
                     add(name, sizeof name, "-%s", elements[e].module);
                     WORDS("%s", elements[e].module);
@@ -232,15 +339,7 @@ void jcz_options_ruleset(const jcz_options *o, jcz_setup *s) {
         return;
     }
     snprintf(s->name, sizeof s->name, "%s", name);
-    char quoted[600] = "";
-    for (const char *c = s->summary; *c; c++) add(quoted, sizeof quoted, "%s%c", *c == '"' || *c == '\\' ? "\\" : "", *c);
-    snprintf(s->yaml, sizeof s->yaml,
-             "# The rules of a JCloisterZone game, written by meeple import (meeple-import(1)).\n"
-             "name: %s\n"
-             "description: \"JCloisterZone game: %s\"\n"
-             "extends: %s\n"
-             "%s",
-             s->name, quoted, s->base, body);
+    write_ruleset(o, s);
 }
 
 json_t *jcz_options_json(const jcz_options *o) {

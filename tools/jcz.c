@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "jcz-impl.h"
+#include "yamlw.h"
 
 enum { MAX_FILE = 64 << 20, MAX_RESTARTS = 32 };
 
@@ -44,13 +45,6 @@ void jcz_sb_add(jcz_sbuf *b, const char *fmt, ...) {
     vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
     va_end(ap);
     b->n += (size_t)need;
-}
-
-/* A YAML double-quoted string (names have no control characters: jcz_read_players). */
-void jcz_sb_quoted(jcz_sbuf *b, const char *s) {
-    jcz_sb_add(b, "\"");
-    for (; *s; s++) jcz_sb_add(b, "%s%c", *s == '"' || *s == '\\' ? "\\" : "", *s);
-    jcz_sb_add(b, "\"");
 }
 
 /* ------------------------------------------------------------------ members */
@@ -131,8 +125,9 @@ bool jcz_sniff(const char *path) {
 
 /* Writes the generated ruleset: beside the record (kept), or in a new temporary directory. */
 static int write_rules(const char *path, const char *yaml, mp_diag *d) {
-    char tmp[600];
+    char tmp[640];   /* the longest path given (600) and ".tmp.XXXXXX" */
     snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
+    mp_record_remove_temporaries(path);   /* those a killed write left */
     int fd = mkstemp(tmp);
     snprintf(d->file, sizeof d->file, "%s", path);
     d->line = d->column = 0;
@@ -275,33 +270,59 @@ static int read_annotations(const jcz_src *src, const json_t *root, jcz_import *
     return 0;
 }
 
-/* The record as text, parsed back as a record. */
+/* The record as text (through libyaml's emitter, core/yamlw.h), parsed back as a record. */
 static int make_record(const jcz_import *j, const jcz_sim *s, uint64_t seed, mp_record **out, mp_diag *d) {
-    jcz_sbuf b = { 0 };
-    jcz_sb_add(&b, "format: 1\nruleset: ");
-    jcz_sb_quoted(&b, mp_ruleset_name(j->rs));
-    if (j->rules_file[0]) { jcz_sb_add(&b, "\nruleset_file: "); jcz_sb_quoted(&b, j->rules_file); }
-    jcz_sb_add(&b, "\nruleset_hash: \"%s\"\nseed: %llu\nfirst_player: 0\nplayers:\n", mp_ruleset_hash(j->rs),
-           (unsigned long long)seed);
+    mp_yw *w = mp_yw_new("");
+    mp_yw_map(w, false);
+    mp_yw_plain(w, "format"); mp_yw_int(w, 1);
+    mp_yw_plain(w, "ruleset"); mp_yw_quoted(w, mp_ruleset_name(j->rs));
+    if (j->rules_file[0]) { mp_yw_plain(w, "ruleset_file"); mp_yw_quoted(w, j->rules_file); }
+    mp_yw_plain(w, "ruleset_hash"); mp_yw_quoted(w, mp_ruleset_hash(j->rs));
+    mp_yw_plain(w, "seed"); mp_yw_uint(w, (unsigned long long)seed);
+    mp_yw_plain(w, "first_player"); mp_yw_int(w, 0);
+    mp_yw_plain(w, "players");
+    mp_yw_seq(w, false);
     for (int p = 0; p < j->n_players; p++) {
-        jcz_sb_add(&b, "  - {name: ");
-        jcz_sb_quoted(&b, j->names[p]);
-        jcz_sb_add(&b, ", kind: \"human\"}\n");
+        mp_yw_map(w, true);
+        mp_yw_plain(w, "name"); mp_yw_quoted(w, j->names[p]);
+        mp_yw_plain(w, "kind"); mp_yw_quoted(w, "human");
+        mp_yw_end_map(w);
     }
+    mp_yw_end_seq(w);
     bool over = mp_game_phase(s->g) == MP_PHASE_OVER;
-    jcz_sb_add(&b, "status: %s\ntile_order: [", over ? "over" : "playing");
-    for (int k = 0; k < s->n_order; k++) jcz_sb_add(&b, "%s\"%s\"", k ? ", " : "", s->order[k]);
-    jcz_sb_add(&b, "]\n");
-    if (j->end_turn >= 0) jcz_sb_add(&b, "end_after: %d\n", j->end_turn);
-    jcz_sb_add(&b, "n_turns: %d\nturns:%s\n", s->n_turns, s->n_turns ? "" : " []");
-    for (int t = 0; t < s->n_turns; t++) jcz_sb_add(&b, "  - \"%s\"\n", s->turns[t]);
+    mp_yw_plain(w, "status"); mp_yw_plain(w, over ? "over" : "playing");
+    mp_yw_plain(w, "tile_order");
+    mp_yw_seq(w, true);
+    for (int k = 0; k < s->n_order; k++) mp_yw_quoted(w, s->order[k]);
+    mp_yw_end_seq(w);
+    if (j->end_turn >= 0) { mp_yw_plain(w, "end_after"); mp_yw_int(w, j->end_turn); }
+    mp_yw_plain(w, "n_turns"); mp_yw_int(w, s->n_turns);
+    mp_yw_plain(w, "turns");
+    mp_yw_seq(w, false);
+    for (int t = 0; t < s->n_turns; t++) mp_yw_quoted(w, s->turns[t]);
+    mp_yw_end_seq(w);
     if (over) {
-        jcz_sb_add(&b, "final:\n  scores: [");
-        for (int p = 0; p < j->n_players; p++) jcz_sb_add(&b, "%s%d", p ? ", " : "", mp_game_score(s->g, p));
-        jcz_sb_add(&b, "]\n");
+        mp_yw_plain(w, "final");
+        mp_yw_map(w, false);
+        mp_yw_plain(w, "scores");
+        mp_yw_seq(w, true);
+        for (int p = 0; p < j->n_players; p++) mp_yw_int(w, mp_game_score(s->g, p));
+        mp_yw_end_seq(w);
+        mp_yw_end_map(w);
     }
-    *out = mp_record_parse(j->path, b.s, b.n, d);
-    free(b.s);
+    mp_yw_end_map(w);
+    size_t len = 0;
+    char why[256];
+    char *text = mp_yw_finish(w, &len, why, sizeof why);
+    mp_yw_free(w);
+    if (!text) {
+        snprintf(d->file, sizeof d->file, "%s", j->path);
+        d->line = d->column = 0;
+        snprintf(d->message, sizeof d->message, "cannot make the record: %s", why);
+        return 1;
+    }
+    *out = mp_record_parse(j->path, text, len, d);
+    free(text);
     return *out == NULL;
 }
 

@@ -57,9 +57,7 @@ int replay_record_jcz(const char *path, const char *ruleset, bool strict, replay
     for (int p = 0; p < r->n; p++) r->names[p] = mp_record_player_name(r->rec, p);
     r->over = mp_record_over(r->rec);
     mp_diag d = { 0 };
-    const char *name = ruleset ? ruleset : mp_record_ruleset_file(r->rec)[0] ? mp_record_ruleset_file(r->rec)
-                                                                              : mp_record_ruleset(r->rec);
-    r->rs = mp_ruleset_load(name, ruleset_dirs(), &d);
+    r->rs = ruleset ? mp_ruleset_load(ruleset, ruleset_dirs(), &d) : mp_record_load_ruleset(r->rec, ruleset_dirs(), &d);
     if (!r->rs) { r->error = d; return fail(r, EXIT_BAD_INPUT); }
     if (!ruleset && strcmp(mp_ruleset_hash(r->rs), mp_record_hash(r->rec)) != 0) {
         snprintf(r->error.file, sizeof r->error.file, "%s", path);
@@ -138,6 +136,17 @@ void print_replay_json_checks(const char *path, const replayed *r, int rc, const
         for (int p = 0; p < r->n; p++)
             if (mp_game_winners(r->g) & (1u << p)) json_string(&j, r->names[p]);
         json_array_end(&j);
+        if (r->mismatched) {   /* what the file says of the game that its replay does not bear out */
+            char buf[1200];
+            mp_diag_format(&r->mismatch, buf, sizeof buf);
+            json_key(&j, "record_error"); json_object(&j);
+            json_key(&j, "file"); json_string(&j, r->mismatch.file);
+            json_key(&j, "line"); json_int(&j, r->mismatch.line);
+            json_key(&j, "column"); json_int(&j, r->mismatch.column);
+            json_key(&j, "message"); json_string(&j, r->mismatch.message);
+            json_key(&j, "text"); json_string(&j, buf);
+            json_object_end(&j);
+        }
         if (r->events) { json_key(&j, "events"); scorelog_json(&j, r->g, r->names); }
         if (n_checks >= 0) {
             int count[3] = { 0 };

@@ -14,4 +14,4 @@ finish() {
     [ "$fail" = 0 ]
 }
 # turns RECORD: the turns of a game record, one a line, as written.
-turns() { sed -n 's/^  - "\(.*\)"$/\1/p' "$1"; }
+turns() { sed -n 's/^ *- "\(.*\)"$/\1/p' "$1"; }

@@ -88,7 +88,7 @@ check '[ $? = 0 ] && ! grep -q "class=\"castle\"" "$T/bcb0.svg" && grep -q "clas
 # '=' (east-west), a castle 'K'; the score table ends with the tokens left.
 bcb_seed=
 for s in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40; do
-    "$M" play --ruleset bcb --seed "$s" --players random,random --record "$T/bcb-play.yaml" >"$T/bcb-play.txt" 2>&1 || break
+    "$M" play --ruleset bcb --seed "$s" --players random,random --record "$T/bcb-play.yaml" --force >"$T/bcb-play.txt" 2>&1 || break
     if grep -q "!castles:convert" "$T/bcb-play.yaml" && grep -q "!bridges:" "$T/bcb-play.yaml"; then bcb_seed=$s; break; fi
 done
 check '[ -n "$bcb_seed" ]' "no bcb game with seeds 1-40 built a bridge and a castle: $(tail -3 "$T/bcb-play.txt")"

@@ -1,0 +1,42 @@
+/*
+** yamlw.h: YAML written with libyaml's emitter, so that any text read back is the text written.
+**
+** Everything meeple writes as YAML (game records, the rulesets `meeple import` generates) goes
+** through these calls: a document is built in memory as a stream of mappings, sequences and
+** scalars, in block or flow style as the caller asks, and taken as text at the end. Double-quoted
+** scalars are escaped by libyaml (control characters, line breaks, quotes, any Unicode), lines
+** are never folded, and non-ASCII text is written as UTF-8, not as escapes. The first error (a
+** string that is not UTF-8, a call out of order) sticks and is returned by mp_yw_finish.
+*/
+#ifndef MP_YAMLW_H
+#define MP_YAMLW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "internal.h"
+
+typedef struct mp_yw mp_yw;
+
+/* A writer of one document; `comment` ("" for none) is written first, as it is (each of its
+** lines starting with '#'). */
+MP_INTERNAL mp_yw *mp_yw_new(const char *comment);
+MP_INTERNAL void mp_yw_free(mp_yw *w);
+
+/* Collections: flow style ({a: 1}, [x, y]) or block style (a key or item a line). */
+MP_INTERNAL void mp_yw_map(mp_yw *w, bool flow);
+MP_INTERNAL void mp_yw_end_map(mp_yw *w);
+MP_INTERNAL void mp_yw_seq(mp_yw *w, bool flow);
+MP_INTERNAL void mp_yw_end_seq(mp_yw *w);
+
+/* Scalars: plain (keys, numbers, names: libyaml quotes the text when plain would not read back
+** the same), double-quoted (any text), a number. */
+MP_INTERNAL void mp_yw_plain(mp_yw *w, const char *s);
+MP_INTERNAL void mp_yw_quoted(mp_yw *w, const char *s);
+MP_INTERNAL void mp_yw_int(mp_yw *w, long long v);
+MP_INTERNAL void mp_yw_uint(mp_yw *w, unsigned long long v);
+
+/* Ends the document. Returns its text (NUL-terminated, *len bytes; the caller frees it), or NULL
+** with what went wrong in `error`. */
+MP_INTERNAL char *mp_yw_finish(mp_yw *w, size_t *len, char *error, size_t size);
+
+#endif
