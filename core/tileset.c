@@ -464,8 +464,21 @@ static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) 
 
 /* ------------------------------------------------------------------ files */
 
+/* A tile set has tiles, unless it says it declares only kinds (`kinds_only: true`: a kind a
+** variant module needs, for tile sets that lack it); an empty list is otherwise a mistake. */
+static int check_tile_count(const mp_ynode *root, const mp_ynode *tiles, bool kinds_only, mp_diag *d) {
+    if (tiles->n == 0 && !kinds_only)
+        return mp_y_error(d, tiles, "no tile in the tile set; expected at least one tile, or 'kinds_only: true' "
+                          "for a set that only declares kinds");
+    if (tiles->n > 0 && kinds_only)
+        return mp_y_error(d, mp_y_get(root, "kinds_only"), "a tile set with 'kinds_only: true' has %d tile%s; "
+                          "expected no tile ('tiles: []'), or no 'kinds_only'", tiles->n, tiles->n == 1 ? "" : "s");
+    return 0;
+}
+
 int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
-    static const char *const keys[] = { "tileset", "description", "note", "addon", "kinds", "icons", "markers", "tiles", NULL };
+    static const char *const keys[] = { "tileset", "description", "note", "addon", "kinds_only", "kinds", "icons",
+                                        "markers", "tiles", NULL };
     mp_arena *a = mp_arena_new();
     int rc = 1;
     mp_ynode *root = mp_y_load_file(a, path, d);
@@ -479,9 +492,10 @@ int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
         goto out;
     }
     snprintf(ts->files[ts->n_files++], sizeof ts->files[0], "%s", path);
-    bool addon = false;
+    bool addon = false, kinds_only = false;
     if ((n = mp_y_get(root, "addon")) && mp_y_bool(n, &addon, d)) goto out;
     ts->addon |= addon;
+    if ((n = mp_y_get(root, "kinds_only")) && mp_y_bool(n, &kinds_only, d)) goto out;
     if ((n = mp_y_get(root, "icons")) && add_names(ts->icons, &ts->n_icons, MP_MAX_ICONS, n, "icons", d)) goto out;
     if ((n = mp_y_get(root, "markers")) && add_names(ts->markers, &ts->n_markers, MP_MAX_MARKERS, n, "markers", d)) goto out;
     if (!(n = mp_y_get(root, "kinds"))) { mp_y_error(d, root, "no 'kinds:'; expected the feature kinds the tiles use"); goto out; }
@@ -490,6 +504,10 @@ int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
     if (!tiles) { mp_y_error(d, root, "no 'tiles:'; expected a list of tiles"); goto out; }
     if (mp_y_expect(tiles, MP_Y_SEQ, "tiles", d)) goto out;
     if (tiles->n > 4096) { mp_y_error(d, tiles, "%d tiles; expected at most 4096", tiles->n); goto out; }
+    if (check_tile_count(root, tiles, kinds_only, d)) {
+        if (!ts->sink) goto out;
+        mp_lint_add(ts->sink, d, 0);   /* lint: report it, read the kinds on */
+    }
     mp_tile *grown = realloc(ts->tiles, (size_t)(ts->n_tiles + tiles->n + 1) * sizeof *grown);
     if (!grown) abort();
     ts->tiles = grown;
