@@ -171,7 +171,7 @@ static int unknown_keys(reader *r, const mp_ynode *map, const char *const *allow
 static bool misspelt(const mp_ynode *map, const char *const *allowed, const char *key) {
     if (mp_y_get(map, key)) return false;
     for (int i = 0; i < map->n; i++) {
-        const char *k = map->items[2 * i]->value, *near = mp_y_nearest(k, allowed);
+        const char *k = map->items[2 * i]->value, *near = mp_y_nearest_key(map, map->items[2 * i], allowed);
         bool known = false;
         for (const char *const *a = allowed; *a && !known; a++) known = !strcmp(*a, k);
         if (!known && near && !strcmp(near, key)) return true;
@@ -216,7 +216,8 @@ static int type_at(reader *r, const mp_ynode *n, mp_ytype type, const char *what
 }
 
 static int icon_at(reader *r, const mp_ynode *n, int *out) {
-    const char *name = n->type == MP_Y_SCALAR ? n->value : "";
+    const char *name;
+    if (mp_y_string(n, &name, &r->d)) return problem(r);
     if ((*out = mp_tileset_icon(r->rs->tiles, name)) >= 0) return 0;
     mp_y_error(&r->d, n, "unknown icon '%s'; expected an icon of the tile sets", name);
     return problem(r);

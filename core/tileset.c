@@ -475,8 +475,8 @@ static int unknown_top_keys(mp_tileset *ts, const mp_ynode *root, mp_diag *d, bo
     for (int i = mp_y_unknown_key(root, mp_tileset_keys, 0, d); i >= 0;
          i = mp_y_unknown_key(root, mp_tileset_keys, i + 1, d)) {
         mp_lint_add(ts->sink, d, 0);
-        const char *near = mp_y_nearest(root->items[2 * i]->value, mp_tileset_keys);
-        if (near && (!strcmp(near, "kinds") || !strcmp(near, "tiles")) && !mp_y_get(root, near)) *told = true;
+        const char *near = mp_y_nearest_key(root, root->items[2 * i], mp_tileset_keys);
+        if (near && (!strcmp(near, "kinds") || !strcmp(near, "tiles"))) *told = true;
     }
     return *told;
 }

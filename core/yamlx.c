@@ -325,15 +325,30 @@ static int edit_distance(const char *a, const char *b) {
     return d[n][m];
 }
 
-const char *mp_y_nearest(const char *word, const char *const *names) {
+/* Whether map has key, written in file (a key a parent ruleset wrote may still be overridden). */
+static bool has_key_from(const mp_ynode *map, const char *key, const char *file) {
+    const mp_ynode *k = mp_y_key_node(map, key);
+    return k && !strcmp(k->file, file);
+}
+
+/* The name closest to word, skipping the keys map has from the word's own file (when map is
+** given). */
+static const char *nearest(const char *word, const char *const *names, const mp_ynode *map, const char *file) {
     const char *best = NULL;
     int best_d = 0;
     for (const char *const *s = names; *s; s++) {
+        if (map && has_key_from(map, *s, file)) continue;
         /* Close: one edit in a short name, two in a longer one; a guess past that misleads. */
         int limit = strlen(*s) <= 4 ? 1 : 2, dist = edit_distance(word, *s);
         if (dist <= limit && (!best || dist < best_d)) { best = *s; best_d = dist; }
     }
     return best;
+}
+
+const char *mp_y_nearest(const char *word, const char *const *names) { return nearest(word, names, NULL, NULL); }
+
+const char *mp_y_nearest_key(const mp_ynode *map, const mp_ynode *key, const char *const *allowed) {
+    return nearest(key->value, allowed, map, key->file);
 }
 
 static bool allowed_key(const char *key, const char *const *allowed) {
@@ -346,7 +361,7 @@ int mp_y_unknown_key(const mp_ynode *map, const char *const *allowed, int from, 
     for (int i = from < 0 ? 0 : from; i < map->n; i++) {
         const mp_ynode *k = map->items[2 * i];
         if (allowed_key(k->value, allowed)) continue;
-        const char *near = mp_y_nearest(k->value, allowed);
+        const char *near = mp_y_nearest_key(map, k, allowed);
         if (near) {
             mp_y_error(d, k, "unknown key '%s'; expected '%s'", k->value, near);
             return i;

@@ -56,6 +56,14 @@ Test(yamlx, unknown_key_names_the_nearest) {
     cr_assert_eq(i, 2);
     cr_assert_str_eq(d.message, "unknown key 'winner'; expected one of tileset, kinds, tiles, id, seed, final");
     cr_assert_eq(mp_y_unknown_key(n, keys, i + 1, &d), -1);
+    /* A key the mapping has already is no guess: 'mix' beside 'min' is 'max' misspelt. */
+    static const char *const range[] = { "min", "max", NULL };
+    n = load(a, "min: 1\nmix: 2\n", &d);
+    cr_assert_eq(mp_y_unknown_key(n, range, 0, &d), 1);
+    cr_assert_str_eq(d.message, "unknown key 'mix'; expected 'max'");
+    n = load(a, "min: 1\nmax: 2\nmix: 3\n", &d);
+    cr_assert_eq(mp_y_unknown_key(n, range, 0, &d), 2);
+    cr_assert_str_eq(d.message, "unknown key 'mix'; expected one of min, max");
     mp_arena_free(a);
 }
 
