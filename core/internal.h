@@ -112,6 +112,7 @@ struct mp_tileset {
     struct mp_lint *sink;         /* set by lint: a tile with an error is reported here and skipped */
     uint64_t hash;                /* content hash of the files loaded, in order */
     bool addon;                   /* a set to mix into another (`addon: true`): no start tile needed */
+    bool lost_start;              /* lint: a tile marked `start: true` had an error and was skipped */
     int total;                    /* sum of counts */
 };
 
@@ -121,9 +122,23 @@ typedef struct mp_arena mp_arena;
 /* lint.c: a list of diagnostics, errors and warnings. */
 MP_INTERNAL void mp_lint_add(struct mp_lint *l, const mp_diag *d, int warning);
 
-/* Loads a tile-set file and adds it to ts (kinds of the same name must agree). */
+/* Loads a tile-set file and adds it to ts (kinds of the same name must agree). With ts->sink set
+** (lint), every problem is recorded there, a bad tile skipped, and 1 means the file could not be
+** read to its end; without, 1 is the first problem, in d. */
 MP_INTERNAL mp_tileset *mp_tileset_empty(void);
 MP_INTERNAL int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d);
+/* The top-level keys of a tile set and of a ruleset, NULL-terminated (lint tells a file's format
+** by them). */
+MP_INTERNAL extern const char *const mp_tileset_keys[];
+MP_INTERNAL extern const char *const mp_ruleset_keys[];
+/* ruleset.c, for lint: a ruleset read with every problem recorded in sink, read on past each
+** problem but for what depends on it; *bad says which parts had one (MP_RULES_BAD_*), and lint
+** skips its checks of those. NULL when not even its `extends:` chain could be read. A ruleset
+** with a problem is not ready to play: only lint may look at it. */
+enum { MP_RULES_BAD_TILES = 1, MP_RULES_BAD_MATCH = 2, MP_RULES_BAD_SCORING = 4, MP_RULES_BAD_BOARD = 8,
+       MP_RULES_BAD_OTHER = 16 };
+MP_INTERNAL mp_ruleset *mp_ruleset_load_lint(const char *path, const char *const *dirs, struct mp_lint *sink,
+                                             unsigned *bad);
 MP_INTERNAL int mp_tileset_kind(const mp_tileset *ts, const char *name);
 MP_INTERNAL int mp_tileset_icon(const mp_tileset *ts, const char *name);
 /* The kind a YAML scalar names, or an error at the node listing the kinds there are. */

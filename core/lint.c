@@ -1,12 +1,14 @@
 /*
 ** lint.c: every problem of a tile set or a ruleset, not just the first (`meeple lint`).
 **
-** Loading reports errors; with a lint list attached the tile-set loader reports a bad tile and
-** goes on with the next. Then come the checks loading does not make: tiles that are the same
-** picture as another tile turned (warning), icons and markers on a kind that does not carry them
-** (error), a tile that no tile of the set can meet on any side under the matching rule (error),
-** a kind followers can stand on that the ruleset never scores (warning), a tile set without a
-** start tile (warning).
+** A file is a tile set or a ruleset by the keys it holds. Loading reports errors; with a lint
+** list attached the tile-set loader reports a bad tile and goes on with the next, and the ruleset
+** loader reports a bad key and goes on with the keys that do not depend on it. Then come the
+** checks loading does not make: tiles that are the same picture as another tile turned
+** (warning), icons and markers on a kind that does not carry them (error), a tile that no tile of
+** the set can meet on any side under the matching rule (error), a kind followers can stand on
+** that the ruleset never scores (warning), a tile set without a start tile (warning); each only
+** where the load had no problem it depends on.
 */
 #include <stdarg.h>
 #include <stdio.h>
@@ -147,7 +149,8 @@ static void placeable(mp_lint *l, const mp_tileset *ts, uint16_t match, const ch
 static void no_start(mp_lint *l, const mp_tileset *ts) {
     bool fixed = false;   /* pieces of a board: the game starts against them */
     for (int t = 0; t < ts->n_tiles; t++) fixed |= ts->tiles[t].fixed;
-    if (ts->start_tile < 0 && ts->n_tiles > 0 && !fixed && !ts->addon)
+    /* A start tile skipped for an error of its own is there, only unreadable: no second report. */
+    if (ts->start_tile < 0 && ts->n_tiles > 0 && !fixed && !ts->addon && !ts->lost_start)
         report(l, 1, ts, 0, 1, 1, "no tile is marked 'start: true'; expected one, or 'addon: true' for a set mixed into "
                "another");
 }
@@ -170,7 +173,36 @@ static void unscored(mp_lint *l, const mp_ruleset *rs) {
 
 /* ------------------------------------------------------------------ files */
 
-MP_INTERNAL mp_ruleset *mp_ruleset_load_lint(const char *path, const char *const *dirs, mp_lint *sink, mp_diag *d);
+static bool listed(const char *key, const char *const *keys) {
+    for (const char *const *k = keys; *k; k++)
+        if (!strcmp(*k, key)) return true;
+    return false;
+}
+
+/* +1 when key is a key only a tile set has, -1 only a ruleset, 0 both or neither; an unknown key
+** counts as the key it is misspelt from. */
+static int format_of_key(const char *key) {
+    if (!listed(key, mp_tileset_keys) && !listed(key, mp_ruleset_keys)) {
+        const char *t = mp_y_nearest(key, mp_tileset_keys), *r = mp_y_nearest(key, mp_ruleset_keys);
+        if (t && r && strcmp(t, r)) return 0;   /* close to one of each: no telling */
+        if (!(key = t ? t : r)) return 0;
+    }
+    return listed(key, mp_tileset_keys) - listed(key, mp_ruleset_keys);
+}
+
+/* Whether a file is a tile set, from what it holds: the keys only a tile set has (`kinds:`,
+** `tileset:`, ...) and tiles written out under `tiles:`, against the keys only a ruleset has
+** (`extends:`, `scoring:`, ...) and tile-set files named under `tiles:`. A misspelt key still
+** counts, so a tile set with a misspelt key is reported against a tile set's keys. A tie goes to
+** the file with `kinds:`. */
+static bool holds_a_tileset(const mp_ynode *root) {
+    if (root->type != MP_Y_MAP) return false;
+    int score = 0;   /* > 0: a tile set */
+    for (int i = 0; i < root->n; i++) score += format_of_key(root->items[2 * i]->value);
+    const mp_ynode *tiles = mp_y_get(root, "tiles");
+    if (tiles && tiles->type == MP_Y_SEQ && tiles->n > 0) score += tiles->items[0]->type == MP_Y_MAP ? 1 : -1;
+    return score > 0 || (score == 0 && mp_y_get(root, "kinds"));
+}
 
 static int by_position(const void *a, const void *b) {
     const mp_lint_item *x = a, *y = b;
@@ -180,48 +212,57 @@ static int by_position(const void *a, const void *b) {
     return (x->d.column > y->d.column) - (x->d.column < y->d.column);
 }
 
+static void lint_tileset(mp_lint *l, const char *path) {
+    mp_tileset *ts = mp_tileset_empty();
+    ts->sink = l;
+    mp_diag d = { 0 };
+    if (!mp_tileset_add_file(ts, path, &d)) {   /* else every problem is recorded */
+        same_pictures(l, ts);
+        carries(l, ts);
+        placeable(l, ts, (uint16_t)((1u << ts->n_kinds) - 1), "every kind taken to meet its own kind");
+        no_start(l, ts);
+    }
+    mp_tileset_free(ts);
+}
+
+/* lint's checks of a ruleset, each only where the ruleset read had no problem it depends on (a
+** check of what a problem left half read would only repeat it). */
+static void lint_ruleset(mp_lint *l, const char *path, const char *const *dirs) {
+    unsigned bad = 0;
+    mp_ruleset *rs = mp_ruleset_load_lint(path, dirs, l, &bad);
+    if (!rs) return;
+    same_pictures(l, rs->tiles);
+    carries(l, rs->tiles);
+    if (!(bad & (MP_RULES_BAD_TILES | MP_RULES_BAD_MATCH))) {
+        char rule[200] = "match:";
+        size_t n = strlen(rule);
+        for (int k = 0; k < rs->tiles->n_kinds && n < sizeof rule - 40; k++)
+            if (rs->match_kinds >> k & 1) n += (size_t)snprintf(rule + n, sizeof rule - n, " %s", rs->tiles->kinds[k].name);
+        placeable(l, rs->tiles, rs->match_kinds, rule);
+    }
+    if (!(bad & (MP_RULES_BAD_TILES | MP_RULES_BAD_SCORING))) unscored(l, rs);
+    /* What only a game's setup finds: a module missing a kind it needs (castles without a
+    ** `castle` kind). Only a ruleset read whole can be set up. */
+    if (!bad) {
+        mp_game_options o = { .n_players = rs->min_players, .seed = 1, .first_player = 0 };
+        mp_diag e = { 0 };
+        mp_game *g = mp_game_new(rs, &o, &e);
+        if (g) mp_game_free(g);
+        else mp_lint_add(l, &e, 0);
+    }
+    mp_ruleset_free(rs);
+}
+
 int mp_lint_file(mp_lint *l, const char *path, const char *const *dirs) {
     int before = l->n;
     mp_diag d = { 0 };
     mp_arena *a = mp_arena_new();
     mp_ynode *root = mp_y_load_file(a, path, &d);
-    bool is_tileset = root && root->type == MP_Y_MAP && mp_y_get(root, "kinds");
+    bool is_tileset = root && holds_a_tileset(root);
     mp_arena_free(a);
-    if (!root) {
-        mp_lint_add(l, &d, 0);
-    } else if (is_tileset) {
-        mp_tileset *ts = mp_tileset_empty();
-        ts->sink = l;
-        if (mp_tileset_add_file(ts, path, &d)) mp_lint_add(l, &d, 0);
-        else {
-            same_pictures(l, ts);
-            carries(l, ts);
-            placeable(l, ts, (uint16_t)((1u << ts->n_kinds) - 1), "every kind taken to meet its own kind");
-            no_start(l, ts);
-        }
-        mp_tileset_free(ts);
-    } else {
-        mp_ruleset *rs = mp_ruleset_load_lint(path, dirs, l, &d);
-        if (!rs) mp_lint_add(l, &d, 0);
-        else {
-            same_pictures(l, rs->tiles);
-            carries(l, rs->tiles);
-            char rule[200] = "match:";
-            size_t n = strlen(rule);
-            for (int k = 0; k < rs->tiles->n_kinds && n < sizeof rule - 40; k++)
-                if (rs->match_kinds >> k & 1) n += (size_t)snprintf(rule + n, sizeof rule - n, " %s", rs->tiles->kinds[k].name);
-            placeable(l, rs->tiles, rs->match_kinds, rule);
-            unscored(l, rs);
-            /* What only a game's setup finds: a module missing a kind it needs (castles without a
-            ** `castle` kind). */
-            mp_game_options o = { .n_players = rs->min_players, .seed = 1, .first_player = 0 };
-            mp_diag e = { 0 };
-            mp_game *g = mp_game_new(rs, &o, &e);
-            if (g) mp_game_free(g);
-            else mp_lint_add(l, &e, 0);
-            mp_ruleset_free(rs);
-        }
-    }
+    if (!root) mp_lint_add(l, &d, 0);
+    else if (is_tileset) lint_tileset(l, path);
+    else lint_ruleset(l, path, dirs);
     /* Nothing found: nothing to sort (and no array yet: qsort must not see a null pointer). */
     if (l->n > before) qsort(l->v + before, (size_t)(l->n - before), sizeof *l->v, by_position);
     return l->n - before;

@@ -130,108 +130,231 @@ static mp_ynode *load_tree(mp_arena *a, const char *path, const char *const *dir
 
 /* ------------------------------------------------------------------ reading the merged tree */
 
-static int read_points(const mp_tileset *ts, const mp_ynode *n, mp_points *p, mp_diag *d) {
+const char *const mp_ruleset_keys[] = { "name", "description", "extends", "tiles", "players", "followers", "match",
+                                        "ties", "scoring", "farms", "score_incomplete", "unplaceable",
+                                        "hole_extra_turn", "hand", "board", "variants", "note", NULL };
+
+/* Reading the merged tree. A problem never stops the reading: the node at fault is skipped with
+** what depends on it (the kinds of a tile set that did not load, the cells of a map that did
+** not), and the next independent node is read. A load reports the first problem found; lint
+** (sink set) records every one. */
+typedef struct reader {
+    mp_ruleset *rs;
+    const char *const *dirs;
+    struct mp_lint *sink;
+    mp_diag *first;        /* the first problem found: what a load reports */
+    mp_diag d;             /* the problem at hand */
+    unsigned part;         /* the part of the ruleset being read (MP_RULES_BAD_*) */
+    unsigned bad;          /* the parts with a problem */
+    int problems;
+} reader;
+
+/* The problem in r->d: counted, kept if first, recorded for lint. Returns 1 (something is bad). */
+static int problem(reader *r) {
+    if (!r->problems++) *r->first = r->d;
+    r->bad |= r->part;
+    if (r->sink) mp_lint_add(r->sink, &r->d, 0);
+    return 1;
+}
+
+/* Every key of map not in allowed, each a problem; 1 when there was one. The known keys are read
+** all the same: nothing depends on an unknown key. */
+static int unknown_keys(reader *r, const mp_ynode *map, const char *const *allowed) {
+    int bad = 0;
+    for (int i = mp_y_unknown_key(map, allowed, 0, &r->d); i >= 0; i = mp_y_unknown_key(map, allowed, i + 1, &r->d))
+        bad = problem(r);
+    return bad;
+}
+
+/* Whether map lacks key but has an unknown key that is key misspelt (already reported: the key's
+** absence is no second problem). */
+static bool misspelt(const mp_ynode *map, const char *const *allowed, const char *key) {
+    if (mp_y_get(map, key)) return false;
+    for (int i = 0; i < map->n; i++) {
+        const char *k = map->items[2 * i]->value, *near = mp_y_nearest_key(map, map->items[2 * i], allowed);
+        bool known = false;
+        for (const char *const *a = allowed; *a && !known; a++) known = !strcmp(*a, k);
+        if (!known && near && !strcmp(near, key)) return true;
+    }
+    return false;
+}
+
+/* The value of a key map must have; NULL, with the problem `missing` at map, when it is not there
+** (and no problem when the key is only misspelt). */
+static const mp_ynode *required(reader *r, const mp_ynode *map, const char *const *allowed, const char *key,
+                                const char *missing) {
+    const mp_ynode *x = mp_y_get(map, key);
+    if (!x && !misspelt(map, allowed, key)) {
+        mp_y_error(&r->d, map, "%s", missing);
+        problem(r);
+    }
+    return x;
+}
+
+/* Typed values, each a problem when n is not one; *out is set only when it is. */
+static int int_at(reader *r, const mp_ynode *n, long min, long max, int *out) {
+    long v;
+    if (mp_y_int(n, min, max, &v, &r->d)) return problem(r);
+    *out = (int)v;
+    return 0;
+}
+
+static int bool_at(reader *r, const mp_ynode *n, bool *out) {
+    return mp_y_bool(n, out, &r->d) ? problem(r) : 0;
+}
+
+static int enum_at(reader *r, const mp_ynode *n, const char *const *names, int *out) {
+    return mp_y_enum(n, names, out, &r->d) ? problem(r) : 0;
+}
+
+static int kind_at(reader *r, const mp_ynode *n, int *out) {
+    return mp_tileset_kind_node(r->rs->tiles, n, out, &r->d) ? problem(r) : 0;
+}
+
+static int type_at(reader *r, const mp_ynode *n, mp_ytype type, const char *what) {
+    return mp_y_expect(n, type, what, &r->d) ? problem(r) : 0;
+}
+
+static int icon_at(reader *r, const mp_ynode *n, int *out) {
+    const char *name;
+    if (mp_y_string(n, &name, &r->d)) return problem(r);
+    if ((*out = mp_tileset_icon(r->rs->tiles, name)) >= 0) return 0;
+    mp_y_error(&r->d, n, "unknown icon '%s'; expected an icon of the tile sets", name);
+    return problem(r);
+}
+
+static int read_per_icon(reader *r, const mp_ynode *x, mp_points *p) {
+    if (type_at(r, x, MP_Y_MAP, "per_icon")) return 1;
+    int bad = 0;
+    for (int i = 0; i < x->n; i++) {
+        int ic;
+        if (icon_at(r, x->items[2 * i], &ic)) bad = 1;
+        else bad |= int_at(r, x->items[2 * i + 1], -1000, 1000, &p->per_icon[ic]);
+    }
+    return bad;
+}
+
+static int read_multiply_if(reader *r, const mp_ynode *x, mp_points *p) {
+    static const char *const keys[] = { "icon", "by", NULL };
+    if (type_at(r, x, MP_Y_MAP, "multiply_if")) return 1;
+    int bad = unknown_keys(r, x, keys);
+    const mp_ynode *icon = mp_y_get(x, "icon"), *by = mp_y_get(x, "by");
+    if ((!icon && !misspelt(x, keys, "icon")) || (!by && !misspelt(x, keys, "by"))) {
+        mp_y_error(&r->d, x, "multiply_if needs 'icon' and 'by'; expected both");
+        bad = problem(r);
+    }
+    if (icon) bad |= icon_at(r, icon, &p->multiply_icon);
+    if (by) bad |= int_at(r, by, 0, 100, &p->multiply_by);
+    return bad;
+}
+
+static int read_points(reader *r, const mp_ynode *n, mp_points *p) {
     static const char *const keys[] = { "fixed", "per_tile", "per_icon", "multiply_if", NULL };
     memset(p, 0, sizeof *p);
     p->multiply_icon = -1;
     p->multiply_by = 1;
-    if (mp_y_expect(n, MP_Y_MAP, "a scoring formula", d) || mp_y_check_keys(n, keys, d)) return 1;
-    long v;
-    mp_ynode *x;
-    if ((x = mp_y_get(n, "fixed"))) { if (mp_y_int(x, -1000, 1000, &v, d)) return 1; p->fixed = (int)v; }
-    if ((x = mp_y_get(n, "per_tile"))) { if (mp_y_int(x, -1000, 1000, &v, d)) return 1; p->per_tile = (int)v; }
-    if ((x = mp_y_get(n, "per_icon"))) {
-        if (mp_y_expect(x, MP_Y_MAP, "per_icon", d)) return 1;
-        for (int i = 0; i < x->n; i++) {
-            int ic = mp_tileset_icon(ts, x->items[2 * i]->value);
-            if (ic < 0) return mp_y_error(d, x->items[2 * i], "unknown icon '%s'; expected an icon of the tile sets",
-                                          x->items[2 * i]->value);
-            if (mp_y_int(x->items[2 * i + 1], -1000, 1000, &v, d)) return 1;
-            p->per_icon[ic] = (int)v;
-        }
-    }
-    if ((x = mp_y_get(n, "multiply_if"))) {
-        static const char *const mkeys[] = { "icon", "by", NULL };
-        if (mp_y_expect(x, MP_Y_MAP, "multiply_if", d) || mp_y_check_keys(x, mkeys, d)) return 1;
-        mp_ynode *icon = mp_y_get(x, "icon"), *by = mp_y_get(x, "by");
-        if (!icon || !by) return mp_y_error(d, x, "multiply_if needs 'icon' and 'by'; expected both");
-        if ((p->multiply_icon = mp_tileset_icon(ts, icon->value ? icon->value : "")) < 0)
-            return mp_y_error(d, icon, "unknown icon '%s'; expected an icon of the tile sets", icon->value ? icon->value : "");
-        if (mp_y_int(by, 0, 100, &v, d)) return 1;
-        p->multiply_by = (int)v;
-    }
-    return 0;
+    if (type_at(r, n, MP_Y_MAP, "a scoring formula")) return 1;
+    int bad = unknown_keys(r, n, keys);
+    const mp_ynode *x;
+    if ((x = mp_y_get(n, "fixed"))) bad |= int_at(r, x, -1000, 1000, &p->fixed);
+    if ((x = mp_y_get(n, "per_tile"))) bad |= int_at(r, x, -1000, 1000, &p->per_tile);
+    if ((x = mp_y_get(n, "per_icon"))) bad |= read_per_icon(r, x, p);
+    if ((x = mp_y_get(n, "multiply_if"))) bad |= read_multiply_if(r, x, p);
+    return bad;
 }
 
-static int read_scoring(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
+/* `complete:` or `incomplete:`: a formula, or false (true has no points). *scored: a formula. */
+static int read_points_or_off(reader *r, const mp_ynode *x, const char *key, mp_points *p, bool *scored) {
+    if (x->type != MP_Y_SCALAR) {
+        if (read_points(r, x, p)) return 1;
+        *scored = true;
+        return 0;
+    }
+    bool b;
+    if (bool_at(r, x, &b)) return 1;
+    if (!b) return 0;
+    mp_y_error(&r->d, x, "%s: true has no points; expected a formula or false", key);
+    return problem(r);
+}
+
+static int read_small(reader *r, const mp_ynode *x, mp_kind_rules *kr) {
+    static const char *const keys[] = { "tiles", "points", NULL };
+    if (type_at(r, x, MP_Y_MAP, "small")) return 1;
+    int bad = unknown_keys(r, x, keys);
+    const mp_ynode *y;
+    if ((y = mp_y_get(x, "tiles"))) bad |= int_at(r, y, 0, 1000, &kr->small_tiles);
+    if ((y = mp_y_get(x, "points"))) bad |= read_points(r, y, &kr->small);
+    else if (kr->small_tiles && !misspelt(x, keys, "points")) {
+        mp_y_error(&r->d, x, "small has no 'points'; expected a formula for small features");
+        bad = problem(r);
+    }
+    return bad;
+}
+
+static int read_kind_scoring(reader *r, const mp_ynode *key, const mp_ynode *v) {
     static const char *const keys[] = { "complete", "incomplete", "small", NULL };
-    if (mp_y_expect(n, MP_Y_MAP, "scoring", d)) return 1;
-    for (int i = 0; i < n->n; i++) {
-        int k;
-        if (mp_tileset_kind_node(rs->tiles, n->items[2 * i], &k, d)) return 1;
-        const mp_ynode *v = n->items[2 * i + 1];
-        mp_kind_rules *kr = &rs->kind[k];
-        if (mp_y_expect(v, MP_Y_MAP, "a kind's scoring", d) || mp_y_check_keys(v, keys, d)) return 1;
-        mp_ynode *x;
-        bool b;
-        if ((x = mp_y_get(v, "complete"))) {
-            if (x->type == MP_Y_SCALAR) { if (mp_y_bool(x, &b, d)) return 1; if (b) return mp_y_error(d, x, "complete: true has no points; expected a formula or false"); }
-            else { if (read_points(rs->tiles, x, &kr->complete, d)) return 1; kr->scored_in_play = true; }
-        }
-        if ((x = mp_y_get(v, "incomplete"))) {
-            if (x->type == MP_Y_SCALAR) { if (mp_y_bool(x, &b, d)) return 1; if (b) return mp_y_error(d, x, "incomplete: true has no points; expected a formula or false"); }
-            else { if (read_points(rs->tiles, x, &kr->incomplete, d)) return 1; kr->scored_at_end = true; }
-        }
-        if ((x = mp_y_get(v, "small"))) {
-            static const char *const skeys[] = { "tiles", "points", NULL };
-            if (mp_y_expect(x, MP_Y_MAP, "small", d) || mp_y_check_keys(x, skeys, d)) return 1;
-            long t = 0;
-            mp_ynode *y;
-            if ((y = mp_y_get(x, "tiles")) && mp_y_int(y, 0, 1000, &t, d)) return 1;
-            kr->small_tiles = (int)t;
-            if ((y = mp_y_get(x, "points"))) { if (read_points(rs->tiles, y, &kr->small, d)) return 1; }
-            else if (t) return mp_y_error(d, x, "small has no 'points'; expected a formula for small features");
-        }
-    }
-    return 0;
+    int k;
+    if (kind_at(r, key, &k) || type_at(r, v, MP_Y_MAP, "a kind's scoring")) return 1;
+    mp_kind_rules *kr = &r->rs->kind[k];
+    int bad = unknown_keys(r, v, keys);
+    const mp_ynode *x;
+    if ((x = mp_y_get(v, "complete"))) bad |= read_points_or_off(r, x, "complete", &kr->complete, &kr->scored_in_play);
+    if ((x = mp_y_get(v, "incomplete")))
+        bad |= read_points_or_off(r, x, "incomplete", &kr->incomplete, &kr->scored_at_end);
+    if ((x = mp_y_get(v, "small"))) bad |= read_small(r, x, kr);
+    return bad;
 }
 
-static int read_farms(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
+static int read_scoring(reader *r, const mp_ynode *n) {
+    if (type_at(r, n, MP_Y_MAP, "scoring")) return 1;
+    int bad = 0;
+    for (int i = 0; i < n->n; i++) bad |= read_kind_scoring(r, n->items[2 * i], n->items[2 * i + 1]);
+    return bad;
+}
+
+static int read_farms(reader *r, const mp_ynode *n) {
     static const char *const keys[] = { "enabled", "kind", "method", "points", "category", NULL };
     static const char *const methods[] = { "city-4", "farm-3-once", "farm-3", NULL };
-    if (mp_y_expect(n, MP_Y_MAP, "farms", d) || mp_y_check_keys(n, keys, d)) return 1;
-    mp_ynode *x;
+    mp_ruleset *rs = r->rs;
+    if (type_at(r, n, MP_Y_MAP, "farms")) return 1;
+    int bad = unknown_keys(r, n, keys);
+    const mp_ynode *x;
     rs->farms = true;
-    if ((x = mp_y_get(n, "enabled")) && mp_y_bool(x, &rs->farms, d)) return 1;
-    if (!(x = mp_y_get(n, "kind"))) return mp_y_error(d, n, "farms has no 'kind'; expected the kind farmers stand on");
-    if (mp_tileset_kind_node(rs->tiles, x, &rs->farm_kind, d)) return 1;
-    if (!(x = mp_y_get(n, "method"))) return mp_y_error(d, n, "farms has no 'method'; expected city-4, farm-3-once or farm-3");
-    if (mp_y_enum(x, methods, &rs->farm_method, d)) return 1;
-    if (!(x = mp_y_get(n, "points"))) return mp_y_error(d, n, "farms has no 'points'; expected points per bordered feature kind");
-    if (mp_y_expect(x, MP_Y_MAP, "points", d)) return 1;
-    for (int i = 0; i < x->n; i++) {
-        int k;
-        long v;
-        if (mp_tileset_kind_node(rs->tiles, x->items[2 * i], &k, d) || mp_y_int(x->items[2 * i + 1], 0, 1000, &v, d)) return 1;
-        rs->farm_points[k] = (int)v;
-    }
+    if ((x = mp_y_get(n, "enabled"))) bad |= bool_at(r, x, &rs->farms);
+    if ((x = required(r, n, keys, "kind", "farms has no 'kind'; expected the kind farmers stand on")))
+        bad |= kind_at(r, x, &rs->farm_kind);
+    if ((x = required(r, n, keys, "method", "farms has no 'method'; expected city-4, farm-3-once or farm-3")))
+        bad |= enum_at(r, x, methods, &rs->farm_method);
+    if ((x = required(r, n, keys, "points", "farms has no 'points'; expected points per bordered feature kind")) &&
+        !type_at(r, x, MP_Y_MAP, "points"))
+        for (int i = 0; i < x->n; i++) {
+            int k;
+            if (kind_at(r, x->items[2 * i], &k)) bad = 1;
+            else bad |= int_at(r, x->items[2 * i + 1], 0, 1000, &rs->farm_points[k]);
+        }
     snprintf(rs->farm_category, sizeof rs->farm_category, "farm");
     if ((x = mp_y_get(n, "category"))) {
         const char *s;
-        if (mp_y_string(x, &s, d)) return 1;
-        if (!*s || strlen(s) >= MP_NAME) return mp_y_error(d, x, "category '%s' is empty or too long; expected a short name", s);
-        snprintf(rs->farm_category, sizeof rs->farm_category, "%s", s);
+        if (mp_y_string(x, &s, &r->d)) bad = problem(r);
+        else if (!*s || strlen(s) >= MP_NAME) {
+            mp_y_error(&r->d, x, "category '%s' is empty or too long; expected a short name", s);
+            bad = problem(r);
+        } else snprintf(rs->farm_category, sizeof rs->farm_category, "%s", s);
     }
-    return 0;
+    return bad;
 }
 
-static int read_xy(const mp_ynode *n, int *x, int *y, mp_diag *d) {
-    long a, b;
-    if (n->type != MP_Y_SEQ || n->n != 2)
-        return mp_y_error(d, n, "a cell is written [x, y]; expected a list of two numbers");
-    if (mp_y_int(n->items[0], -10000, 10000, &a, d) || mp_y_int(n->items[1], -10000, 10000, &b, d)) return 1;
-    *x = (int)a;
-    *y = (int)b;
+static int read_xy(reader *r, const mp_ynode *n, int *x, int *y) {
+    if (n->type != MP_Y_SEQ || n->n != 2) {
+        mp_y_error(&r->d, n, "a cell is written [x, y]; expected a list of two numbers");
+        return problem(r);
+    }
+    int a = 0, b = 0;
+    int bad = int_at(r, n->items[0], -10000, 10000, &a);
+    bad |= int_at(r, n->items[1], -10000, 10000, &b);
+    if (bad) return 1;
+    *x = a;
+    *y = b;
     return 0;
 }
 
@@ -241,112 +364,176 @@ static bool on_map(const mp_ruleset *rs, int x, int y) {
 }
 
 /* A fixed piece stands on its own cell, off the start tile's, and on a bounded board within the
-** map or the one-cell ring of wall around it (where start spaces are). */
-static int check_fixed(const mp_ruleset *rs, int i, const mp_ynode *at, mp_diag *d) {
-    const mp_fixed_piece *f = &rs->fixed[i];
+** map or the one-cell ring of wall around it (where start spaces are). f is the next piece. */
+static int check_fixed(reader *r, const mp_fixed_piece *f, const mp_ynode *at) {
+    const mp_ruleset *rs = r->rs;
     if (rs->bounded && (f->x < rs->board_x0 - 1 || f->y < rs->board_y0 - 1 || f->x > rs->board_x0 + rs->board_w ||
                         f->y > rs->board_y0 + rs->board_h))
-        return mp_y_error(d, at, "fixed piece at %d,%d is beyond the map and its wall ring; expected a cell "
-                          "from %d,%d to %d,%d", f->x, f->y, rs->board_x0 - 1, rs->board_y0 - 1,
-                          rs->board_x0 + rs->board_w, rs->board_y0 + rs->board_h);
-    if (rs->tiles->start_tile >= 0 && f->x == 0 && f->y == 0)
-        return mp_y_error(d, at, "fixed piece at 0,0, where the start tile goes; expected another cell");
-    for (int j = 0; j < i; j++)
-        if (rs->fixed[j].x == f->x && rs->fixed[j].y == f->y)
-            return mp_y_error(d, at, "a second fixed piece at %d,%d; expected one piece per cell", f->x, f->y);
+        mp_y_error(&r->d, at, "fixed piece at %d,%d is beyond the map and its wall ring; expected a cell "
+                   "from %d,%d to %d,%d", f->x, f->y, rs->board_x0 - 1, rs->board_y0 - 1,
+                   rs->board_x0 + rs->board_w, rs->board_y0 + rs->board_h);
+    else if (rs->tiles->start_tile >= 0 && f->x == 0 && f->y == 0)
+        mp_y_error(&r->d, at, "fixed piece at 0,0, where the start tile goes; expected another cell");
+    else {
+        for (int j = 0; j < rs->n_fixed; j++)
+            if (rs->fixed[j].x == f->x && rs->fixed[j].y == f->y) {
+                mp_y_error(&r->d, at, "a second fixed piece at %d,%d; expected one piece per cell", f->x, f->y);
+                return problem(r);
+            }
+        return 0;
+    }
+    return problem(r);
+}
+
+/* The rows of `map:`, '#' a cell and '.' none; the board is bounded only when every row is right. */
+static int read_map(reader *r, const mp_ynode *map) {
+    mp_ruleset *rs = r->rs;
+    if (type_at(r, map, MP_Y_SEQ, "map")) return 1;
+    if (map->n < 1 || map->n > 512) {
+        mp_y_error(&r->d, map, "map has %d rows; expected 1 to 512", map->n);
+        return problem(r);
+    }
+    int w = 0, bad = 0;
+    for (int i = 0; i < map->n; i++) {
+        const char *row;
+        if (mp_y_string(map->items[i], &row, &r->d)) bad = problem(r);
+        else if ((int)strlen(row) > w) w = (int)strlen(row);
+    }
+    if (bad) return 1;
+    if (w < 1 || w > 512) {
+        mp_y_error(&r->d, map, "map is %d cells wide; expected 1 to 512", w);
+        return problem(r);
+    }
+    uint8_t *cells = mp_arena_alloc(rs->arena, (size_t)(w * map->n));
+    memset(cells, 0, (size_t)(w * map->n));
+    for (int i = 0; i < map->n; i++) {
+        const char *row = map->items[i]->value;
+        for (int j = 0; row[j]; j++) {
+            if (row[j] != '#' && row[j] != '.') {   /* one problem a row */
+                mp_y_error(&r->d, map->items[i], "map character '%c' at position %d; expected '#' (a cell) or "
+                           "'.' (none)", row[j], j + 1);
+                bad = problem(r);
+                break;
+            }
+            cells[i * w + j] = row[j] == '#';
+        }
+    }
+    if (bad) return 1;
+    rs->bounded = true;
+    rs->board_w = w;
+    rs->board_h = map->n;
+    rs->board_cells = cells;
     return 0;
 }
 
-static int read_board(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
-    static const char *const keys[] = { "map", "origin", "fixed", "note", NULL };
-    if (mp_y_is_null(n)) return 0;
-    if (mp_y_expect(n, MP_Y_MAP, "board", d) || mp_y_check_keys(n, keys, d)) return 1;
-    mp_ynode *map = mp_y_get(n, "map"), *x;
-    if (map) {
-        if (mp_y_expect(map, MP_Y_SEQ, "map", d)) return 1;
-        if (map->n < 1 || map->n > 512) return mp_y_error(d, map, "map has %d rows; expected 1 to 512", map->n);
-        int w = 0;
-        for (int i = 0; i < map->n; i++) {
-            const char *row;
-            if (mp_y_string(map->items[i], &row, d)) return 1;
-            if ((int)strlen(row) > w) w = (int)strlen(row);
+/* `fixed:`, the pieces set at setup: each one read on its own, a bad one left out. */
+static int read_fixed(reader *r, const mp_ynode *x) {
+    static const char *const keys[] = { "tile", "at", "rotation", "note", NULL };
+    mp_ruleset *rs = r->rs;
+    if (type_at(r, x, MP_Y_SEQ, "fixed")) return 1;
+    if (x->n > MP_MAX_FIXED) {
+        mp_y_error(&r->d, x, "%d fixed pieces; expected at most %d", x->n, MP_MAX_FIXED);
+        return problem(r);
+    }
+    rs->fixed = mp_arena_alloc(rs->arena, (size_t)(x->n + 1) * sizeof *rs->fixed);
+    int bad = 0;
+    for (int i = 0; i < x->n; i++) {
+        const mp_ynode *f = x->items[i];
+        if (type_at(r, f, MP_Y_MAP, "a fixed piece")) { bad = 1; continue; }
+        int piece_bad = unknown_keys(r, f, keys);
+        const mp_ynode *t = mp_y_get(f, "tile"), *at = mp_y_get(f, "at"), *rot = mp_y_get(f, "rotation");
+        if ((!t && !misspelt(f, keys, "tile")) || (!at && !misspelt(f, keys, "at"))) {
+            mp_y_error(&r->d, f, "a fixed piece needs 'tile' and 'at'; expected both");
+            piece_bad = problem(r);
         }
-        if (w < 1 || w > 512) return mp_y_error(d, map, "map is %d cells wide; expected 1 to 512", w);
-        rs->bounded = true;
-        rs->board_w = w;
-        rs->board_h = map->n;
-        rs->board_cells = mp_arena_alloc(rs->arena, (size_t)(w * map->n));
-        for (int i = 0; i < map->n; i++) {
-            const char *row = map->items[i]->value;
-            for (int j = 0; row[j]; j++) {
-                if (row[j] != '#' && row[j] != '.')
-                    return mp_y_error(d, map->items[i], "map character '%c' at position %d; expected '#' (a cell) or '.' (none)",
-                                      row[j], j + 1);
-                rs->board_cells[i * w + j] = row[j] == '#';
+        mp_fixed_piece p = { .tile = -1 };
+        if (t) {
+            const char *id = t->type == MP_Y_SCALAR ? t->value : "";
+            if ((p.tile = mp_tileset_find(rs->tiles, id)) < 0) {
+                mp_y_error(&r->d, t, "unknown tile '%s'; expected a tile of the tile sets", id);
+                piece_bad = problem(r);
+            } else if (!rs->tiles->tiles[p.tile].fixed) {
+                mp_y_error(&r->d, t, "tile '%s' is not marked 'fixed: true'; expected a fixed piece", id);
+                piece_bad = problem(r);
             }
         }
-        if ((x = mp_y_get(n, "origin"))) { if (read_xy(x, &rs->board_x0, &rs->board_y0, d)) return 1; }
+        if (rot) piece_bad |= int_at(r, rot, 0, 3, &p.rot);
+        bool placed = at && !read_xy(r, at, &p.x, &p.y);
+        if (!placed) piece_bad = 1;
+        else if (!piece_bad) piece_bad = check_fixed(r, &p, at);
+        if (!piece_bad) rs->fixed[rs->n_fixed++] = p;
+        bad |= piece_bad;
     }
-    if ((x = mp_y_get(n, "fixed"))) {
-        if (mp_y_expect(x, MP_Y_SEQ, "fixed", d)) return 1;
-        if (x->n > MP_MAX_FIXED) return mp_y_error(d, x, "%d fixed pieces; expected at most %d", x->n, MP_MAX_FIXED);
-        rs->n_fixed = x->n;
-        rs->fixed = mp_arena_alloc(rs->arena, (size_t)(x->n + 1) * sizeof *rs->fixed);
-        for (int i = 0; i < x->n; i++) {
-            static const char *const fkeys[] = { "tile", "at", "rotation", "note", NULL };
-            const mp_ynode *f = x->items[i];
-            if (mp_y_expect(f, MP_Y_MAP, "a fixed piece", d) || mp_y_check_keys(f, fkeys, d)) return 1;
-            mp_ynode *t = mp_y_get(f, "tile"), *at = mp_y_get(f, "at"), *r = mp_y_get(f, "rotation");
-            if (!t || !at) return mp_y_error(d, f, "a fixed piece needs 'tile' and 'at'; expected both");
-            int tile = mp_tileset_find(rs->tiles, t->value ? t->value : "");
-            if (tile < 0) return mp_y_error(d, t, "unknown tile '%s'; expected a tile of the tile sets", t->value ? t->value : "");
-            if (!rs->tiles->tiles[tile].fixed)
-                return mp_y_error(d, t, "tile '%s' is not marked 'fixed: true'; expected a fixed piece", t->value);
-            long rot = 0;
-            if (r && mp_y_int(r, 0, 3, &rot, d)) return 1;
-            rs->fixed[i] = (mp_fixed_piece){ .tile = tile, .rot = (int)rot };
-            if (read_xy(at, &rs->fixed[i].x, &rs->fixed[i].y, d)) return 1;
-            if (check_fixed(rs, i, at, d)) return 1;
-        }
-    }
-    if (rs->bounded && rs->tiles->start_tile >= 0 && !on_map(rs, 0, 0))
-        return mp_y_error(d, map, "the start tile's cell 0,0 is not a cell of the map; expected '#' there "
-                          "(the map's first character is cell %d,%d, see 'origin')", rs->board_x0, rs->board_y0);
-    return 0;
+    return bad;
 }
 
-static int read_variants(mp_ruleset *rs, const mp_ynode *n, mp_diag *d) {
-    if (mp_y_expect(n, MP_Y_SEQ, "variants", d)) return 1;
-    if (n->n > MP_MAX_VARIANTS) return mp_y_error(d, n, "%d variants; expected at most %d", n->n, MP_MAX_VARIANTS);
-    for (int i = 0; i < n->n; i++) {
-        static const char *const keys[] = { "name", "options", NULL };
-        const mp_ynode *v = n->items[i], *name = v, *options = NULL;
-        if (v->type == MP_Y_MAP) {
-            if (mp_y_check_keys(v, keys, d)) return 1;
-            name = mp_y_get(v, "name");
-            options = mp_y_get(v, "options");
-            if (!name) return mp_y_error(d, v, "variant has no 'name'; expected the name of a variant module");
-        }
-        const char *s;
-        if (mp_y_string(name, &s, d)) return 1;
-        const mp_variant *m = mp_variant_find(s);
-        if (!m) {
-            char list[200] = "";
-            size_t used = 0;
-            for (int j = 0; j < mp_variant_count(); j++)
-                used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", j ? ", " : "", mp_variant_at(j)->name);
-            return mp_y_error(d, name, "unknown variant '%s'; expected one of the compiled-in modules%s%s", s,
-                              used ? ": " : " (none yet)", list);
-        }
-        rs->variants[i].v = m;
-        rs->variants[i].options = options;
-        rs->variants[i].node = v;
-        if (m->configure && m->configure(rs->arena, options, &rs->variants[i].config, d)) return 1;
-        if (!m->configure && options && !mp_y_is_null(options))
-            return mp_y_error(d, options, "variant '%s' takes no options; expected none", s);
-        rs->n_variants++;
+/* `board:`: its map (with `origin:`) and its fixed pieces, which need the tiles (tiles_ok). */
+static int read_board(reader *r, const mp_ynode *n, bool tiles_ok) {
+    static const char *const keys[] = { "map", "origin", "fixed", "note", NULL };
+    mp_ruleset *rs = r->rs;
+    if (mp_y_is_null(n)) return 0;
+    if (type_at(r, n, MP_Y_MAP, "board")) return 1;
+    int bad = unknown_keys(r, n, keys);
+    const mp_ynode *map = mp_y_get(n, "map"), *x;
+    if (map) {
+        bad |= read_map(r, map);
+        if ((x = mp_y_get(n, "origin"))) bad |= read_xy(r, x, &rs->board_x0, &rs->board_y0);
     }
-    return 0;
+    if (!tiles_ok) return 1;   /* the fixed pieces name tiles */
+    if ((x = mp_y_get(n, "fixed"))) bad |= read_fixed(r, x);
+    if (!bad && rs->bounded && rs->tiles->start_tile >= 0 && !on_map(rs, 0, 0)) {
+        mp_y_error(&r->d, map, "the start tile's cell 0,0 is not a cell of the map; expected '#' there "
+                   "(the map's first character is cell %d,%d, see 'origin')", rs->board_x0, rs->board_y0);
+        bad = problem(r);
+    }
+    return bad;
+}
+
+static int read_variant(reader *r, const mp_ynode *v) {
+    static const char *const keys[] = { "name", "options", NULL };
+    mp_ruleset *rs = r->rs;
+    const mp_ynode *name = v, *options = NULL;
+    int bad = 0;
+    if (v->type == MP_Y_MAP) {
+        bad = unknown_keys(r, v, keys);
+        options = mp_y_get(v, "options");
+        if (!(name = required(r, v, keys, "name", "variant has no 'name'; expected the name of a variant module")))
+            return 1;
+    }
+    const char *s;
+    if (mp_y_string(name, &s, &r->d)) return problem(r);
+    const mp_variant *m = mp_variant_find(s);
+    if (!m) {
+        char list[200] = "";
+        size_t used = 0;
+        for (int j = 0; j < mp_variant_count(); j++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", j ? ", " : "", mp_variant_at(j)->name);
+        mp_y_error(&r->d, name, "unknown variant '%s'; expected one of the compiled-in modules%s%s", s,
+                   used ? ": " : " (none yet)", list);
+        return problem(r);
+    }
+    mp_variant_use *u = &rs->variants[rs->n_variants];
+    u->v = m;
+    u->options = options;
+    u->node = v;
+    if (m->configure && m->configure(rs->arena, options, &u->config, &r->d)) return problem(r);
+    if (!m->configure && options && !mp_y_is_null(options)) {
+        mp_y_error(&r->d, options, "variant '%s' takes no options; expected none", s);
+        return problem(r);
+    }
+    if (!bad) rs->n_variants++;
+    return bad;
+}
+
+static int read_variants(reader *r, const mp_ynode *n) {
+    if (type_at(r, n, MP_Y_SEQ, "variants")) return 1;
+    if (n->n > MP_MAX_VARIANTS) {
+        mp_y_error(&r->d, n, "%d variants; expected at most %d", n->n, MP_MAX_VARIANTS);
+        return problem(r);
+    }
+    int bad = 0;
+    for (int i = 0; i < n->n; i++) bad |= read_variant(r, n->items[i]);
+    return bad;
 }
 
 /* A tile set named by a relative path: next to the file that names it, else (a ruleset written
@@ -366,95 +553,123 @@ static bool find_tiles(const char *s, const char *near, const char *const *dirs,
     return false;
 }
 
-static int read_tiles(mp_ruleset *rs, const mp_ynode *n, const char *const *dirs, mp_diag *d) {
-    if (mp_y_expect(n, MP_Y_SEQ, "tiles", d)) return 1;
-    if (n->n == 0) return mp_y_error(d, n, "no tile sets; expected at least one file");
+/* The tile-set files, in order: one that does not load ends the list (a later one may use its
+** kinds). With lint, the tile sets record their own problems. */
+static int read_tiles(reader *r, const mp_ynode *n) {
+    if (type_at(r, n, MP_Y_SEQ, "tiles")) return 1;
+    if (n->n == 0) {
+        mp_y_error(&r->d, n, "no tile sets; expected at least one file");
+        return problem(r);
+    }
     for (int i = 0; i < n->n; i++) {
         const char *s;
-        if (mp_y_string(n->items[i], &s, d)) return 1;
+        if (mp_y_string(n->items[i], &s, &r->d)) return problem(r);
         char path[512];
-        if (!find_tiles(s, n->items[i]->file, dirs, path, sizeof path))
-            return mp_y_error(d, n->items[i], "tile set '%s' not found (looked for '%s' and in the ruleset "
-                              "directories); expected a file next to the ruleset", s, path);
-        if (mp_tileset_add_file(rs->tiles, path, d)) return 1;
+        if (!find_tiles(s, n->items[i]->file, r->dirs, path, sizeof path)) {
+            mp_y_error(&r->d, n->items[i], "tile set '%s' not found (looked for '%s' and in the ruleset "
+                       "directories); expected a file next to the ruleset", s, path);
+            return problem(r);
+        }
+        if (mp_tileset_add_file(r->rs->tiles, path, &r->d)) {
+            if (!r->sink) return problem(r);
+            r->bad |= r->part;   /* recorded by the tile set */
+            r->problems++;
+            return 1;
+        }
     }
     return 0;
 }
 
-static int read_ruleset(mp_ruleset *rs, const mp_ynode *root, const char *const *dirs, mp_diag *d) {
-    static const char *const keys[] = { "name", "description", "extends", "tiles", "players", "followers",
-                                        "match", "ties", "scoring", "farms", "score_incomplete", "unplaceable",
-                                        "hole_extra_turn", "hand", "board", "variants", "note", NULL };
-    static const char *const ties[] = { "all", "none", NULL };
-    static const char *const unplaceable[] = { "discard", "return", NULL };
-    if (mp_y_check_keys(root, keys, d)) return 1;
-    mp_ynode *x;
-    const char *s;
-    if (!(x = mp_y_get(root, "name"))) return mp_y_error(d, root, "ruleset has no 'name'; expected a short name");
-    if (mp_y_string(x, &s, d)) return 1;
-    snprintf(rs->name, sizeof rs->name, "%s", s);
-    if ((x = mp_y_get(root, "description"))) {
-        if (mp_y_string(x, &s, d)) return 1;
-        snprintf(rs->description, sizeof rs->description, "%s", s);
+static void read_players(reader *r, const mp_ynode *x) {
+    static const char *const keys[] = { "min", "max", NULL };
+    if (type_at(r, x, MP_Y_MAP, "players")) return;
+    unknown_keys(r, x, keys);
+    const mp_ynode *a = mp_y_get(x, "min"), *b = mp_y_get(x, "max");
+    if ((!a && !misspelt(x, keys, "min")) || (!b && !misspelt(x, keys, "max"))) {
+        mp_y_error(&r->d, x, "players needs 'min' and 'max'; expected both");
+        problem(r);
     }
-    if (!(x = mp_y_get(root, "tiles"))) return mp_y_error(d, root, "ruleset has no 'tiles'; expected a list of tile-set files");
-    if (read_tiles(rs, x, dirs, d)) return 1;
-    if (!(x = mp_y_get(root, "players"))) return mp_y_error(d, root, "ruleset has no 'players'; expected {min: N, max: N}");
-    {
-        static const char *const pkeys[] = { "min", "max", NULL };
-        long lo = 0, hi = 0;
-        if (mp_y_expect(x, MP_Y_MAP, "players", d) || mp_y_check_keys(x, pkeys, d)) return 1;
-        mp_ynode *a = mp_y_get(x, "min"), *b = mp_y_get(x, "max");
-        if (!a || !b) return mp_y_error(d, x, "players needs 'min' and 'max'; expected both");
-        if (mp_y_int(a, 1, MP_MAX_PLAYERS, &lo, d) || mp_y_int(b, lo, MP_MAX_PLAYERS, &hi, d)) return 1;
-        rs->min_players = (int)lo;
-        rs->max_players = (int)hi;
-    }
-    long v = 7;
-    if ((x = mp_y_get(root, "followers")) && mp_y_int(x, 0, 100, &v, d)) return 1;
-    rs->followers = (int)v;
-    if (!(x = mp_y_get(root, "match"))) return mp_y_error(d, root, "ruleset has no 'match'; expected the kinds that must meet their own kind across a side");
-    if (mp_y_expect(x, MP_Y_SEQ, "match", d)) return 1;
+    int lo = 1;   /* a bad min: max is checked against the whole range */
+    if (a && !int_at(r, a, 1, MP_MAX_PLAYERS, &lo)) r->rs->min_players = lo;
+    if (b) int_at(r, b, lo, MP_MAX_PLAYERS, &r->rs->max_players);
+}
+
+static void read_match(reader *r, const mp_ynode *x) {
+    if (type_at(r, x, MP_Y_SEQ, "match")) return;
     for (int i = 0; i < x->n; i++) {
         int k;
-        if (mp_tileset_kind_node(rs->tiles, x->items[i], &k, d)) return 1;
-        rs->match_kinds |= (uint16_t)(1u << k);
+        if (!kind_at(r, x->items[i], &k)) r->rs->match_kinds |= (uint16_t)(1u << k);
     }
-    int e = MP_TIES_ALL;
-    if ((x = mp_y_get(root, "ties")) && mp_y_enum(x, ties, &e, d)) return 1;
-    rs->ties = e;
-    if ((x = mp_y_get(root, "scoring")) && read_scoring(rs, x, d)) return 1;
-    if ((x = mp_y_get(root, "farms")) && read_farms(rs, x, d)) return 1;
+}
+
+static void read_text(reader *r, const mp_ynode *x, char *out, size_t size) {
+    const char *s;
+    if (mp_y_string(x, &s, &r->d)) problem(r);
+    else snprintf(out, size, "%s", s);
+}
+
+static void read_ruleset(reader *r, const mp_ynode *root) {
+    static const char *const ties[] = { "all", "none", NULL };
+    static const char *const unplaceable[] = { "discard", "return", NULL };
+    const char *const *keys = mp_ruleset_keys;
+    mp_ruleset *rs = r->rs;
+    const mp_ynode *x;
+    r->part = MP_RULES_BAD_OTHER;
+    unknown_keys(r, root, keys);
+    if (misspelt(root, keys, "extends")) return;   /* the rest is in the ruleset it meant to extend */
+    if ((x = required(r, root, keys, "name", "ruleset has no 'name'; expected a short name")))
+        read_text(r, x, rs->name, sizeof rs->name);
+    if ((x = mp_y_get(root, "description"))) read_text(r, x, rs->description, sizeof rs->description);
+    r->part = MP_RULES_BAD_TILES;
+    if ((x = required(r, root, keys, "tiles", "ruleset has no 'tiles'; expected a list of tile-set files")))
+        read_tiles(r, x);
+    /* Everything that names kinds, icons or tiles depends on the tile sets. */
+    bool tiles_ok = !(r->bad & MP_RULES_BAD_TILES) && x;
+    r->part = MP_RULES_BAD_OTHER;
+    if ((x = required(r, root, keys, "players", "ruleset has no 'players'; expected {min: N, max: N}")))
+        read_players(r, x);
+    rs->followers = 7;
+    if ((x = mp_y_get(root, "followers"))) int_at(r, x, 0, 100, &rs->followers);
+    r->part = MP_RULES_BAD_MATCH;
+    if (!tiles_ok) r->bad |= MP_RULES_BAD_MATCH;
+    else if ((x = required(r, root, keys, "match", "ruleset has no 'match'; expected the kinds that must meet "
+                           "their own kind across a side")))
+        read_match(r, x);
+    r->part = MP_RULES_BAD_OTHER;
+    rs->ties = MP_TIES_ALL;
+    if ((x = mp_y_get(root, "ties"))) enum_at(r, x, ties, &rs->ties);
+    r->part = MP_RULES_BAD_SCORING;
+    if (!tiles_ok) r->bad |= MP_RULES_BAD_SCORING;
+    else {
+        if ((x = mp_y_get(root, "scoring"))) read_scoring(r, x);
+        if ((x = mp_y_get(root, "farms"))) read_farms(r, x);
+    }
+    r->part = MP_RULES_BAD_OTHER;
     rs->score_incomplete = true;
-    if ((x = mp_y_get(root, "score_incomplete")) && mp_y_bool(x, &rs->score_incomplete, d)) return 1;
-    e = MP_UNPLACEABLE_DISCARD;
-    if ((x = mp_y_get(root, "unplaceable")) && mp_y_enum(x, unplaceable, &e, d)) return 1;
-    rs->unplaceable = e;
-    if ((x = mp_y_get(root, "hole_extra_turn")) && mp_y_bool(x, &rs->hole_extra_turn, d)) return 1;
-    v = 1;
-    if ((x = mp_y_get(root, "hand")) && mp_y_int(x, 1, MP_MAX_HAND, &v, d)) return 1;
-    rs->hand = (int)v;
-    if ((x = mp_y_get(root, "board")) && read_board(rs, x, d)) return 1;
-    if (rs->tiles->start_tile < 0 && rs->n_fixed == 0)
-        return mp_y_error(d, mp_y_get(root, "tiles"), "the tile sets have no start tile and the board no fixed pieces; "
-                          "expected one tile marked 'start: true'");
-    if ((x = mp_y_get(root, "variants")) && read_variants(rs, x, d)) return 1;
-    return 0;
+    if ((x = mp_y_get(root, "score_incomplete"))) bool_at(r, x, &rs->score_incomplete);
+    rs->unplaceable = MP_UNPLACEABLE_DISCARD;
+    if ((x = mp_y_get(root, "unplaceable"))) enum_at(r, x, unplaceable, &rs->unplaceable);
+    if ((x = mp_y_get(root, "hole_extra_turn"))) bool_at(r, x, &rs->hole_extra_turn);
+    rs->hand = 1;
+    if ((x = mp_y_get(root, "hand"))) int_at(r, x, 1, MP_MAX_HAND, &rs->hand);
+    r->part = MP_RULES_BAD_BOARD;
+    if (!tiles_ok) r->bad |= MP_RULES_BAD_BOARD;
+    if ((x = mp_y_get(root, "board"))) read_board(r, x, tiles_ok);
+    /* A start tile skipped by lint for an error of its own is there, only unreadable. */
+    if (!(r->bad & (MP_RULES_BAD_TILES | MP_RULES_BAD_BOARD)) && !rs->tiles->lost_start &&
+        rs->tiles->start_tile < 0 && rs->n_fixed == 0) {
+        mp_y_error(&r->d, mp_y_get(root, "tiles"), "the tile sets have no start tile and the board no fixed pieces; "
+                   "expected one tile marked 'start: true'");
+        problem(r);
+    }
+    r->part = MP_RULES_BAD_OTHER;
+    if ((x = mp_y_get(root, "variants"))) read_variants(r, x);
 }
 
-MP_INTERNAL mp_ruleset *mp_ruleset_load_lint(const char *path, const char *const *dirs, struct mp_lint *sink, mp_diag *d);
-static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struct mp_lint *sink, mp_diag *d);
-
-mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *dirs, mp_diag *d) {
-    return load(name_or_path, dirs, NULL, d);
-}
-
-/* For lint: a tile of its tile sets with an error is reported to sink and skipped. */
-mp_ruleset *mp_ruleset_load_lint(const char *path, const char *const *dirs, struct mp_lint *sink, mp_diag *d) {
-    return load(path, dirs, sink, d);
-}
-
-static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struct mp_lint *sink, mp_diag *d) {
+/* A ruleset read, or (sink set: lint) read as far as it can be, every problem recorded in sink,
+** *bad the parts with one. NULL with the first problem in d. */
+static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struct mp_lint *sink, unsigned *bad,
+                        mp_diag *d) {
     char path[512];
     if (!find_ruleset(name_or_path, NULL, dirs, path, sizeof path)) {
         snprintf(d->file, sizeof d->file, "%s", name_or_path);
@@ -472,14 +687,39 @@ static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struc
     snprintf(rs->path, sizeof rs->path, "%s", path);
     chain seen = { .paths = { mp_arena_strdup(rs->arena, path) }, .n = 1 };
     mp_ynode *root = load_tree(rs->arena, path, dirs, &seen, d);
-    if (!root || read_ruleset(rs, root, dirs, d)) { mp_ruleset_free(rs); return NULL; }
+    if (!root) { mp_ruleset_free(rs); return NULL; }
+    reader r = { .rs = rs, .dirs = dirs, .sink = sink, .first = d };
+    read_ruleset(&r, root);
     rs->tiles->sink = NULL;
+    if (rs->tiles->lost_start) r.bad |= MP_RULES_BAD_OTHER;   /* no start tile to set a game up with */
+    if (bad) *bad = r.bad;
+    if (r.bad) {
+        if (sink) return rs;   /* for lint to look at, never to play */
+        mp_ruleset_free(rs);
+        return NULL;
+    }
     /* The record of a game names the rules by this hash: the merged tree (what every extends
     ** chain resolves to) and the tile sets, so an edit anywhere in the chain changes it. */
     uint64_t h = mp_y_hash(root, rs->tiles->hash);
-    if (mp_place_prepare(rs, d)) { mp_ruleset_free(rs); return NULL; }
+    if (mp_place_prepare(rs, d)) {
+        if (bad) *bad |= MP_RULES_BAD_OTHER;
+        if (sink) { mp_lint_add(sink, d, 0); return rs; }
+        mp_ruleset_free(rs);
+        return NULL;
+    }
     mp_feature_prepare(rs);
     snprintf(rs->hash, sizeof rs->hash, "%016llx", (unsigned long long)h);
+    return rs;
+}
+
+mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *dirs, mp_diag *d) {
+    return load(name_or_path, dirs, NULL, NULL, d);
+}
+
+mp_ruleset *mp_ruleset_load_lint(const char *path, const char *const *dirs, struct mp_lint *sink, unsigned *bad) {
+    mp_diag d = { 0 };
+    mp_ruleset *rs = load(path, dirs, sink, bad, &d);
+    if (!rs) mp_lint_add(sink, &d, 0);   /* a problem before its keys: the one to tell */
     return rs;
 }
 

@@ -464,13 +464,58 @@ static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) 
 
 /* ------------------------------------------------------------------ files */
 
+const char *const mp_tileset_keys[] = { "tileset", "description", "note", "addon", "kinds_only", "kinds", "icons",
+                                        "markers", "tiles", NULL };
+
+/* The top-level keys a tile set has not: the first ends a load. Lint records each and reads on
+** (the value of an unknown key is not read, so nothing depends on it), but stops when a misspelt
+** key is one the file lacks and needs, `kinds:` or `tiles:` (*told: all said, no "no 'kinds:'"). */
+static int unknown_top_keys(mp_tileset *ts, const mp_ynode *root, mp_diag *d, bool *told) {
+    if (!ts->sink) return mp_y_check_keys(root, mp_tileset_keys, d);
+    for (int i = mp_y_unknown_key(root, mp_tileset_keys, 0, d); i >= 0;
+         i = mp_y_unknown_key(root, mp_tileset_keys, i + 1, d)) {
+        mp_lint_add(ts->sink, d, 0);
+        const char *near = mp_y_nearest_key(root, root->items[2 * i], mp_tileset_keys);
+        if (near && (!strcmp(near, "kinds") || !strcmp(near, "tiles"))) *told = true;
+    }
+    return *told;
+}
+
+/* Whether a tile entry claims to be the start tile, read as well as it can be (for lint, when the
+** entry had an error: the set then has its start tile, only not readable). */
+static bool claims_start(const mp_ynode *tile) {
+    const mp_ynode *s = tile->type == MP_Y_MAP ? mp_y_get(tile, "start") : NULL;
+    mp_diag ignored;
+    bool b = false;
+    return s && (mp_y_bool(s, &b, &ignored) || b);
+}
+
+/* A tile set has tiles, unless it says it declares only kinds (`kinds_only: true`: a kind a
+** variant module needs, for tile sets that lack it); an empty list is otherwise a mistake. */
+static int check_tile_count(const mp_ynode *root, const mp_ynode *tiles, bool kinds_only, mp_diag *d) {
+    if (tiles->n == 0 && !kinds_only)
+        return mp_y_error(d, tiles, "no tile in the tile set; expected at least one tile, or 'kinds_only: true' "
+                          "for a set that only declares kinds");
+    if (tiles->n > 0 && kinds_only)
+        return mp_y_error(d, mp_y_get(root, "kinds_only"), "a tile set with 'kinds_only: true' has %d tile%s; "
+                          "expected no tile ('tiles: []'), or no 'kinds_only'", tiles->n, tiles->n == 1 ? "" : "s");
+    return 0;
+}
+
+/* Whether the problem in d ends the file: a load stops at it; lint records it and reads on. */
+static bool stops(mp_tileset *ts, const mp_diag *d) {
+    if (!ts->sink) return true;
+    mp_lint_add(ts->sink, d, 0);
+    return false;
+}
+
 int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
-    static const char *const keys[] = { "tileset", "description", "note", "addon", "kinds", "icons", "markers", "tiles", NULL };
     mp_arena *a = mp_arena_new();
     int rc = 1;
+    bool told = false;   /* the problem that ends the file is already recorded (lint) */
     mp_ynode *root = mp_y_load_file(a, path, d);
     if (!root) goto out;
-    if (mp_y_expect(root, MP_Y_MAP, "a tile set", d) || mp_y_check_keys(root, keys, d)) goto out;
+    if (mp_y_expect(root, MP_Y_MAP, "a tile set", d) || unknown_top_keys(ts, root, d, &told)) goto out;
     if (!ts->path[0]) snprintf(ts->path, sizeof ts->path, "%s", path);
     ts->hash = mp_y_hash(root, ts->hash ? ts->hash : MP_HASH_INIT);
     mp_ynode *n;
@@ -479,9 +524,10 @@ int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
         goto out;
     }
     snprintf(ts->files[ts->n_files++], sizeof ts->files[0], "%s", path);
-    bool addon = false;
+    bool addon = false, kinds_only = false;
     if ((n = mp_y_get(root, "addon")) && mp_y_bool(n, &addon, d)) goto out;
     ts->addon |= addon;
+    if ((n = mp_y_get(root, "kinds_only")) && mp_y_bool(n, &kinds_only, d)) goto out;
     if ((n = mp_y_get(root, "icons")) && add_names(ts->icons, &ts->n_icons, MP_MAX_ICONS, n, "icons", d)) goto out;
     if ((n = mp_y_get(root, "markers")) && add_names(ts->markers, &ts->n_markers, MP_MAX_MARKERS, n, "markers", d)) goto out;
     if (!(n = mp_y_get(root, "kinds"))) { mp_y_error(d, root, "no 'kinds:'; expected the feature kinds the tiles use"); goto out; }
@@ -490,14 +536,15 @@ int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
     if (!tiles) { mp_y_error(d, root, "no 'tiles:'; expected a list of tiles"); goto out; }
     if (mp_y_expect(tiles, MP_Y_SEQ, "tiles", d)) goto out;
     if (tiles->n > 4096) { mp_y_error(d, tiles, "%d tiles; expected at most 4096", tiles->n); goto out; }
+    if (check_tile_count(root, tiles, kinds_only, d) && stops(ts, d)) goto out;
     mp_tile *grown = realloc(ts->tiles, (size_t)(ts->n_tiles + tiles->n + 1) * sizeof *grown);
     if (!grown) abort();
     ts->tiles = grown;
     for (int i = 0; i < tiles->n; i++) {
         mp_tile *t = &ts->tiles[ts->n_tiles];
         if (read_tile(ts, tiles->items[i], t, d)) {
-            if (!ts->sink) goto out;
-            mp_lint_add(ts->sink, d, 0);   /* lint: report it, skip the tile, go on */
+            if (stops(ts, d)) goto out;   /* lint: reported; skip the tile, go on */
+            ts->lost_start |= claims_start(tiles->items[i]);
             continue;
         }
         t->file = ts->n_files - 1;
@@ -505,8 +552,7 @@ int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
             if (ts->start_tile >= 0) {
                 mp_y_error(d, mp_y_key_node(tiles->items[i], "start"), "a second start tile '%s'; expected exactly one "
                            "(the first is '%s')", t->id, ts->tiles[ts->start_tile].id);
-                if (!ts->sink) goto out;
-                mp_lint_add(ts->sink, d, 0);
+                if (stops(ts, d)) goto out;
                 continue;
             }
             ts->start_tile = ts->n_tiles;
@@ -520,6 +566,7 @@ int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
     }
     rc = 0;
 out:
+    if (rc && ts->sink && !told) mp_lint_add(ts->sink, d, 0);
     mp_arena_free(a);
     return rc;
 }

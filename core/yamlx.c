@@ -303,20 +303,81 @@ mp_ynode *mp_y_get(const mp_ynode *map, const char *key) {
     return NULL;
 }
 
-int mp_y_check_keys(const mp_ynode *map, const char *const *allowed, mp_diag *d) {
-    for (int i = 0; i < map->n; i++) {
+/* The edit distance of a and b: letters inserted, deleted, replaced, or two neighbours swapped
+** ("tilest" is one from "tileset"), each counting one. Names are short: longer ones are cut. */
+static int edit_distance(const char *a, const char *b) {
+    enum { MAX = 32 };
+    int n = 0, m = 0;
+    while (n < MAX && a[n]) n++;
+    while (m < MAX && b[m]) m++;
+    int d[MAX + 1][MAX + 1];
+    for (int i = 0; i <= n; i++) d[i][0] = i;
+    for (int j = 0; j <= m; j++) d[0][j] = j;
+    for (int i = 1; i <= n; i++)
+        for (int j = 1; j <= m; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[n][m];
+}
+
+/* Whether map has key, written in file (a key a parent ruleset wrote may still be overridden). */
+static bool has_key_from(const mp_ynode *map, const char *key, const char *file) {
+    const mp_ynode *k = mp_y_key_node(map, key);
+    return k && !strcmp(k->file, file);
+}
+
+/* The name closest to word, skipping the keys map has from the word's own file (when map is
+** given). */
+static const char *nearest(const char *word, const char *const *names, const mp_ynode *map, const char *file) {
+    const char *best = NULL;
+    int best_d = 0;
+    for (const char *const *s = names; *s; s++) {
+        if (map && has_key_from(map, *s, file)) continue;
+        /* Close: one edit in a short name, two in a longer one; a guess past that misleads. */
+        int limit = strlen(*s) <= 4 ? 1 : 2, dist = edit_distance(word, *s);
+        if (dist <= limit && (!best || dist < best_d)) { best = *s; best_d = dist; }
+    }
+    return best;
+}
+
+const char *mp_y_nearest(const char *word, const char *const *names) { return nearest(word, names, NULL, NULL); }
+
+const char *mp_y_nearest_key(const mp_ynode *map, const mp_ynode *key, const char *const *allowed) {
+    return nearest(key->value, allowed, map, key->file);
+}
+
+static bool allowed_key(const char *key, const char *const *allowed) {
+    for (const char *const *a = allowed; *a; a++)
+        if (strcmp(*a, key) == 0) return true;
+    return false;
+}
+
+int mp_y_unknown_key(const mp_ynode *map, const char *const *allowed, int from, mp_diag *d) {
+    for (int i = from < 0 ? 0 : from; i < map->n; i++) {
         const mp_ynode *k = map->items[2 * i];
-        bool ok = false;
-        for (const char *const *a = allowed; *a; a++)
-            if (strcmp(*a, k->value) == 0) { ok = true; break; }
-        if (ok) continue;
+        if (allowed_key(k->value, allowed)) continue;
+        const char *near = mp_y_nearest_key(map, k, allowed);
+        if (near) {
+            mp_y_error(d, k, "unknown key '%s'; expected '%s'", k->value, near);
+            return i;
+        }
         char list[400] = "";
         size_t used = 0;
         for (const char *const *a = allowed; *a && used < sizeof list - 40; a++)
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", a == allowed ? "" : ", ", *a);
-        return mp_y_error(d, k, "unknown key '%s'; expected one of %s", k->value, list);
+        mp_y_error(d, k, "unknown key '%s'; expected one of %s", k->value, list);
+        return i;
     }
-    return 0;
+    return -1;
+}
+
+int mp_y_check_keys(const mp_ynode *map, const char *const *allowed, mp_diag *d) {
+    return mp_y_unknown_key(map, allowed, 0, d) >= 0;
 }
 
 static const char *type_name(mp_ytype t) {

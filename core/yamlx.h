@@ -47,8 +47,20 @@ MP_INTERNAL int mp_y_error(mp_diag *d, const mp_ynode *n, const char *fmt, ...)
 /* Mappings. */
 MP_INTERNAL mp_ynode *mp_y_get(const mp_ynode *map, const char *key);
 MP_INTERNAL mp_ynode *mp_y_key_node(const mp_ynode *map, const char *key);
-/* Reports the first key not in the NULL-terminated list allowed. */
+/* Reports the first key not in the NULL-terminated list allowed: "unknown key 'x'; expected 'y'"
+** when a key of the list that map lacks is close to it (mp_y_nearest_key), else every key of the
+** list. */
 MP_INTERNAL int mp_y_check_keys(const mp_ynode *map, const char *const *allowed, mp_diag *d);
+/* The same from pair `from` on: the index of the unknown key reported, -1 when there is none (a
+** loop over every unknown key, for lint). */
+MP_INTERNAL int mp_y_unknown_key(const mp_ynode *map, const char *const *allowed, int from, mp_diag *d);
+/* The name of the NULL-terminated list names closest to word, when one is close (one edit in a
+** name of up to 4 letters, two in a longer one, a swap of two neighbours one edit); else NULL. */
+MP_INTERNAL const char *mp_y_nearest(const char *word, const char *const *names);
+/* The same for key, a key of map, among the keys allowed but those map has from key's own file:
+** what key may be misspelt from (a key the same file wrote is no better guess; one a parent
+** ruleset wrote may be, as the file may mean to override it). */
+MP_INTERNAL const char *mp_y_nearest_key(const mp_ynode *map, const mp_ynode *key, const char *const *allowed);
 MP_INTERNAL int mp_y_expect(const mp_ynode *n, mp_ytype type, const char *what, mp_diag *d);
 
 /* Scalars. Each returns 0 on success or 1 with d filled ("... ; expected ..."). */

@@ -34,6 +34,39 @@ Test(yamlx, duplicate_key_refused) {
     mp_arena_free(a);
 }
 
+/* An unknown key is named with the known key it is close to, and only with a close one. */
+Test(yamlx, unknown_key_names_the_nearest) {
+    static const char *const keys[] = { "tileset", "kinds", "tiles", "id", "seed", "final", NULL };
+    cr_assert_str_eq(mp_y_nearest("tilest", keys), "tileset");   /* one left out */
+    cr_assert_str_eq(mp_y_nearest("kind", keys), "kinds");
+    cr_assert_str_eq(mp_y_nearest("tlies", keys), "tiles");      /* two swapped: one edit */
+    cr_assert_str_eq(mp_y_nearest("sed", keys), "seed");
+    cr_assert_str_eq(mp_y_nearest("ib", keys), "id");            /* one edit in a short key */
+    cr_assert_null(mp_y_nearest("xy", keys));                    /* two in a short key: no guess */
+    cr_assert_null(mp_y_nearest("winner", keys));
+    cr_assert_null(mp_y_nearest("colour", keys));
+    mp_arena *a = mp_arena_new();
+    mp_diag d = { 0 };
+    mp_ynode *n = load(a, "tiles: 1\ntilest: 2\nwinner: 3\n", &d);
+    cr_assert(n);
+    int i = mp_y_unknown_key(n, keys, 0, &d);
+    cr_assert_eq(i, 1);
+    cr_assert_str_eq(d.message, "unknown key 'tilest'; expected 'tileset'");
+    i = mp_y_unknown_key(n, keys, i + 1, &d);
+    cr_assert_eq(i, 2);
+    cr_assert_str_eq(d.message, "unknown key 'winner'; expected one of tileset, kinds, tiles, id, seed, final");
+    cr_assert_eq(mp_y_unknown_key(n, keys, i + 1, &d), -1);
+    /* A key the mapping has already is no guess: 'mix' beside 'min' is 'max' misspelt. */
+    static const char *const range[] = { "min", "max", NULL };
+    n = load(a, "min: 1\nmix: 2\n", &d);
+    cr_assert_eq(mp_y_unknown_key(n, range, 0, &d), 1);
+    cr_assert_str_eq(d.message, "unknown key 'mix'; expected 'max'");
+    n = load(a, "min: 1\nmax: 2\nmix: 3\n", &d);
+    cr_assert_eq(mp_y_unknown_key(n, range, 0, &d), 2);
+    cr_assert_str_eq(d.message, "unknown key 'mix'; expected one of min, max");
+    mp_arena_free(a);
+}
+
 Test(yamlx, deep_nesting_refused) {
     size_t n = 10000;
     char *s = malloc(2 * n + 1);

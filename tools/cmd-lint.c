@@ -10,8 +10,8 @@
 
 static const char usage[] =
     "usage: meeple lint [--json] FILE...\n"
-    "Check tile sets and rulesets (a file with 'kinds:' is a tile set, any other a ruleset) and\n"
-    "report every problem found, errors and warnings; exit 0 only when there is no error.\n"
+    "Check tile sets and rulesets (which a file is, its keys tell) and report every problem\n"
+    "found, errors and warnings, in file order; exit 0 only when there is no error.\n"
     "  --json    print {files, errors, warnings, diagnostics: [{file, line, column, severity, message}]}\n"
     "  --help    print this help\n";
 
