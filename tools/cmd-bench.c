@@ -29,7 +29,7 @@ static const char usage[] =
     "  --games N        the number of games (default 20000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --json           print the result as JSON\n"
-    "  --help           print this help\n";
+    "  -h, --help       print this help\n";
 
 enum { LEGAL_CAP = 4096, MAX_POSITIONS = 1000, LIST_ROUNDS = 200, COPY_ROUNDS = 20 };
 
@@ -181,7 +181,7 @@ int cmd_bench(int argc, char **argv) {
     int ch;
     optind = 1;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': ruleset = optarg; break;
         case 'g':
@@ -192,7 +192,7 @@ int cmd_bench(int argc, char **argv) {
             break;
         case 'j': as_json = true; break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return usage_error(usage, "unknown option '%s'", argv[optind - 1]);
+        default: return option_error(usage, "h", opts, argv);
         }
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", argv[optind]);

@@ -35,7 +35,7 @@ static const char usage[] =
     "  --json           print the result as JSON\n"
     "  --csv            with --games: one CSV row per game and ruleset\n"
     "  --svg FILE       with --games: write a chart of the score distributions to FILE\n"
-    "  --help           print this help\n";
+    "  -h, --help       print this help\n";
 
 enum { MAX_RULESETS = 8, MAX_CATS = 24 };
 
@@ -49,11 +49,11 @@ static int load_rules(const char *list, rules *r) {
     snprintf(buf, sizeof buf, "%s", list);
     r->n = 0;
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        if (r->n == MAX_RULESETS) return usage_error(usage, "compare: more than %d rulesets", MAX_RULESETS);
+        if (r->n == MAX_RULESETS) return usage_error(usage, "more than %d rulesets", MAX_RULESETS);
         if (!(r->rs[r->n] = load_ruleset(tok))) return EXIT_BAD_INPUT;
         r->n++;
     }
-    return r->n >= 1 ? 0 : usage_error(usage, "compare: --rulesets names no ruleset");
+    return r->n >= 1 ? 0 : usage_error(usage, "--rulesets names no ruleset");
 }
 
 static void free_rules(rules *r) {
@@ -480,7 +480,7 @@ int cmd_compare(int argc, char **argv) {
     int ch;
     optind = 1;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': list = optarg; break;
         case 'p': players = optarg; break;
@@ -489,32 +489,32 @@ int cmd_compare(int argc, char **argv) {
         case 'c': as_csv = true; break;
         case 'g': {
             int n;
-            if (!parse_int(optarg, 1, 10000000, &n)) return usage_error(usage, "compare: games '%s'; expected a whole number from 1 to 10000000", optarg);
+            if (!parse_int(optarg, 1, 10000000, &n)) return usage_error(usage, "games '%s'; expected a whole number from 1 to 10000000", optarg);
             games = n;
             break;
         }
         case 's':
-            if (!parse_u64(optarg, &seed)) return usage_error(usage, "compare: seed '%s' is not a whole number; expected 0 or more", optarg);
+            if (!parse_u64(optarg, &seed)) return usage_error(usage, "seed '%s' is not a whole number; expected 0 or more", optarg);
             seeded = true;
             break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return usage_error(usage, "compare: unknown option or missing value '%s'", argv[optind - 1]);
+        default: return option_error(usage, "h", opts, argv);
         }
     }
-    if (!list) return usage_error(usage, "compare: expected --rulesets A,B[,...]");
-    if (as_json && as_csv) return usage_error(usage, "compare: --json and --csv exclude each other");
+    if (!list) return usage_error(usage, "expected --rulesets A,B[,...]");
+    if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
     if (!games && (as_csv || svg || seeded || players))
-        return usage_error(usage, "compare: --csv, --svg, --seed and --players go with --games");
+        return usage_error(usage, "--csv, --svg, --seed and --players go with --games");
     if (!players) players = "random,random";
-    if (games && optind != argc) return usage_error(usage, "compare: --games plays its own games; expected no record file");
-    if (!games && optind + 1 != argc) return usage_error(usage, "compare: expected one record file, or --games N");
+    if (games && optind != argc) return usage_error(usage, "--games plays its own games; expected no record file");
+    if (!games && optind + 1 != argc) return usage_error(usage, "expected one record file, or --games N");
     bot_seats seats = { 0 };
     if (games) {
         const char *bad = NULL;
         int np = bots_parse(players, &seats, &bad);
-        if (np == -1) return usage_error(usage, "compare: unknown bot '%s'; expected random or greedy", bad);
-        if (np == -2) return usage_error(usage, "compare: more than %d seats", MP_MAX_PLAYERS);
-        if (np == 0) return usage_error(usage, "compare: --players names no seat; expected random or greedy, comma-separated");
+        if (np == -1) return usage_error(usage, "unknown bot '%s'; expected random or greedy", bad);
+        if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
+        if (np == 0) return usage_error(usage, "--players names no seat; expected random or greedy, comma-separated");
     }
     rules r = { 0 };
     int rc = load_rules(list, &r);

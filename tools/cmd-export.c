@@ -19,7 +19,7 @@ static const char usage[] =
     "Write a game record as a JCloisterZone saved game.\n"
     "  -o, --output FILE  the .jcz file to write\n"
     "  --json             print what was written as JSON\n"
-    "  --help             print this help\n";
+    "  -h, --help         print this help\n";
 
 /* A temporary file beside path, open for writing: the output can be written (checked first). */
 typedef struct out_file { char tmp[600]; FILE *f; } out_file;
@@ -121,14 +121,14 @@ int cmd_export(int argc, char **argv) {
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
         else if (c == 'o') out = optarg;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
-        else return usage_error(usage, "export: unknown option or missing value '%s'", argv[optind - 1]);
+        else return option_error(usage, "ho:", opts, argv);
     }
-    if (optind + 1 != argc) return usage_error(usage, "export: expected one game record");
-    if (!out || !out[0]) return usage_error(usage, "export: expected --output GAME.jcz");
+    if (optind + 1 != argc) return usage_error(usage, "expected one game record");
+    if (!out || !out[0]) return usage_error(usage, "expected --output GAME.jcz");
     const char *path = argv[optind];
     mp_diag d = { 0 };
     out_file o = { 0 };

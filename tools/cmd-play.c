@@ -31,7 +31,7 @@ static const char usage[] =
     "  --resume FILE    continue the game recorded in FILE (and keep recording to it)\n"
     "  --games N        play N bot games (seeds S, S+1, ... from --seed); print means and wins\n"
     "  --json           print the result as JSON instead of text\n"
-    "  --help           print this help\n";
+    "  -h, --help       print this help\n";
 
 enum { MAX_SEATS = MP_MAX_PLAYERS, SEAT_HUMAN = -1 };
 
@@ -284,7 +284,7 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
     if (n_opt && n_opt != n) {
         mp_ruleset_free(rs);
         mp_record_free(rec);
-        return usage_error(usage, "play: --players names %d seats, but the record has %d players", n_opt, n);
+        return usage_error(usage, "--players names %d seats, but the record has %d players", n_opt, n);
     }
     for (int p = 0; p < n && n_opt; p++) mp_record_set_player(rec, p, seats[p].name, seat_kind_name(&seats[p]));
     for (int p = 0; p < n && !n_opt; p++) {
@@ -327,28 +327,28 @@ int cmd_play(int argc, char **argv) {
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'r': ruleset = optarg; break;
         case 'p': players = optarg; break;
         case 'o': record = optarg; break;
         case 'c': resume_path = optarg; break;
         case 's':
-            if (!parse_u64(optarg, &seed)) return usage_error(usage, "play: seed '%s' is not a whole number; expected 0 or more", optarg);
+            if (!parse_u64(optarg, &seed)) return usage_error(usage, "seed '%s' is not a whole number; expected 0 or more", optarg);
             break;
         case 'j': as_json = true; break;
         case 'g': {
             int v;
-            if (!parse_int(optarg, 1, 100000000, &v)) return usage_error(usage, "play: games '%s'; expected a whole number from 1 to 100000000", optarg);
+            if (!parse_int(optarg, 1, 100000000, &v)) return usage_error(usage, "games '%s'; expected a whole number from 1 to 100000000", optarg);
             games = v;
             break;
         }
         case 'h': fputs(usage, stdout); return 0;
         default:
-            return usage_error(usage, "play: unknown option or missing value '%s'", argv[optind - 1]);
+            return option_error(usage, "h", opts, argv);
         }
     }
-    if (optind < argc) return usage_error(usage, "play: unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", argv[optind]);
 
     seat seats[MAX_SEATS] = { { 0 } };
     int n = 0;
@@ -356,17 +356,17 @@ int cmd_play(int argc, char **argv) {
         char list[512];
         snprintf(list, sizeof list, "%s", players ? players : "random,greedy");
         for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
-            if (n == MAX_SEATS) return usage_error(usage, "play: more than %d seats", MAX_SEATS);
+            if (n == MAX_SEATS) return usage_error(usage, "more than %d seats", MAX_SEATS);
             if (parse_seat(tok, n, &seats[n]))
-                return usage_error(usage, "play: unknown seat kind '%s'; expected random, greedy or human:NAME", tok);
+                return usage_error(usage, "unknown seat kind '%s'; expected random, greedy or human:NAME", tok);
             n++;
         }
-        if (n == 0) return usage_error(usage, "play: no seats; expected --players random,greedy or similar");
+        if (n == 0) return usage_error(usage, "no seats; expected --players random,greedy or similar");
     }
     bool humans = false;
     for (int p = 0; p < n; p++) humans |= seats[p].kind == SEAT_HUMAN;
     if (games > 1 && (humans || record || resume_path))
-        return usage_error(usage, "play: --games plays bots only, unrecorded; expected no human seat, --record or --resume");
+        return usage_error(usage, "--games plays bots only, unrecorded; expected no human seat, --record or --resume");
 
     session s = { 0 };
     s.seats = seats;

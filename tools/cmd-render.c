@@ -25,7 +25,7 @@ static const char usage[] =
     "  game RECORD      the board of a game record at its end, with followers and scores\n"
     "  --turn N         with game: the board after turn N (0: before the first turn)\n"
     "  -o OUT.svg       the file to write ('-': standard output)\n"
-    "  --help           print this help\n";
+    "  -h, --help       print this help\n";
 
 /* What to draw: a tile set, or a game with its players' names. */
 typedef struct job {
@@ -126,33 +126,33 @@ int cmd_render(int argc, char **argv) {
     int turn = -1, ch;
     optind = 1;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': ruleset = optarg; break;
         case 'o': out = optarg; break;
         case 't':
             if (!parse_int(optarg, 0, INT_MAX, &turn))
-                return usage_error(usage, "render: turn '%s' is not a whole number; expected 0 or more", optarg);
+                return usage_error(usage, "turn '%s' is not a whole number; expected 0 or more", optarg);
             break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return usage_error(usage, "render: unknown option or missing value '%s'", argv[optind - 1]);
+        default: return option_error(usage, "ho:", opts, argv);
         }
     }
-    if (optind == argc) return usage_error(usage, "render: expected what to draw: tiles or game");
+    if (optind == argc) return usage_error(usage, "expected what to draw: tiles or game");
     const char *what = argv[optind++];
     int rest = argc - optind;
     if (strcmp(what, "tiles") == 0) {
-        if (turn >= 0) return usage_error(usage, "render: --turn goes with game, not tiles");
-        if (rest > 1) return usage_error(usage, "render: tiles draws one tile set; expected at most one FILE");
-        if (rest == 1 && ruleset) return usage_error(usage, "render: tiles takes --ruleset NAME or a FILE, not both");
-        if (!out) return usage_error(usage, "render: expected -o OUT.svg");
+        if (turn >= 0) return usage_error(usage, "--turn goes with game, not tiles");
+        if (rest > 1) return usage_error(usage, "tiles draws one tile set; expected at most one FILE");
+        if (rest == 1 && ruleset) return usage_error(usage, "tiles takes --ruleset NAME or a FILE, not both");
+        if (!out) return usage_error(usage, "expected -o OUT.svg");
         return render_tiles(rest ? argv[optind] : NULL, ruleset, out);
     }
     if (strcmp(what, "game") == 0) {
-        if (ruleset) return usage_error(usage, "render: --ruleset goes with tiles; a game uses its record's ruleset");
-        if (rest != 1) return usage_error(usage, "render: game expects one RECORD");
-        if (!out) return usage_error(usage, "render: expected -o OUT.svg");
+        if (ruleset) return usage_error(usage, "--ruleset goes with tiles; a game uses its record's ruleset");
+        if (rest != 1) return usage_error(usage, "game expects one RECORD");
+        if (!out) return usage_error(usage, "expected -o OUT.svg");
         return render_game(argv[optind], turn, out);
     }
-    return usage_error(usage, "render: unknown drawing '%s'; expected tiles or game", what);
+    return usage_error(usage, "unknown drawing '%s'; expected tiles or game", what);
 }

@@ -29,7 +29,7 @@ static const char usage[] =
     "  --players LIST   bot seats: random or greedy, comma-separated (default random,random)\n"
     "  --json           print the result as JSON\n"
     "  --csv            print the result as CSV: one row per tile, then one per kind\n"
-    "  --help           print this help\n";
+    "  -h, --help       print this help\n";
 
 /* Totals over all games, per tile kind of the tile set. */
 typedef struct tile_tot {
@@ -324,7 +324,7 @@ int cmd_tilestats(int argc, char **argv) {
     int ch;
     optind = 1;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': ruleset = optarg; break;
         case 'p': players = optarg; break;
@@ -333,27 +333,27 @@ int cmd_tilestats(int argc, char **argv) {
         case 'g': {
             int n;
             if (!parse_int(optarg, 1, 10000000, &n))
-                return usage_error(usage, "tilestats: games '%s'; expected a whole number from 1 to 10000000", optarg);
+                return usage_error(usage, "games '%s'; expected a whole number from 1 to 10000000", optarg);
             games = n;
             break;
         }
         case 's':
             if (!parse_u64(optarg, &seed))
-                return usage_error(usage, "tilestats: seed '%s' is not a whole number; expected 0 or more", optarg);
+                return usage_error(usage, "seed '%s' is not a whole number; expected 0 or more", optarg);
             break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return usage_error(usage, "tilestats: unknown option or missing value '%s'", argv[optind - 1]);
+        default: return option_error(usage, "h", opts, argv);
         }
     }
-    if (optind < argc) return usage_error(usage, "tilestats: unexpected argument '%s'", argv[optind]);
-    if (as_json && as_csv) return usage_error(usage, "tilestats: --json and --csv exclude each other");
-    if (!*ruleset) return usage_error(usage, "tilestats: --ruleset names no ruleset");
+    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", argv[optind]);
+    if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
+    if (!*ruleset) return usage_error(usage, "--ruleset names no ruleset");
     bot_seats seats = { 0 };
     const char *bad = NULL;
     int np = bots_parse(players, &seats, &bad);
-    if (np == -1) return usage_error(usage, "tilestats: unknown bot '%s'; expected random or greedy", bad);
-    if (np == -2) return usage_error(usage, "tilestats: more than %d seats", MP_MAX_PLAYERS);
-    if (np == 0) return usage_error(usage, "tilestats: --players names no seat; expected random or greedy, comma-separated");
+    if (np == -1) return usage_error(usage, "unknown bot '%s'; expected random or greedy", bad);
+    if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
+    if (np == 0) return usage_error(usage, "--players names no seat; expected random or greedy, comma-separated");
     mp_ruleset *rs = load_ruleset(ruleset);
     if (!rs) return EXIT_BAD_INPUT;
     int rc = run_stats(rs, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv);

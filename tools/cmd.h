@@ -3,8 +3,9 @@
 **
 ** Adding a subcommand (the checklist):
 **   1. tools/cmd-<name>.c with `int cmd_<name>(int argc, char **argv)`, a usage string and a
-**      getopt_long option table; --help prints usage to stdout and exits 0, misuse prints one
-**      error line and the usage to stderr and exits 2;
+**      getopt_long option table; -h and --help print usage to stdout and exit 0, misuse prints one
+**      error line and the usage to stderr and exits 2 (usage_error; option_error for what
+**      getopt_long refuses);
 **   2. its line in the commands[] table of tools/meeple.c (sorted by name) and its flags;
 **   3. the file in Makefile.am (meeple_SOURCES);
 **   4. man/meeple-<name>.1, listed in dist_man_MANS, its SYNOPSIS the same as the usage;
@@ -14,6 +15,7 @@
 #ifndef MP_TOOLS_CMD_H
 #define MP_TOOLS_CMD_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include "meeple.h"
@@ -63,8 +65,13 @@ const char *const *ruleset_dirs(void);
 /* Loads a ruleset, printing the diagnostic to stderr on failure. */
 mp_ruleset *load_ruleset(const char *name);
 void print_diag(const mp_diag *d);
-/* Prints "meeple <cmd>: message" and the usage to stderr; returns EXIT_USAGE. */
+/* Prints "meeple CMD: message" and the usage to stderr; returns EXIT_USAGE. CMD is read from the
+** usage ("usage: meeple CMD ..."): messages do not name it again. */
 int usage_error(const char *usage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The usage error of an option getopt_long refused (it returned '?'), for every command alike:
+** an unknown option (with the known ones), an ambiguous prefix (with its candidates), an option
+** without its value or with a value it does not take. shorts: getopt's short-option string. */
+int option_error(const char *usage, const char *shorts, const struct option *opts, char **argv);
 /* Parses a whole decimal number; false when s is not one. */
 bool parse_u64(const char *s, uint64_t *out);
 bool parse_int(const char *s, int lo, int hi, int *out);

@@ -47,14 +47,73 @@ mp_ruleset *load_ruleset(const char *name) {
     return rs;
 }
 
+/* The command a usage text is of: the word after "usage: meeple " (every usage starts so). */
+static void command_of(const char *usage, char *out, size_t size) {
+    const char *s = strncmp(usage, "usage: meeple ", 14) == 0 ? usage + 14 : "";
+    snprintf(out, size, "%.*s", (int)strcspn(s, " \n"), s);
+}
+
 int usage_error(const char *usage, const char *fmt, ...) {
+    char cmd[32];
+    command_of(usage, cmd, sizeof cmd);
+    fprintf(stderr, "meeple%s%s: ", cmd[0] ? " " : "", cmd);
     va_list ap;
-    fputs("meeple: ", stderr);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fprintf(stderr, "\n%s", usage);
     return EXIT_USAGE;
+}
+
+/* The long options as "--a, --b, ..." into list. */
+static void long_names(const struct option *opts, char *list, size_t size) {
+    size_t used = 0;
+    list[0] = 0;
+    for (const struct option *o = opts; o->name && used < size; o++)
+        used += (size_t)snprintf(list + used, size - used, "%s--%s", used ? ", " : "", o->name);
+}
+
+static int unknown_option(const char *usage, const struct option *opts, const char *arg, size_t len) {
+    char list[512];
+    long_names(opts, list, sizeof list);
+    return usage_error(usage, "unknown option '%.*s'; expected one of %s", (int)len, arg, list);
+}
+
+/* What is wrong with "--name[=value]": unknown, an ambiguous prefix (an exact name never is), a
+** value missing or one the option does not take. 0 when nothing is. */
+static int long_option_error(const char *usage, const struct option *opts, const char *arg) {
+    const char *name = arg + 2, *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    const struct option *found = NULL;
+    char list[512];
+    size_t used = 0;
+    int n = 0;
+    for (const struct option *o = opts; o->name; o++) {
+        if (strncmp(o->name, name, len) != 0) continue;
+        if (strlen(o->name) == len) { found = o; n = 1; break; }
+        found = o;
+        if (used < sizeof list)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s--%s", n ? ", " : "", o->name);
+        n++;
+    }
+    if (n == 0) return unknown_option(usage, opts, arg, len + 2);
+    if (n > 1) return usage_error(usage, "ambiguous option '%.*s': %s?", (int)len + 2, arg, list);
+    if (eq && found->has_arg == no_argument) return usage_error(usage, "option '--%s' takes no value", found->name);
+    if (!eq && found->has_arg == required_argument) return usage_error(usage, "option '--%s' needs a value", found->name);
+    return 0;
+}
+
+int option_error(const char *usage, const char *shorts, const struct option *opts, char **argv) {
+    const char *arg = argv[optind - 1];
+    if (strncmp(arg, "--", 2) == 0 && arg[2]) {
+        int rc = long_option_error(usage, opts, arg);
+        if (rc) return rc;
+    }
+    /* A short option: getopt names it in optopt (arg may be a cluster, "-jx"). */
+    const char *known = optopt > 0 && optopt != ':' ? strchr(shorts, optopt) : NULL;
+    if (known && known[1] == ':') return usage_error(usage, "option '-%c' needs a value", optopt);
+    char c[3] = { '-', (char)optopt, 0 };
+    return optopt ? unknown_option(usage, opts, c, 2) : unknown_option(usage, opts, arg, strlen(arg));
 }
 
 bool parse_u64(const char *s, uint64_t *out) {

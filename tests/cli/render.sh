@@ -175,7 +175,7 @@ check 'grep -q "^. ann: [0-9]* points, [0-9]* followers in supply; track [0-9]*$
 
 # Errors.
 "$M" render tiles "$SRC/rulesets/tiles/base.yaml" >/dev/null 2>"$T/err"
-check '[ $? = 2 ] && grep -q "^meeple: render: " "$T/err" && grep -q "^usage: meeple render" "$T/err"' "missing -o: exit 2 and the usage"
+check '[ $? = 2 ] && grep -q "^meeple render: " "$T/err" && grep -q "^usage: meeple render" "$T/err"' "missing -o: exit 2 and the usage"
 "$M" render game "$SRC/tests/records/farm-example.yaml" >/dev/null 2>&1
 check '[ $? = 2 ]' "game without -o: exit 2"
 "$M" render tiles --frobnicate -o "$T/x.svg" >/dev/null 2>&1
