@@ -12,6 +12,7 @@
 ** expected there. Names are then checked against the game: the tile id, the feature.
 */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,7 @@
 #include "../variants/variant.h"
 
 static const char action_pattern[] =
-    "(?:(?<tile>[A-Za-z0-9][A-Za-z0-9_.+-]{0,30})@(?<x>-?[0-9]{1,5}),(?<y>-?[0-9]{1,5})(?:r(?<rot>[0-3]))?"
+    "(?:(?<tile>[A-Za-z0-9][A-Za-z0-9_.+-]{0,30})@(?<x>-?[0-9]+),(?<y>-?[0-9]+)(?:r(?<rot>[0-3]))?"
     "|\\+(?<where>[A-Za-z][A-Za-z0-9_-]{0,30})"
     "|(?<pass>-|pass)"
     "|!(?<variant>[a-z][a-z0-9-]{0,30})(?::(?<args>[^\\s]{1,200}))?"
@@ -193,6 +194,18 @@ static int parse_variant(const mp_game *g, const char *name, const char *args, i
     return error_at(d, col, "unknown variant module '%s'; expected one the ruleset '%s' uses", name, g->rs->name);
 }
 
+enum { COORD_MAX = 10000 };   /* a cell's coordinates lie within -COORD_MAX..COORD_MAX */
+
+/* A coordinate as the pattern matched it ("-?[0-9]+", any number of digits): false when it is out
+** of range, however many digits it has (leading zeros count for nothing). */
+static bool coordinate(const char *text, long *out) {
+    const char *digits = text + (text[0] == '-');
+    digits += strspn(digits, "0");
+    if (strlen(digits) > 5) return false;
+    *out = strtol(text, NULL, 10);
+    return *out >= -COORD_MAX && *out <= COORD_MAX;
+}
+
 int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *used, mp_diag *d) {
     size_t skip = strspn(text, " \t");
     const char *s = text + skip;
@@ -217,11 +230,9 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
         }
         long x, y, rot = 0;
         group_text(md, re, "x", s, b, sizeof b, &cb);
-        x = strtol(b, NULL, 10);
-        if (x < -10000 || x > 10000) { error_at(d, (int)skip + cb + 1, "x %ld is out of range; expected -10000 to 10000", x); goto out; }
+        if (!coordinate(b, &x)) { error_at(d, (int)skip + cb + 1, "x %s is out of range; expected -10000 to 10000", b); goto out; }
         group_text(md, re, "y", s, b, sizeof b, &cb);
-        y = strtol(b, NULL, 10);
-        if (y < -10000 || y > 10000) { error_at(d, (int)skip + cb + 1, "y %ld is out of range; expected -10000 to 10000", y); goto out; }
+        if (!coordinate(b, &y)) { error_at(d, (int)skip + cb + 1, "y %s is out of range; expected -10000 to 10000", b); goto out; }
         if (group_text(md, re, "rot", s, b, sizeof b, &cb)) rot = b[0] - '0';
         *out = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)x, .y = (int16_t)y,
                             .rot = (uint8_t)rot };

@@ -188,7 +188,7 @@ int cmd_bench(int argc, char **argv) {
             if (!parse_int(optarg, 1, 100000000, &games)) return usage_error(usage, "--games: '%s' is not a whole number from 1", optarg);
             break;
         case 's':
-            if (!parse_u64(optarg, &seed)) return usage_error(usage, "--seed: '%s' is not a whole number", optarg);
+            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
             break;
         case 'j': as_json = true; break;
         case 'h': fputs(usage, stdout); return 0;

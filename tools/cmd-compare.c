@@ -494,7 +494,7 @@ int cmd_compare(int argc, char **argv) {
             break;
         }
         case 's':
-            if (!parse_u64(optarg, &seed)) return usage_error(usage, "seed '%s' is not a whole number; expected 0 or more", optarg);
+            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
             seeded = true;
             break;
         case 'h': fputs(usage, stdout); return 0;

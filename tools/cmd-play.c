@@ -334,7 +334,7 @@ int cmd_play(int argc, char **argv) {
         case 'o': record = optarg; break;
         case 'c': resume_path = optarg; break;
         case 's':
-            if (!parse_u64(optarg, &seed)) return usage_error(usage, "seed '%s' is not a whole number; expected 0 or more", optarg);
+            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
             break;
         case 'j': as_json = true; break;
         case 'g': {

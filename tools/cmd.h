@@ -72,8 +72,11 @@ int usage_error(const char *usage, const char *fmt, ...) __attribute__((format(p
 ** an unknown option (with the known ones), an ambiguous prefix (with its candidates), an option
 ** without its value or with a value it does not take. shorts: getopt's short-option string. */
 int option_error(const char *usage, const char *shorts, const struct option *opts, char **argv);
-/* Parses a whole decimal number; false when s is not one. */
-bool parse_u64(const char *s, uint64_t *out);
+/* Parses a whole decimal number: NULL, or why s is not one ("is not a whole number", "is too
+** large"), to follow the quoted value in a message. */
+const char *parse_u64(const char *s, uint64_t *out);
+/* --seed's value into *seed: 0, or the usage error printed and EXIT_USAGE. */
+int seed_option(const char *usage, const char *arg, uint64_t *seed);
 bool parse_int(const char *s, int lo, int hi, int *out);
 
 #endif

@@ -116,14 +116,21 @@ int option_error(const char *usage, const char *shorts, const struct option *opt
     return optopt ? unknown_option(usage, opts, c, 2) : unknown_option(usage, opts, arg, strlen(arg));
 }
 
-bool parse_u64(const char *s, uint64_t *out) {
-    if (!s || !*s || *s == '-') return false;
+const char *parse_u64(const char *s, uint64_t *out) {
+    if (!s || !*s || !strchr("0123456789", *s)) return "is not a whole number";
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
-    if (*end || errno) return false;
+    if (*end) return "is not a whole number";
+    if (errno == ERANGE) return "is too large";
     *out = (uint64_t)v;
-    return true;
+    return NULL;
+}
+
+int seed_option(const char *usage, const char *arg, uint64_t *seed) {
+    const char *why = parse_u64(arg, seed);
+    if (why) return usage_error(usage, "--seed: '%s' %s; expected 0 to %llu", arg, why, (unsigned long long)UINT64_MAX);
+    return 0;
 }
 
 bool parse_int(const char *s, int lo, int hi, int *out) {

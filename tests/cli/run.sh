@@ -123,6 +123,15 @@ expect_exit 1 "unknown ruleset" "$M" play --ruleset c9
 expect_exit 1 "too many players" "$M" play --players random,random,random,random,random,random
 expect_exit 2 "bad seat kind" "$M" play --players random,clever
 expect_exit 2 "bad seed" "$M" play --seed -4
+expect_error "play --seed -4" "meeple play: --seed: '-4' is not a whole number; expected 0 to 18446744073709551615"
+# A seed past 2^64-1 is too large (as a record's seed is), in every command that takes one.
+for args in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "bench --games 1"; do
+    cmd=${args%% *}
+    expect_exit 2 "$cmd: seed too large" "$M" $args --seed 18446744073709551616
+    expect_error "$cmd --seed 2^64" "meeple $cmd: --seed: '18446744073709551616' is too large; expected 0 to 18446744073709551615"
+done
+expect_exit 0 "the largest seed" "$M" play --seed 18446744073709551615 --json
+grep -q '"seed":18446744073709551615' /tmp/meeple-cli.$$.out && ok || bad "play --seed 18446744073709551615: $(cat /tmp/meeple-cli.$$.out)"
 
 # Every shipped ruleset and tile set is installed and distributed (Makefile.am names each one).
 for f in "$SRC"/rulesets/*.yaml "$SRC"/rulesets/tiles/*.yaml "$SRC"/rulesets/examples/*.yaml; do
