@@ -87,7 +87,9 @@ static int syntax_error(pcre2_code *re, const char *s, size_t len, int col0, mp_
     while (tok < len && s[tok] != ' ' && s[tok] != '\t') tok++;
     if (k >= len)
         return error_at(d, col0 + (int)k + 1, "the action ends too soon; expected %s", expected);
-    return error_at(d, col0 + (int)k + 1, "'%.*s' does not fit here; expected %s", (int)(tok - bad), s + bad, expected);
+    char q[MP_QUOTE_SIZE];
+    return error_at(d, col0 + (int)k + 1, "'%s' does not fit here; expected %s", mp_quote_n(s + bad, tok - bad, q, sizeof q),
+                    expected);
 }
 
 static int group_text(pcre2_match_data *md, pcre2_code *re, const char *name, const char *s, char *out,
@@ -147,7 +149,7 @@ static int parse_deploy(const mp_game *g, const char *where, int col, mp_action 
     int x, y;
     if (mp_game_last_placed(g, &x, &y))
         return error_at(d, col, "no follower can be deployed now (a deployment follows a placement, when the "
-                        "rules offer one); expected a placement before '+%s'", where);
+                        "rules offer one); expected a placement before '+%s'", where);   /* where: a word of the grammar */
     int f = mp_game_feature_at(g, x, y, where);
     if (f < 0) {
         char list[256] = "";
@@ -179,14 +181,18 @@ static int parse_variant(const mp_game *g, const char *name, const char *args, i
         }
         long v[4] = { 0 };
         const char *at = args;
+        char q[MP_QUOTE_SIZE];
         for (int k = 0; k < 4 && *at; k++) {
             char *end;
             v[k] = strtol(at, &end, 10);
             if (end == at || (*end && *end != ',') || (*end == ',' && !end[1]) || v[k] < INT32_MIN || v[k] > INT32_MAX)
-                return error_at(d, args_col + (int)(at - args), "'%s' is not a list of whole numbers; expected CODE[,A[,B[,C]]]", args);
+                return error_at(d, args_col + (int)(at - args), "'%s' is not a list of whole numbers; expected CODE[,A[,B[,C]]]",
+                                mp_quote(args, q, sizeof q));
             at = *end ? end + 1 : end;
         }
-        if (*at) return error_at(d, args_col + (int)(at - args), "'%s' has more than four numbers; expected CODE[,A[,B[,C]]]", args);
+        if (*at)
+            return error_at(d, args_col + (int)(at - args), "'%s' has more than four numbers; expected CODE[,A[,B[,C]]]",
+                            mp_quote(args, q, sizeof q));
         out->code = (int32_t)v[0];
         for (int k = 0; k < 3; k++) out->arg[k] = (int32_t)v[k + 1];
         return 0;
@@ -230,9 +236,16 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
         }
         long x, y, rot = 0;
         group_text(md, re, "x", s, b, sizeof b, &cb);
-        if (!coordinate(b, &x)) { error_at(d, (int)skip + cb + 1, "x %s is out of range; expected -10000 to 10000", b); goto out; }
+        char q[MP_QUOTE_SIZE];   /* a number of any length: cut */
+        if (!coordinate(b, &x)) {
+            error_at(d, (int)skip + cb + 1, "x %s is out of range; expected -10000 to 10000", mp_quote(b, q, sizeof q));
+            goto out;
+        }
         group_text(md, re, "y", s, b, sizeof b, &cb);
-        if (!coordinate(b, &y)) { error_at(d, (int)skip + cb + 1, "y %s is out of range; expected -10000 to 10000", b); goto out; }
+        if (!coordinate(b, &y)) {
+            error_at(d, (int)skip + cb + 1, "y %s is out of range; expected -10000 to 10000", mp_quote(b, q, sizeof q));
+            goto out;
+        }
         if (group_text(md, re, "rot", s, b, sizeof b, &cb)) rot = b[0] - '0';
         *out = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)x, .y = (int16_t)y,
                             .rot = (uint8_t)rot };

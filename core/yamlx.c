@@ -211,8 +211,9 @@ static mp_ynode *read_node(builder *b, yaml_parser_t *p, yaml_event_t *ev, int d
                 }
                 for (int i = 0; i < kids.n; i += 2)
                     if (strcmp(kids.v[i]->value, kid->value) == 0) {
+                        char q[MP_QUOTE_SIZE];
                         mp_y_error(b->d, kid, "duplicate key '%s'; expected each key once (first at line %d)",
-                                   kid->value, kids.v[i]->line);
+                                   mp_quote(kid->value, q, sizeof q), kids.v[i]->line);
                         free(kids.v);
                         return NULL;
                     }
@@ -314,7 +315,8 @@ int mp_y_check_keys(const mp_ynode *map, const char *const *allowed, mp_diag *d)
         size_t used = 0;
         for (const char *const *a = allowed; *a && used < sizeof list - 40; a++)
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", a == allowed ? "" : ", ", *a);
-        return mp_y_error(d, k, "unknown key '%s'; expected one of %s", k->value, list);
+        char q[MP_QUOTE_SIZE];
+        return mp_y_error(d, k, "unknown key '%s'; expected one of %s", mp_quote(k->value, q, sizeof q), list);
     }
     return 0;
 }
@@ -341,8 +343,10 @@ int mp_y_int(const mp_ynode *n, long min, long max, long *out, mp_diag *d) {
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
+    char q[MP_QUOTE_SIZE];
     if (n->quoted || !*s || *end || errno == ERANGE)
-        return mp_y_error(d, n, "'%s' is not a whole number; expected one from %ld to %ld", s, min, max);
+        return mp_y_error(d, n, "'%s' is not a whole number; expected one from %ld to %ld", mp_quote(s, q, sizeof q),
+                          min, max);
     if (v < min || v > max)
         return mp_y_error(d, n, "%ld is out of range; expected a whole number from %ld to %ld", v, min, max);
     *out = v;
@@ -354,8 +358,9 @@ int mp_y_bool(const mp_ynode *n, bool *out, mp_diag *d) {
         if (!strcmp(n->value, "true") || !strcmp(n->value, "yes")) { *out = true; return 0; }
         if (!strcmp(n->value, "false") || !strcmp(n->value, "no")) { *out = false; return 0; }
     }
+    char q[MP_QUOTE_SIZE];
     return mp_y_error(d, n, "'%s' is not a boolean; expected true or false",
-                      n->type == MP_Y_SCALAR ? n->value : type_name(n->type));
+                      n->type == MP_Y_SCALAR ? mp_quote(n->value, q, sizeof q) : type_name(n->type));
 }
 
 int mp_y_string(const mp_ynode *n, const char **out, mp_diag *d) {
@@ -373,8 +378,9 @@ int mp_y_enum(const mp_ynode *n, const char *const *names, int *out, mp_diag *d)
     size_t used = 0;
     for (int i = 0; names[i] && used < sizeof list - 40; i++)
         used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
+    char q[MP_QUOTE_SIZE];
     return mp_y_error(d, n, "'%s' is not valid here; expected one of %s",
-                      n->type == MP_Y_SCALAR ? n->value : type_name(n->type), list);
+                      n->type == MP_Y_SCALAR ? mp_quote(n->value, q, sizeof q) : type_name(n->type), list);
 }
 
 /* ------------------------------------------------------------------ merging (extends) */

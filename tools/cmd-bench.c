@@ -185,7 +185,7 @@ int cmd_bench(int argc, char **argv) {
         switch (ch) {
         case 'r': ruleset = optarg; break;
         case 'g':
-            if (!parse_int(optarg, 1, 100000000, &games)) return usage_error(usage, "--games: '%s' is not a whole number from 1", optarg);
+            if (int_option(usage, "--games", optarg, 1, 100000000, &games)) return EXIT_USAGE;
             break;
         case 's':
             if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
@@ -195,7 +195,7 @@ int cmd_bench(int argc, char **argv) {
         default: return option_error(usage, "h", opts, argv);
         }
     }
-    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
     mp_ruleset *rs = load_ruleset(ruleset);
     if (!rs) return EXIT_BAD_INPUT;
     if (mp_ruleset_min_players(rs) > 2 || mp_ruleset_max_players(rs) < 2) {

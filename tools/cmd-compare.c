@@ -489,7 +489,7 @@ int cmd_compare(int argc, char **argv) {
         case 'c': as_csv = true; break;
         case 'g': {
             int n;
-            if (!parse_int(optarg, 1, 10000000, &n)) return usage_error(usage, "games '%s'; expected a whole number from 1 to 10000000", optarg);
+            if (int_option(usage, "--games", optarg, 1, 10000000, &n)) return EXIT_USAGE;
             games = n;
             break;
         }
@@ -512,7 +512,7 @@ int cmd_compare(int argc, char **argv) {
     if (games) {
         const char *bad = NULL;
         int np = bots_parse(players, &seats, &bad);
-        if (np == -1) return usage_error(usage, "unknown bot '%s'; expected random or greedy", bad);
+        if (np == -1) return usage_error(usage, "unknown bot '%s'; expected random or greedy", quoted(bad));
         if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
         if (np == 0) return usage_error(usage, "--players names no seat; expected random or greedy, comma-separated");
     }

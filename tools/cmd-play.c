@@ -293,7 +293,7 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
         if (strcmp(kind, "human") == 0) snprintf(spec, sizeof spec, "human:%s", mp_record_player_name(rec, p));
         else snprintf(spec, sizeof spec, "%s", kind);
         if (parse_seat(spec, p, &seats[p])) {
-            fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random or greedy\n", path, p + 1, kind);
+            fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random or greedy\n", path, p + 1, quoted(kind));
             mp_ruleset_free(rs);
             mp_record_free(rec);
             return EXIT_BAD_INPUT;
@@ -339,7 +339,7 @@ int cmd_play(int argc, char **argv) {
         case 'j': as_json = true; break;
         case 'g': {
             int v;
-            if (!parse_int(optarg, 1, 100000000, &v)) return usage_error(usage, "games '%s'; expected a whole number from 1 to 100000000", optarg);
+            if (int_option(usage, "--games", optarg, 1, 100000000, &v)) return EXIT_USAGE;
             games = v;
             break;
         }
@@ -348,7 +348,7 @@ int cmd_play(int argc, char **argv) {
             return option_error(usage, "h", opts, argv);
         }
     }
-    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
 
     seat seats[MAX_SEATS] = { { 0 } };
     int n = 0;
@@ -358,7 +358,7 @@ int cmd_play(int argc, char **argv) {
         for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
             if (n == MAX_SEATS) return usage_error(usage, "more than %d seats", MAX_SEATS);
             if (parse_seat(tok, n, &seats[n]))
-                return usage_error(usage, "unknown seat kind '%s'; expected random, greedy or human:NAME", tok);
+                return usage_error(usage, "unknown seat kind '%s'; expected random, greedy or human:NAME", quoted(tok));
             n++;
         }
         if (n == 0) return usage_error(usage, "no seats; expected --players random,greedy or similar");

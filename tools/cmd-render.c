@@ -131,8 +131,7 @@ int cmd_render(int argc, char **argv) {
         case 'r': ruleset = optarg; break;
         case 'o': out = optarg; break;
         case 't':
-            if (!parse_int(optarg, 0, INT_MAX, &turn))
-                return usage_error(usage, "turn '%s' is not a whole number; expected 0 or more", optarg);
+            if (int_option(usage, "--turn", optarg, 0, INT_MAX, &turn)) return EXIT_USAGE;
             break;
         case 'h': fputs(usage, stdout); return 0;
         default: return option_error(usage, "ho:", opts, argv);
@@ -154,5 +153,5 @@ int cmd_render(int argc, char **argv) {
         if (!out) return usage_error(usage, "expected -o OUT.svg");
         return render_game(argv[optind], turn, out);
     }
-    return usage_error(usage, "unknown drawing '%s'; expected tiles or game", what);
+    return usage_error(usage, "unknown drawing '%s'; expected tiles or game", quoted(what));
 }

@@ -73,7 +73,7 @@ int cmd_rulesets(int argc, char **argv) {
         if (argc - optind != 2) return usage_error(usage, "--diff takes two rulesets, A and B");
         return diff(argv[optind], argv[optind + 1], as_json);
     }
-    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
     /* Every NAME.yaml in the search directories, the first directory that has a name winning. */
     char *names[256];
     int n = 0;

@@ -332,8 +332,7 @@ int cmd_tilestats(int argc, char **argv) {
         case 'c': as_csv = true; break;
         case 'g': {
             int n;
-            if (!parse_int(optarg, 1, 10000000, &n))
-                return usage_error(usage, "games '%s'; expected a whole number from 1 to 10000000", optarg);
+            if (int_option(usage, "--games", optarg, 1, 10000000, &n)) return EXIT_USAGE;
             games = n;
             break;
         }
@@ -344,13 +343,13 @@ int cmd_tilestats(int argc, char **argv) {
         default: return option_error(usage, "h", opts, argv);
         }
     }
-    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
     if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
     if (!*ruleset) return usage_error(usage, "--ruleset names no ruleset");
     bot_seats seats = { 0 };
     const char *bad = NULL;
     int np = bots_parse(players, &seats, &bad);
-    if (np == -1) return usage_error(usage, "unknown bot '%s'; expected random or greedy", bad);
+    if (np == -1) return usage_error(usage, "unknown bot '%s'; expected random or greedy", quoted(bad));
     if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
     if (np == 0) return usage_error(usage, "--players names no seat; expected random or greedy, comma-separated");
     mp_ruleset *rs = load_ruleset(ruleset);

@@ -78,5 +78,11 @@ const char *parse_u64(const char *s, uint64_t *out);
 /* --seed's value into *seed: 0, or the usage error printed and EXIT_USAGE. */
 int seed_option(const char *usage, const char *arg, uint64_t *seed);
 bool parse_int(const char *s, int lo, int hi, int *out);
+/* The value of a whole-number option (--games N) into *out: 0, or the usage error printed
+** ("--games: '0' is out of range; expected 1 to 10000000") and EXIT_USAGE. */
+int int_option(const char *usage, const char *option, const char *arg, int lo, int hi, int *out);
+/* s quoted for a message (mp_quote), in one of four buffers used in turn: for the arguments of
+** one message. */
+const char *quoted(const char *s);
 
 #endif

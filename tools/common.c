@@ -47,6 +47,13 @@ mp_ruleset *load_ruleset(const char *name) {
     return rs;
 }
 
+const char *quoted(const char *s) {
+    static char ring[4][MP_QUOTE_SIZE];
+    static int next;
+    next = (next + 1) % 4;
+    return mp_quote(s ? s : "", ring[next], sizeof ring[next]);
+}
+
 /* The command a usage text is of: the word after "usage: meeple " (every usage starts so). */
 static void command_of(const char *usage, char *out, size_t size) {
     const char *s = strncmp(usage, "usage: meeple ", 14) == 0 ? usage + 14 : "";
@@ -76,7 +83,8 @@ static void long_names(const struct option *opts, char *list, size_t size) {
 static int unknown_option(const char *usage, const struct option *opts, const char *arg, size_t len) {
     char list[512];
     long_names(opts, list, sizeof list);
-    return usage_error(usage, "unknown option '%.*s'; expected one of %s", (int)len, arg, list);
+    char q[MP_QUOTE_SIZE];
+    return usage_error(usage, "unknown option '%s'; expected one of %s", mp_quote_n(arg, len, q, sizeof q), list);
 }
 
 /* What is wrong with "--name[=value]": unknown, an ambiguous prefix (an exact name never is), a
@@ -97,7 +105,8 @@ static int long_option_error(const char *usage, const struct option *opts, const
         n++;
     }
     if (n == 0) return unknown_option(usage, opts, arg, len + 2);
-    if (n > 1) return usage_error(usage, "ambiguous option '%.*s': %s?", (int)len + 2, arg, list);
+    char q[MP_QUOTE_SIZE];
+    if (n > 1) return usage_error(usage, "ambiguous option '%s': %s?", mp_quote_n(arg, len + 2, q, sizeof q), list);
     if (eq && found->has_arg == no_argument) return usage_error(usage, "option '--%s' takes no value", found->name);
     if (!eq && found->has_arg == required_argument) return usage_error(usage, "option '--%s' needs a value", found->name);
     return 0;
@@ -129,7 +138,7 @@ const char *parse_u64(const char *s, uint64_t *out) {
 
 int seed_option(const char *usage, const char *arg, uint64_t *seed) {
     const char *why = parse_u64(arg, seed);
-    if (why) return usage_error(usage, "--seed: '%s' %s; expected 0 to %llu", arg, why, (unsigned long long)UINT64_MAX);
+    if (why) return usage_error(usage, "--seed: '%s' %s; expected 0 to %llu", quoted(arg), why, (unsigned long long)UINT64_MAX);
     return 0;
 }
 
@@ -141,4 +150,11 @@ bool parse_int(const char *s, int lo, int hi, int *out) {
     if (*end || errno || v < lo || v > hi) return false;
     *out = (int)v;
     return true;
+}
+
+int int_option(const char *usage, const char *option, const char *arg, int lo, int hi, int *out) {
+    if (parse_int(arg, lo, hi, out)) return 0;
+    uint64_t v;
+    const char *why = parse_u64(arg, &v) ? "is not a whole number" : "is out of range";
+    return usage_error(usage, "%s: '%s' %s; expected %d to %d", option, quoted(arg), why, lo, hi);
 }

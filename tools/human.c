@@ -147,8 +147,9 @@ human_reply human_ask(human_io *h, const mp_game *g, const char *const *names, m
         int used = 0;
         size_t word = strcspn(s, " \t\r\n");
         if (!memchr(s, '@', word) && strchr("+-!", s[0]) == NULL && !(word == 4 && !strncmp(s, "pass", 4))) {
-            fprintf(h->out, "<stdin>:%d:%d: unknown command '%.*s'; expected an action in notation or one of "
-                    "help, legal, undo, save, quit\n", h->line, start + 1, (int)word, s);
+            char q[MP_QUOTE_SIZE];
+            fprintf(h->out, "<stdin>:%d:%d: unknown command '%s'; expected an action in notation or one of "
+                    "help, legal, undo, save, quit\n", h->line, start + 1, mp_quote_n(s, word, q, sizeof q));
             h->pos = -1;
             shown = true;
             continue;

@@ -45,7 +45,7 @@ static const struct mp_cmd *find_command(const char *name) {
 }
 
 static int unknown_command(const char *name) {
-    fprintf(stderr, "meeple: unknown command '%s'; expected one of:", name);
+    fprintf(stderr, "meeple: unknown command '%s'; expected one of:", quoted(name));
     for (int i = 0; i < N_COMMANDS; i++) fprintf(stderr, " %s", commands[i].name);
     fprintf(stderr, "\n");
     return EXIT_USAGE;

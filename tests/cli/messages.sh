@@ -1,0 +1,49 @@
+#!/bin/sh
+# messages.sh: what messages say and how: input they quote is escaped and cut (control bytes,
+# bytes that are not UTF-8, a huge word), counts agree with their nouns, an error caused by the
+# command line blames the option.
+set -u
+. "$(dirname "$0")/lib.sh"
+M=${MEEPLE:?set MEEPLE to the meeple binary}
+SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
+# raw FILE: whether FILE holds a control byte other than a line end (what escaping keeps out).
+raw() { LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" "$1"; }
+# at_prompt INPUT: a game with a human seat fed INPUT; its standard output in $T/out.
+at_prompt() { printf "$1" | "$M" play --players human:ann,random --seed 1 >"$T/out" 2>"$T/err"; }
+
+# ---------------------------------------------------------------- quoted input, escaped and cut
+at_prompt 'E@0,\001\n'
+check 'grep -qF "does not fit here" "$T/out" && grep -qF "'"'"'\\x01'"'"' does not fit here" "$T/out" && ! raw "$T/out"' \
+    "a control byte in an action is shown escaped: $(grep 'fit here' "$T/out" | cat -v)"
+at_prompt 'E@0,0r\377\n'
+check 'grep -qF "'"'"'\\xff'"'"' does not fit here" "$T/out"' "a byte that is not UTF-8 is shown escaped: $(grep 'fit here' "$T/out" | cat -v)"
+at_prompt 'fo\033[2Jo\n'
+check 'grep -qF "unknown command '"'"'fo\\x1b[2Jo'"'"'" "$T/out" && ! raw "$T/out"' "an unknown command is shown escaped: $(grep 'unknown command' "$T/out" | cat -v)"
+# A 200 KB word: its message quotes 60 characters and "...".
+awk 'BEGIN { s = "E@"; for (i = 0; i < 200000; i++) s = s "x"; print s }' >"$T/big"
+"$M" play --players human:ann,random --seed 1 <"$T/big" >"$T/out" 2>&1
+check 'grep -q "^ann> <stdin>:1:3: '"'"'x\{60\}\.\.\.'"'"' does not fit here" "$T/out" && [ "$(wc -c <"$T/out")" -lt 20000 ]' \
+    "a huge word is cut: $(grep 'fit here' "$T/out" | cut -c1-200)"
+awk 'BEGIN { s = ""; for (i = 0; i < 200000; i++) s = s "y"; print s }' >"$T/big"
+"$M" play --players human:ann,random --seed 1 <"$T/big" >"$T/out" 2>&1
+check 'grep -q "unknown command '"'"'y\{60\}\.\.\.'"'"'" "$T/out" && [ "$(wc -c <"$T/out")" -lt 20000 ]' "a huge unknown command is cut"
+
+# On the command line: an option, a command, a seat kind, a bot, a ruleset name.
+"$M" play "$(printf -- '--x\033y')" 2>"$T/err"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "unknown option '"'"'--x\\x1by'"'"'" && ! raw "$T/err"' "an unknown option is escaped: $(head -1 "$T/err" | cat -v)"
+"$M" "$(printf 'fr\001')" 2>"$T/err"
+check '[ $? = 2 ] && grep -qF "unknown command '"'"'fr\\x01'"'"'" "$T/err" && ! raw "$T/err"' "an unknown command is escaped: $(cat -v "$T/err")"
+"$M" play --players "$(printf 'random,cl\001ever')" 2>"$T/err"
+check '[ $? = 2 ] && grep -qF "unknown seat kind '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw "$T/err"' "an unknown seat kind is escaped: $(head -1 "$T/err" | cat -v)"
+"$M" tilestats --players "$(printf 'random,cl\001ever')" 2>"$T/err"
+check '[ $? = 2 ] && grep -qF "unknown bot '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw "$T/err"' "an unknown bot is escaped: $(head -1 "$T/err" | cat -v)"
+"$M" play --ruleset "$(printf 'c\0013')" 2>"$T/err"
+check '[ $? = 1 ] && grep -qF "no ruleset '"'"'c\\x013'"'"' found" "$T/err" && ! raw "$T/err"' "an unknown ruleset is escaped: $(cat -v "$T/err")"
+"$M" play --seed "$(printf '1\0012')" 2>"$T/err"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "'"'"'1\\x012'"'"' is not a whole number" && ! raw "$T/err"' "a bad seed is escaped: $(head -1 "$T/err" | cat -v)"
+"$M" render "$(printf 'pic\001')" -o "$T/x.svg" 2>"$T/err"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "unknown drawing '"'"'pic\\x01'"'"'" && ! raw "$T/err"' "an unknown drawing is escaped: $(head -1 "$T/err" | cat -v)"
+"$M" lint "$SRC/tests/bad/rules-key-control-bytes.yaml" >"$T/out"
+check '! raw "$T/out" && grep -qF "'"'"'far\\x1bms\\x01'"'"'" "$T/out"' "a YAML key is escaped: $(cat -v "$T/out")"
+
+finish messages
