@@ -315,8 +315,9 @@ static stat stats(const double *v, long n) {
     return s;
 }
 
+/* svg: the chart's file, opened before the games (NULL: no chart). */
 static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *kinds, const char *const *names, int np,
-                         bool as_json, bool as_csv, const char *svg) {
+                         bool as_json, bool as_csv, out_file *svg) {
     sample *v = calloc((size_t)games * (size_t)r->n, sizeof *v);
     if (!v) { fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
     cats c = { 0 };
@@ -456,7 +457,9 @@ static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *ki
         char title[200];
         snprintf(title, sizeof title, "Scores of %ld seeded games (seeds %llu..%llu) by ruleset and player", games,
                  (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1));
-        if (chart_boxplot_svg(svg, title, series, ns)) { fprintf(stderr, "meeple: cannot write '%s'\n", svg); rc = EXIT_BAD_INPUT; }
+        mp_diag d = { 0 };
+        chart_boxplot_svg(svg->f, title, series, ns);
+        if (out_commit(svg, &d)) { print_diag(&d); rc = EXIT_BAD_INPUT; }
         free(data);
     }
     free(x);
@@ -516,10 +519,14 @@ int cmd_compare(int argc, char **argv) {
         if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
         if (np == 0) return usage_error(usage, "--players names no seat; expected random or greedy, comma-separated");
     }
+    out_file chart = { 0 };
+    mp_diag d = { 0 };
+    if (svg && out_open(&chart, svg, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
     rules r = { 0 };
     int rc = load_rules(list, &r);
-    if (!rc) rc = games ? compare_games(&r, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv, svg)
+    if (!rc) rc = games ? compare_games(&r, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv, svg ? &chart : NULL)
                         : compare_record(argv[optind], &r, as_json);
+    out_discard(&chart);   /* when the games did not get as far as the chart */
     free_rules(&r);
     return rc;
 }

@@ -87,6 +87,7 @@ int cmd_import(int argc, char **argv) {
     }
     if (optind + 1 != argc) return usage_error(usage, "expected one JCloisterZone file");
     if (!out || !out[0]) return usage_error(usage, "expected --output RECORD.yaml");
+    if (out_check(out)) return EXIT_BAD_INPUT;   /* before the work (the ruleset goes beside it) */
     char rules[600];
     rules_path(out, rules, sizeof rules);
     jcz_import j;

@@ -349,6 +349,7 @@ int cmd_play(int argc, char **argv) {
         }
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
+    if (record && out_check(record)) return EXIT_BAD_INPUT;   /* before the game: a turn played is not lost */
 
     seat seats[MAX_SEATS] = { { 0 } };
     int n = 0;

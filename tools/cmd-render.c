@@ -35,24 +35,35 @@ typedef struct job {
     const char *const *names;
 } job;
 
-/* Opens the output, draws, closes; 0, or EXIT_BAD_INPUT with a message. */
-static int write_svg(const char *out, const job *j) {
-    bool to_stdout = strcmp(out, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(out, "w");
-    if (!f) {
-        fprintf(stderr, "meeple: render: cannot write '%s': %s\n", out, strerror(errno));
-        return EXIT_BAD_INPUT;
-    }
+/* The output: standard output ('-'), or a file opened before the work (out_open). */
+typedef struct output { out_file file; bool to_stdout; } output;
+
+/* Draws into the output and completes it; 0, or EXIT_BAD_INPUT with a message. */
+static int write_svg(output *out, const job *j) {
+    FILE *f = out->to_stdout ? stdout : out->file.f;
     int bad = j->g ? render_game_svg(f, j->g, j->title, j->names) : render_tiles_svg(f, j->ts, j->title);
-    bad |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
-    if (bad) {
-        fprintf(stderr, "meeple: render: cannot write '%s'\n", out);
-        return EXIT_BAD_INPUT;
+    mp_diag d = { 0 };
+    if (out->to_stdout) {
+        if (!bad && fflush(stdout) == 0) return 0;
+        snprintf(d.message, sizeof d.message, "standard output: cannot write: %s", strerror(errno));
+    } else if (!out_commit(&out->file, &d)) {
+        return 0;
     }
-    return 0;
+    print_diag(&d);
+    return EXIT_BAD_INPUT;
 }
 
-static int render_tiles(const char *file, const char *ruleset, const char *out) {
+/* Opens the output before the work; 0, or the diagnostic printed and EXIT_BAD_INPUT. */
+static int open_output(const char *path, output *o) {
+    memset(o, 0, sizeof *o);
+    o->to_stdout = strcmp(path, "-") == 0;
+    mp_diag d = { 0 };
+    if (o->to_stdout || !out_open(&o->file, path, &d)) return 0;
+    print_diag(&d);
+    return EXIT_BAD_INPUT;
+}
+
+static int render_tiles(const char *file, const char *ruleset, output *out) {
     mp_diag d = { 0 };
     char title[1200];
     int rc;
@@ -74,7 +85,7 @@ static int render_tiles(const char *file, const char *ruleset, const char *out) 
     return rc;
 }
 
-static int render_game(const char *path, int turn, const char *out) {
+static int render_game(const char *path, int turn, output *out) {
     mp_diag d = { 0 };
     mp_record *rec = mp_record_load(path, &d);
     if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
@@ -145,13 +156,21 @@ int cmd_render(int argc, char **argv) {
         if (rest > 1) return usage_error(usage, "tiles draws one tile set; expected at most one FILE");
         if (rest == 1 && ruleset) return usage_error(usage, "tiles takes --ruleset NAME or a FILE, not both");
         if (!out) return usage_error(usage, "expected -o OUT.svg");
-        return render_tiles(rest ? argv[optind] : NULL, ruleset, out);
+        output o;
+        if (open_output(out, &o)) return EXIT_BAD_INPUT;
+        int rc = render_tiles(rest ? argv[optind] : NULL, ruleset, &o);
+        out_discard(&o.file);
+        return rc;
     }
     if (strcmp(what, "game") == 0) {
         if (ruleset) return usage_error(usage, "--ruleset goes with tiles; a game uses its record's ruleset");
         if (rest != 1) return usage_error(usage, "game expects one RECORD");
         if (!out) return usage_error(usage, "expected -o OUT.svg");
-        return render_game(argv[optind], turn, out);
+        output o;
+        if (open_output(out, &o)) return EXIT_BAD_INPUT;
+        int rc = render_game(argv[optind], turn, &o);
+        out_discard(&o.file);
+        return rc;
     }
     return usage_error(usage, "unknown drawing '%s'; expected tiles or game", quoted(what));
 }

@@ -81,6 +81,17 @@ bool parse_int(const char *s, int lo, int hi, int *out);
 /* The value of a whole-number option (--games N) into *out: 0, or the usage error printed
 ** ("--games: '0' is out of range; expected 1 to 10000000") and EXIT_USAGE. */
 int int_option(const char *usage, const char *option, const char *arg, int lo, int hi, int *out);
+/* A file written safely (every command that writes one): a temporary file beside the target is
+** opened before the work starts, so that an output that cannot be written is refused at once
+** with the system's reason ("PATH: cannot write: No such file or directory"); it is filled, then
+** flushed, synced and renamed over the target by out_commit, or removed by out_discard. */
+typedef struct out_file { char path[512]; char tmp[540]; FILE *f; } out_file;
+int out_open(out_file *o, const char *path, mp_diag *d);
+int out_commit(out_file *o, mp_diag *d);
+void out_discard(out_file *o);
+/* Whether path can be written, for an output written by a writer of its own (mp_record_save):
+** 0, or the diagnostic printed and EXIT_BAD_INPUT. */
+int out_check(const char *path);
 /* s quoted for a message (mp_quote), in one of four buffers used in turn: for the arguments of
 ** one message. */
 const char *quoted(const char *s);

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cmd.h"
 
@@ -157,4 +159,54 @@ int int_option(const char *usage, const char *option, const char *arg, int lo, i
     uint64_t v;
     const char *why = parse_u64(arg, &v) ? "is not a whole number" : "is out of range";
     return usage_error(usage, "%s: '%s' %s; expected %d to %d", option, quoted(arg), why, lo, hi);
+}
+
+/* "PATH: cannot write: REASON" into d. */
+static int cannot_write(const char *path, int err, mp_diag *d) {
+    snprintf(d->file, sizeof d->file, "%s", path);
+    d->line = d->column = 0;
+    snprintf(d->message, sizeof d->message, "cannot write: %s", strerror(err));
+    return 1;
+}
+
+int out_open(out_file *o, const char *path, mp_diag *d) {
+    memset(o, 0, sizeof *o);
+    snprintf(o->path, sizeof o->path, "%s", path);
+    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.XXXXXX", o->path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
+        int e = errno;
+        if (fd >= 0) { close(fd); unlink(o->tmp); }
+        return cannot_write(path, e, d);
+    }
+    fchmod(fd, 0644);   /* mkstemp's 0600 is for secrets; this is a document */
+    return 0;
+}
+
+int out_commit(out_file *o, mp_diag *d) {
+    int e = 0;
+    if (ferror(o->f) || fflush(o->f) != 0 || fsync(fileno(o->f)) != 0) e = errno ? errno : EIO;
+    if (fclose(o->f) != 0 && !e) e = errno;
+    o->f = NULL;
+    if (!e && rename(o->tmp, o->path) != 0) e = errno;
+    if (e) {
+        unlink(o->tmp);
+        return cannot_write(o->path, e, d);
+    }
+    return 0;
+}
+
+void out_discard(out_file *o) {
+    if (!o->f) return;
+    fclose(o->f);
+    unlink(o->tmp);
+    o->f = NULL;
+}
+
+int out_check(const char *path) {
+    out_file o;
+    mp_diag d = { 0 };
+    if (out_open(&o, path, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
+    out_discard(&o);
+    return 0;
 }

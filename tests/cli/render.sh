@@ -197,7 +197,7 @@ check '[ $? = 1 ]' "a missing record: exit 1"
 "$M" render tiles --ruleset c9 -o "$T/x.svg" 2>/dev/null
 check '[ $? = 1 ]' "an unknown ruleset: exit 1"
 "$M" render tiles -o "$T/no/such/dir/x.svg" 2>"$T/err"
-check '[ $? = 1 ] && grep -q "^meeple: render: cannot write" "$T/err"' "an unwritable output: exit 1"
+check '[ $? = 1 ] && grep -q "^$T/no/such/dir/x.svg: cannot write: No such file or directory$" "$T/err"' "an unwritable output: exit 1, the reason: $(cat "$T/err")"
 "$M" render --help >"$T/help"
 check '[ $? = 0 ] && head -1 "$T/help" | grep -q -- "--ruleset" && head -1 "$T/help" | grep -q -- "--turn"' "--help"
 
