@@ -3,7 +3,7 @@
 ** image (the drawing is tools/render.c; the conventions are in meeple-render(1)).
 **
 ** tiles: every tile of a tile-set file, or of the tile sets a ruleset merges, at rotation 0.
-** game: the record is replayed under the ruleset it names (strictly: the bag must give the tiles
+** game: the record (a .jcz game is imported on the fly, as replay does) is replayed under the ruleset it names (strictly: the bag must give the tiles
 ** it places, unless the record's ruleset hash is not the ruleset's, as in a hand-made record,
 ** where the tiles it names are drawn) to its end, or to the end of turn N; a record that says
 ** the game is over is ended after its last turn, so the followers show as final scoring found
@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "jcz.h"
 #include "render.h"
 
 static const char usage[] =
@@ -22,7 +23,8 @@ static const char usage[] =
     "Draw a tile set, or the board of a recorded game, as a standalone SVG image.\n"
     "  tiles [FILE]     every tile of the tile-set FILE at rotation 0 with its id and count\n"
     "  --ruleset NAME   with tiles: the tile sets of this ruleset, a name or a path (default c3)\n"
-    "  game RECORD      the board of a game record at its end, with followers and scores\n"
+    "  game RECORD      the board of a game record (or a JCloisterZone game, .jcz) at its end, with\n"
+    "                   followers and scores\n"
     "  --turn N         with game: the board after turn N (0: before the first turn)\n"
     "  -o OUT.svg       the file to write ('-': standard output)\n"
     "  -h, --help       print this help\n";
@@ -85,13 +87,33 @@ static int render_tiles(const char *file, const char *ruleset, output *out) {
     return rc;
 }
 
+/* The record at path and the ruleset it names; a JCloisterZone game (.jcz) is imported on the fly,
+** as replay does, its record and ruleset the import's (imp keeps the file, for the places of
+** errors). 0, or 1 with d filled. */
+static int load_record(const char *path, jcz_import *imp, mp_record **rec, mp_ruleset **rs, mp_diag *d) {
+    memset(imp, 0, sizeof *imp);
+    if (jcz_sniff(path)) {
+        if (jcz_import_file(path, NULL, imp, d)) return 1;
+        *rec = imp->rec;
+        *rs = imp->rs;
+        imp->rec = NULL;
+        imp->rs = NULL;
+        return 0;
+    }
+    if (!(*rec = mp_record_load(path, d))) return 1;
+    const char *rules = mp_record_ruleset_file(*rec)[0] ? mp_record_ruleset_file(*rec) : mp_record_ruleset(*rec);
+    return !(*rs = mp_ruleset_load(rules, ruleset_dirs(), d));
+}
+
 static int render_game(const char *path, int turn, output *out) {
     mp_diag d = { 0 };
-    mp_record *rec = mp_record_load(path, &d);
-    if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
-    int n_turns = mp_record_n_turns(rec), rc = EXIT_BAD_INPUT;
+    jcz_import imp;
+    mp_record *rec = NULL;
     mp_ruleset *rs = NULL;
     mp_game *g = NULL;
+    int rc = EXIT_BAD_INPUT;
+    if (load_record(path, &imp, &rec, &rs, &d)) { print_diag(&d); goto out; }
+    int n_turns = mp_record_n_turns(rec);
     if (turn > n_turns) {
         snprintf(d.file, sizeof d.file, "%s", path);
         d.line = d.column = 0;
@@ -100,13 +122,15 @@ static int render_game(const char *path, int turn, output *out) {
         print_diag(&d);
         goto out;
     }
-    const char *rules = mp_record_ruleset_file(rec)[0] ? mp_record_ruleset_file(rec) : mp_record_ruleset(rec);
-    if (!(rs = mp_ruleset_load(rules, ruleset_dirs(), &d))) { print_diag(&d); goto out; }
     /* A record made under this very ruleset is replayed strictly; a hand-made one (another hash)
     ** draws the tiles it names. */
     bool strict = strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) == 0;
     int upto = turn < 0 ? n_turns : turn;
-    if (!(g = mp_record_replay(rec, rs, strict, upto, &d))) { print_diag(&d); goto out; }
+    if (!(g = mp_record_replay(rec, rs, strict, upto, &d))) {
+        if (imp.path[0]) jcz_locate_turn(&imp, &d);   /* its place in the .jcz file */
+        print_diag(&d);
+        goto out;
+    }
     if (upto == n_turns && mp_record_over(rec) && mp_game_phase(g) != MP_PHASE_OVER && mp_game_end_now(g, &d)) {
         print_diag(&d);
         goto out;
@@ -125,6 +149,7 @@ out:
     mp_game_free(g);
     mp_ruleset_free(rs);
     mp_record_free(rec);
+    jcz_import_free(&imp);
     return rc;
 }
 
