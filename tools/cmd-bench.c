@@ -132,8 +132,8 @@ static void print_text(const bench *b, const mp_ruleset *rs) {
     printf("  %12.0f games/s\n", per((double)b->games, b->play_secs));
     printf("  %12.0f placements/s\n", per((double)b->placements, b->play_secs));
     printf("  %12.0f decisions/s\n", per((double)b->decisions, b->play_secs));
-    printf("  %12.0f legal-placement lists/s (%d positions x %d rounds)\n", per((double)b->lists, b->list_secs),
-           b->n_positions, LIST_ROUNDS);
+    printf("  %12.0f legal-placement lists/s (%d position%s x %d rounds)\n", per((double)b->lists, b->list_secs),
+           b->n_positions, plural(b->n_positions), LIST_ROUNDS);
     printf("  %12.1f legal placements per list\n", b->lists ? (double)b->listed / (double)b->lists : 0);
     printf("  %12.0f state copies/s (copy and free)\n", per((double)b->copies, b->copy_secs));
     printf("  %12.0f bytes per game state\n", b->games ? (double)b->state_bytes / (double)b->games : 0);

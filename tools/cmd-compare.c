@@ -380,7 +380,8 @@ static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *ki
         json_key(&j, "seconds"); json_double(&j, secs);
         json_key(&j, "rulesets"); json_array(&j);
     } else if (!as_csv) {
-        printf("%ld games, seeds %llu..%llu, players", games, (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1));
+        printf("%ld game%s, seeds %llu..%llu, players", games, plural(games), (unsigned long long)seed,
+               (unsigned long long)(seed + (uint64_t)games - 1));
         for (int p = 0; p < np; p++) printf("%s %s", p ? "," : "", names[p]);
         printf("; %.1f s\n", secs);
     }
@@ -524,6 +525,7 @@ int cmd_compare(int argc, char **argv) {
     if (svg && out_open(&chart, svg, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
     rules r = { 0 };
     int rc = load_rules(list, &r);
+    for (int i = 0; i < r.n && games && !rc; i++) rc = check_players(r.rs[i], seats.n);
     if (!rc) rc = games ? compare_games(&r, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv, svg ? &chart : NULL)
                         : compare_record(argv[optind], &r, as_json);
     out_discard(&chart);   /* when the games did not get as far as the chart */

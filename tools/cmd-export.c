@@ -72,7 +72,8 @@ static void report_text(const char *record, const char *out, const replayed *r, 
     printf("%s: %d turn%s of", record, x->n_turns, x->n_turns == 1 ? "" : "s");
     int first = mp_record_first_player(r->rec);
     for (int k = 0; k < r->n; k++) printf("%s %s", k ? "," : "", r->names[(first + k) % r->n]);
-    printf(" written to %s (%d messages) as JCloisterZone's %s; imported back: the same record\n", out, x->n_messages,
+    printf(" written to %s (%d message%s) as JCloisterZone's %s; imported back: the same record\n", out, x->n_messages,
+           plural(x->n_messages),
            x->setup);
 }
 

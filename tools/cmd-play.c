@@ -174,9 +174,10 @@ static int run_session(session *s, bool quiet) {
         if (end_of_action(s)) { rc = EXIT_BAD_INPUT; break; }
     }
     if (!rc && !quiet) {
-        printf("ruleset %s, seed %llu, %d players\n\n", mp_ruleset_name(s->rs), (unsigned long long)mp_record_seed(s->rec), s->n);
+        printf("ruleset %s, seed %llu, %d player%s\n\n", mp_ruleset_name(s->rs), (unsigned long long)mp_record_seed(s->rec),
+               s->n, plural(s->n));
         ascii_board(stdout, s->g);
-        printf("\n%d tiles placed\n\n", mp_game_turn(s->g));
+        printf("\n%d tile%s placed\n\n", mp_game_turn(s->g), plural(mp_game_turn(s->g)));
         ascii_scores(stdout, s->g, s->names);
     }
 out:
@@ -246,8 +247,8 @@ static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, lo
         json_done(&j);
         return 0;
     }
-    printf("ruleset %s, seeds %llu..%llu, %ld games, %d players\n\n", mp_ruleset_name(rs),
-           (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1), games, n);
+    printf("ruleset %s, seeds %llu..%llu, %ld game%s, %d player%s\n\n", mp_ruleset_name(rs),
+           (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1), games, plural(games), n, plural(n));
     printf("%-16s %8s %6s", "player", "mean", "wins");
     for (int c = 0; c < nc; c++) printf(" %9s", cats[c]);
     putchar('\n');
@@ -284,7 +285,8 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
     if (n_opt && n_opt != n) {
         mp_ruleset_free(rs);
         mp_record_free(rec);
-        return usage_error(usage, "--players names %d seats, but the record has %d players", n_opt, n);
+        return usage_error(usage, "--players names %d seat%s, but the record has %d player%s", n_opt, plural(n_opt), n,
+                           plural(n));
     }
     for (int p = 0; p < n && n_opt; p++) mp_record_set_player(rec, p, seats[p].name, seat_kind_name(&seats[p]));
     for (int p = 0; p < n && !n_opt; p++) {
@@ -378,6 +380,7 @@ int cmd_play(int argc, char **argv) {
     } else {
         mp_ruleset *rs = load_ruleset(ruleset ? ruleset : "c3");
         if (!rs) return EXIT_BAD_INPUT;
+        if (check_players(rs, n)) { mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
         if (games > 1) {
             int rc = play_many(rs, seats, n, seed, games, as_json);
             mp_ruleset_free(rs);

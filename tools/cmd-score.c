@@ -50,7 +50,8 @@ int cmd_score(int argc, char **argv) {
     if (as_json) {
         print_replay_json(path, &r, rc, NULL);
     } else if (!rc) {
-        printf("%s: %d turns scored under %s (recorded under %s)%s\n", path, mp_record_n_turns(r.rec),
+        printf("%s: %d turn%s scored under %s (recorded under %s)%s\n", path, mp_record_n_turns(r.rec),
+               plural(mp_record_n_turns(r.rec)),
                mp_ruleset_name(r.rs), mp_record_ruleset(r.rec), r.over ? "" : "; the game is not over");
         const mp_replay_notes *n = &r.notes;
         if (n->passed || n->defaulted || n->dropped)   /* how far this is still the recorded game */

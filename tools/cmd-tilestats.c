@@ -354,6 +354,7 @@ int cmd_tilestats(int argc, char **argv) {
     if (np == 0) return usage_error(usage, "--players names no seat; expected random or greedy, comma-separated");
     mp_ruleset *rs = load_ruleset(ruleset);
     if (!rs) return EXIT_BAD_INPUT;
+    if (check_players(rs, seats.n)) { mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
     int rc = run_stats(rs, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv);
     mp_ruleset_free(rs);
     return rc;

@@ -59,12 +59,17 @@ void replayed_free(replayed *r);
 void print_replay_json(const char *path, const replayed *r, int rc, const bool *matches);
 
 /* common.c */
+/* The plural ending of a noun after the count n: "1 player", "2 players", "-1 point". */
+static inline const char *plural(long long n) { return n == 1 || n == -1 ? "" : "s"; }
 /* The directories searched for rulesets by name: $MEEPLE_RULESETS (colon-separated), the
 ** installed data directory, the source tree. NULL-terminated. */
 const char *const *ruleset_dirs(void);
 /* Loads a ruleset, printing the diagnostic to stderr on failure. */
 mp_ruleset *load_ruleset(const char *name);
 void print_diag(const mp_diag *d);
+/* Whether the ruleset allows the n seats of --players: 0, or the diagnostic printed, blaming the
+** option ("<options>: --players: 1 player; ruleset 'c3' expects 2 to 5"), and EXIT_BAD_INPUT. */
+int check_players(const mp_ruleset *rs, int n);
 /* Prints "meeple CMD: message" and the usage to stderr; returns EXIT_USAGE. CMD is read from the
 ** usage ("usage: meeple CMD ..."): messages do not name it again. */
 int usage_error(const char *usage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -42,6 +42,20 @@ void print_diag(const mp_diag *d) {
     fprintf(stderr, "%s\n", buf);
 }
 
+int check_players(const mp_ruleset *rs, int n) {
+    int lo = mp_ruleset_min_players(rs), hi = mp_ruleset_max_players(rs);
+    if (n >= lo && n <= hi) return 0;
+    mp_diag d = { .file = "<options>" };
+    if (lo == hi)
+        snprintf(d.message, sizeof d.message, "--players: %d player%s; ruleset '%s' is for exactly %d", n, plural(n),
+                 mp_ruleset_name(rs), lo);
+    else
+        snprintf(d.message, sizeof d.message, "--players: %d player%s; ruleset '%s' expects %d to %d", n, plural(n),
+                 mp_ruleset_name(rs), lo, hi);
+    print_diag(&d);
+    return EXIT_BAD_INPUT;
+}
+
 mp_ruleset *load_ruleset(const char *name) {
     mp_diag d = { 0 };
     mp_ruleset *rs = mp_ruleset_load(name, ruleset_dirs(), &d);

@@ -39,8 +39,8 @@ static void show_position(human_io *h, const mp_game *g, const char *const *name
         ascii_board(f, g);
         fprintf(f, "\n");
         for (int i = 0; i < mp_game_n_players(g); i++) {
-            fprintf(f, "%s %s: %d point%s, %d followers", i == p ? "*" : " ", names[i], mp_game_score(g, i),
-                    mp_game_score(g, i) == 1 ? "" : "s", mp_game_supply(g, i));
+            fprintf(f, "%s %s: %d point%s, %d follower%s", i == p ? "*" : " ", names[i], mp_game_score(g, i),
+                    mp_game_score(g, i) == 1 ? "" : "s", mp_game_supply(g, i), mp_game_supply(g, i) == 1 ? "" : "s");
             for (int k = 0; k < mp_game_n_tokens(g); k++)   /* a module's tokens: bridges, castles */
                 fprintf(f, ", %d %s", mp_game_token_supply(g, k, i), mp_game_token_name(g, k));
             fprintf(f, " in supply");

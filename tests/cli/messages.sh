@@ -46,4 +46,35 @@ check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "unknown drawing '"'"'pic\\x01'
 "$M" lint "$SRC/tests/bad/rules-key-control-bytes.yaml" >"$T/out"
 check '! raw "$T/out" && grep -qF "'"'"'far\\x1bms\\x01'"'"'" "$T/out"' "a YAML key is escaped: $(cat -v "$T/out")"
 
+# ---------------------------------------------------------------- counts and who is to blame
+# A number of players the ruleset does not allow comes from the command line: the option is
+# blamed, not the ruleset file, and the count agrees with its noun.
+expect_err() { # code description expected-first-line command...
+    want_code=$1 what=$2 want=$3; shift 3
+    "$@" >"$T/out" 2>"$T/err"
+    code=$?
+    [ "$code" = "$want_code" ] && [ "$(head -1 "$T/err")" = "$want" ] && ok || bad "$what: exit $code, '$(head -1 "$T/err")', expected '$want'"
+}
+expect_err 1 "play, one seat" "<options>: --players: 1 player; ruleset 'c3' expects 2 to 5" "$M" play --players random
+expect_err 1 "play, six seats" "<options>: --players: 6 players; ruleset 'c3' expects 2 to 5" "$M" play --players random,random,random,random,random,random
+expect_err 1 "play castle, three seats" "<options>: --players: 3 players; ruleset 'castle' is for exactly 2" "$M" play --ruleset castle --players random,random,random
+expect_err 1 "play --games, one seat" "<options>: --players: 1 player; ruleset 'c3' expects 2 to 5" "$M" play --games 3 --players random
+expect_err 1 "compare --games, one seat" "<options>: --players: 1 player; ruleset 'c1' expects 2 to 5" "$M" compare --games 3 --rulesets c1,c3 --players greedy
+expect_err 1 "compare --games, three seats under castle" "<options>: --players: 3 players; ruleset 'castle' is for exactly 2" "$M" compare --games 3 --rulesets c3,castle --players random,random,random
+expect_err 1 "tilestats, one seat" "<options>: --players: 1 player; ruleset 'c3' expects 2 to 5" "$M" tilestats --games 3 --players random
+"$M" play --seed 3 --players random,random --record "$T/two.yaml" >/dev/null
+expect_err 2 "resume with one seat" "meeple play: --players names 1 seat, but the record has 2 players" "$M" play --resume "$T/two.yaml" --players random
+# Counts in results: one game, one turn.
+"$M" compare --games 1 --rulesets c3,c1 >"$T/out"
+check 'head -1 "$T/out" | grep -q "^1 game, seeds 1\.\.1, "' "compare --games 1: $(head -1 "$T/out")"
+sed '/^turns:/,$d' "$T/two.yaml" >"$T/one.yaml"
+sed -n '/^turns:/,/^  - /p' "$T/two.yaml" >>"$T/one.yaml"
+sed -i 's/^n_turns: .*/n_turns: 1/; s/^status: .*/status: playing/' "$T/one.yaml"
+"$M" score --ruleset c1 "$T/one.yaml" >"$T/out" 2>"$T/err"
+check 'head -1 "$T/out" | grep -q ": 1 turn scored under c1 "' "score of one turn: $(head -1 "$T/out") $(cat "$T/err")"
+# No count in any message of the command line is followed by a plural noun when it is 1.
+for f in "$T"/out "$T"/err; do
+    check '! grep -qE "(^|[^0-9.])1 (players|turns|tiles|games|seats|followers|points|messages|draws)\b" "$f"' "a plural after 1: $(grep -E "(^|[^0-9.])1 [a-z]+s\b" "$f")"
+done
+
 finish messages
