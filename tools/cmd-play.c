@@ -151,8 +151,10 @@ static int run_session(session *s, bool quiet) {
             }
             if (r == HUMAN_SAVE) {
                 const char *path = s->io.save_path[0] ? s->io.save_path : s->record_path;
+                mp_diag d = { 0 };
                 if (!path) printf("no record file: say 'save FILE' or start with --record FILE\n");
-                else if (!save(s, path)) printf("saved in %s (finished turns only)\n", path);
+                else if (mp_record_save(s->rec, s->g, path, &d)) print_diag_to(stdout, &d);   /* at the prompt */
+                else printf("saved in %s (finished turns only)\n", path);
                 continue;
             }
             if (r == HUMAN_UNDO) {

@@ -67,6 +67,8 @@ const char *const *ruleset_dirs(void);
 /* Loads a ruleset, printing the diagnostic to stderr on failure. */
 mp_ruleset *load_ruleset(const char *name);
 void print_diag(const mp_diag *d);
+/* The same to f (the prompt prints its messages to standard output). */
+void print_diag_to(FILE *f, const mp_diag *d);
 /* Whether the ruleset allows the n seats of --players: 0, or the diagnostic printed, blaming the
 ** option ("<options>: --players: 1 player; ruleset 'c3' expects 2 to 5"), and EXIT_BAD_INPUT. */
 int check_players(const mp_ruleset *rs, int n);

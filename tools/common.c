@@ -36,11 +36,13 @@ const char *const *ruleset_dirs(void) {
     return dirs;
 }
 
-void print_diag(const mp_diag *d) {
-    char buf[1024];
+void print_diag_to(FILE *f, const mp_diag *d) {
+    char buf[1200];
     mp_diag_format(d, buf, sizeof buf);
-    fprintf(stderr, "%s\n", buf);
+    fprintf(f, "%s\n", buf);
 }
+
+void print_diag(const mp_diag *d) { print_diag_to(stderr, d); }
 
 int check_players(const mp_ruleset *rs, int n) {
     int lo = mp_ruleset_min_players(rs), hi = mp_ruleset_max_players(rs);

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ascii.h"
 #include "human.h"
@@ -100,6 +101,12 @@ static void list_legal(human_io *h, const mp_game *g) {
     }
 }
 
+/* What follows quit (where the game was saved, the JSON) starts on a line of its own: a terminal
+** that echoes the answer has ended the prompt's line, but a script's answer is not echoed. */
+static void end_prompt_line(human_io *h) {
+    if (!(isatty(fileno(h->in)) && isatty(fileno(h->out)))) fputc('\n', h->out);
+}
+
 /* The next word of the current line, or NULL at its end. */
 static char *next_word(human_io *h, int *start) {
     char *s = h->buf + h->pos;
@@ -134,7 +141,7 @@ human_reply human_ask(human_io *h, const mp_game *g, const char *const *names, m
         if (is_command(s, "help")) { fputs(help_text, h->out); h->pos = -1; continue; }
         if (is_command(s, "legal")) { list_legal(h, g); h->pos = -1; continue; }
         if (is_command(s, "undo")) { h->pos = -1; return HUMAN_UNDO; }
-        if (is_command(s, "quit")) { h->pos = -1; return HUMAN_QUIT; }
+        if (is_command(s, "quit")) { h->pos = -1; end_prompt_line(h); return HUMAN_QUIT; }
         if (is_command(s, "save")) {
             char *arg = s + 4;
             arg += strspn(arg, " \t");

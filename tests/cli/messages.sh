@@ -46,6 +46,22 @@ check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "unknown drawing '"'"'pic\\x01'
 "$M" lint "$SRC/tests/bad/rules-key-control-bytes.yaml" >"$T/out"
 check '! raw "$T/out" && grep -qF "'"'"'far\\x1bms\\x01'"'"'" "$T/out"' "a YAML key is escaped: $(cat -v "$T/out")"
 
+# ---------------------------------------------------------------- after the prompt
+# quit: what follows (the JSON, where the game was saved) starts on a line of its own, not on the
+# prompt's line (standard input is a script here: no terminal echoes the answer's line end).
+printf 'quit\n' | "$M" play --players human:ann,random --json >"$T/out" 2>"$T/err"
+check '[ $? = 0 ] && tail -1 "$T/out" | grep -q "^{\"ruleset\":\"c3\",.*\"over\":false" && ! grep -q "> {" "$T/out"' "quit --json: the JSON on the prompt's line: $(tail -c 200 "$T/out")"
+printf 'quit\n' | "$M" play --players human:ann,random --record "$T/q.yaml" >"$T/out" 2>"$T/err"
+check 'grep -q "^game saved in $T/q.yaml; continue with: meeple play --resume $T/q.yaml$" "$T/out"' "quit with a record: $(tail -1 "$T/out")"
+printf 'E@0,1r0\nquit\n' | "$M" play --players human:ann,random --json >"$T/out" 2>"$T/err"
+check 'tail -1 "$T/out" | grep -q "^{\"ruleset\""' "quit after a mistake, --json: $(tail -c 200 "$T/out")"
+# save at the prompt: its error goes where everything at the prompt goes, standard output (as
+# meeple-play(1) says), and the game goes on.
+printf 'save %s\nquit\n' "$T/no/such/dir/x.yaml" | "$M" play --players human:ann,random >"$T/out" 2>"$T/err"
+check '[ $? = 0 ] && grep -q "$T/no/such/dir/x.yaml: cannot .*No such file or directory" "$T/out" && [ ! -s "$T/err" ]' \
+    "save into a missing directory: stdout: $(grep -c 'no/such' "$T/out") line(s), stderr: $(cat "$T/err")"
+check '[ "$(grep -c "^ann> " "$T/out")" = 2 ]' "save's error: the prompt does not come back"
+
 # ---------------------------------------------------------------- counts and who is to blame
 # A number of players the ruleset does not allow comes from the command line: the option is
 # blamed, not the ruleset file, and the count agrees with its noun.
