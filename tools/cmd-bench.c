@@ -21,13 +21,14 @@
 #include "json.h"
 
 static const char usage[] =
-    "usage: meeple bench [--ruleset NAME] [--games N] [--seed S] [--json] [--help]\n"
+    "usage: meeple bench [--ruleset NAME] [--games N] [--seed S] [--progress] [--json] [--help]\n"
     "Play N random two-player games single-threaded and report games/s, placements/s, full\n"
     "legal-placement lists/s (timed apart from play), legal placements per list, state copies/s\n"
     "and bytes per game state.\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --games N        the number of games (default 20000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
+    "  --progress       show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  -h, --help       print this help\n";
 
@@ -139,23 +140,21 @@ static void print_text(const bench *b, const mp_ruleset *rs) {
     printf("  %12.0f bytes per game state\n", b->games ? (double)b->state_bytes / (double)b->games : 0);
 }
 
-static int run(const mp_ruleset *rs, long games, uint64_t seed, bool as_json) {
+static int run(const mp_ruleset *rs, long games, uint64_t seed, bool as_json, bool progress_forced) {
     bench *b = calloc(1, sizeof *b);
     mp_action *legal = malloc(LEGAL_CAP * sizeof *legal);
     if (!b || !legal) abort();
-    bool tty = isatty(2);
+    progress pr;
+    progress_start(&pr, "bench", games, progress_forced);
     int rc = 0;
-    double t0 = now(), last = 0;
+    double t0 = now();
     for (long i = 0; i < games && !rc; i++) {
         mp_diag d = { 0 };
         if ((rc = play_one(b, rs, seed + (uint64_t)i, legal, &d))) print_diag(&d);
-        if (tty && (i & 1023) == 0) {           /* progress, when someone is watching */
-            double secs = now() - t0;
-            if (secs - last > 0.2) { fprintf(stderr, "\rbench: %ld/%ld games", i, games); last = secs; }
-        }
+        else progress_update(&pr, i + 1);   /* a clock reading: far below a game's time */
     }
     b->play_secs = now() - t0;   /* the copies kept for the lists are in it: a few hundred µs */
-    if (tty && last > 0) fputs("\r\033[K", stderr);
+    progress_end(&pr, b->games);
     if (!rc) {
         time_lists(b, legal);
         time_copies(b);
@@ -172,12 +171,13 @@ int cmd_bench(int argc, char **argv) {
     static const struct option opts[] = {
         { "ruleset", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
         { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
-        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
+        { "progress", no_argument, 0, 'P' },      { "help", no_argument, 0, 'h' },
+        { 0, 0, 0, 0 }
     };
     const char *ruleset = "c3";
     int games = 20000;
     uint64_t seed = 1;
-    bool as_json = false;
+    bool as_json = false, progress_forced = false;
     int ch;
     optind = 1;
     opterr = 0;
@@ -191,6 +191,7 @@ int cmd_bench(int argc, char **argv) {
             if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
             break;
         case 'j': as_json = true; break;
+        case 'P': progress_forced = true; break;
         case 'h': fputs(usage, stdout); return 0;
         default: return option_error(usage, "h", opts, argv);
         }
@@ -203,7 +204,7 @@ int cmd_bench(int argc, char **argv) {
         mp_ruleset_free(rs);
         return EXIT_BAD_INPUT;
     }
-    int rc = run(rs, games, seed, as_json);
+    int rc = run(rs, games, seed, as_json, progress_forced);
     mp_ruleset_free(rs);
     return rc;
 }

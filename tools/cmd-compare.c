@@ -25,13 +25,14 @@
 #include "scorelog.h"
 
 static const char usage[] =
-    "usage: meeple compare --rulesets A,B[,...] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--json] [--csv] [--svg FILE] [FILE]\n"
+    "usage: meeple compare --rulesets A,B[,...] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--progress] [--json] [--csv] [--svg FILE] [FILE]\n"
     "Compare one recorded game (FILE, a record or a JCloisterZone game), or N seeded bot games, under several\n"
     "rulesets.\n"
     "  --rulesets LIST  the rulesets, names or paths, comma-separated (the first is the reference)\n"
     "  --games N        play N bot games instead of reading a record\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --players LIST   bot seats for --games: random or greedy (default random,random)\n"
+    "  --progress       with --games: show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  --csv            with --games: one CSV row per game and ruleset\n"
     "  --svg FILE       with --games: write a chart of the score distributions to FILE\n"
@@ -317,19 +318,19 @@ static stat stats(const double *v, long n) {
 
 /* svg: the chart's file, opened before the games (NULL: no chart). */
 static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *kinds, const char *const *names, int np,
-                         bool as_json, bool as_csv, out_file *svg) {
+                         bool as_json, bool as_csv, out_file *svg, bool progress_forced) {
     sample *v = calloc((size_t)games * (size_t)r->n, sizeof *v);
     if (!v) { fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
     cats c = { 0 };
-    bool tty = isatty(2);
+    progress pr;
+    progress_start(&pr, "compare", games, progress_forced);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    double last = 0;
     for (long i = 0; i < games; i++) {
         for (int k = 0; k < r->n; k++) {
             mp_diag d = { 0 };
             mp_game *g = bots_play(r->rs[k], kinds, np, seed + (uint64_t)i, &d);
-            if (!g) { print_diag(&d); free(v); return EXIT_BAD_INPUT; }
+            if (!g) { progress_end(&pr, i); print_diag(&d); free(v); return EXIT_BAD_INPUT; }
             collect_cats(&c, g);
             sample *s = &v[i * r->n + k];
             for (int p = 0; p < np; p++) {
@@ -339,16 +340,11 @@ static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *ki
             s->winners = mp_game_winners(g);
             mp_game_free(g);
         }
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-        if (tty && secs > 1 && secs - last > 0.2) {
-            fprintf(stderr, "\rcompare: %ld/%ld games, %.0f s", i + 1, games, secs);
-            last = secs;
-        }
+        progress_update(&pr, i + 1);
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    if (tty && last > 0) fputs("\r\033[K", stderr);
+    progress_end(&pr, games);
 
     double *x = malloc((size_t)games * sizeof *x);
     if (!x) { free(v); fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
@@ -473,14 +469,14 @@ int cmd_compare(int argc, char **argv) {
         { "rulesets", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
         { "seed", required_argument, 0, 's' },     { "players", required_argument, 0, 'p' },
         { "json", no_argument, 0, 'j' },           { "csv", no_argument, 0, 'c' },
-        { "svg", required_argument, 0, 'v' },      { "help", no_argument, 0, 'h' },
-        { 0, 0, 0, 0 }
+        { "svg", required_argument, 0, 'v' },      { "progress", no_argument, 0, 'P' },
+        { "help", no_argument, 0, 'h' },           { 0, 0, 0, 0 }
     };
     const char *list = NULL, *players = NULL, *svg = NULL;
     bool seeded = false;
     long games = 0;
     uint64_t seed = 1;
-    bool as_json = false, as_csv = false;
+    bool as_json = false, as_csv = false, progress_forced = false;
     int ch;
     optind = 1;
     opterr = 0;
@@ -491,6 +487,7 @@ int cmd_compare(int argc, char **argv) {
         case 'v': svg = optarg; break;
         case 'j': as_json = true; break;
         case 'c': as_csv = true; break;
+        case 'P': progress_forced = true; break;
         case 'g': {
             int n;
             if (int_option(usage, "--games", optarg, 1, 10000000, &n)) return EXIT_USAGE;
@@ -507,8 +504,8 @@ int cmd_compare(int argc, char **argv) {
     }
     if (!list) return usage_error(usage, "expected --rulesets A,B[,...]");
     if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
-    if (!games && (as_csv || svg || seeded || players))
-        return usage_error(usage, "--csv, --svg, --seed and --players go with --games");
+    if (!games && (as_csv || svg || seeded || players || progress_forced))
+        return usage_error(usage, "--csv, --svg, --seed, --players and --progress go with --games");
     if (!players) players = "random,random";
     if (games && optind != argc) return usage_error(usage, "--games plays its own games; expected no record file");
     if (!games && optind + 1 != argc) return usage_error(usage, "expected one record file, or --games N");
@@ -526,7 +523,8 @@ int cmd_compare(int argc, char **argv) {
     rules r = { 0 };
     int rc = load_rules(list, &r);
     for (int i = 0; i < r.n && games && !rc; i++) rc = check_players(r.rs[i], seats.n);
-    if (!rc) rc = games ? compare_games(&r, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv, svg ? &chart : NULL)
+    if (!rc) rc = games ? compare_games(&r, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv, svg ? &chart : NULL,
+                                          progress_forced)
                         : compare_record(argv[optind], &r, as_json);
     out_discard(&chart);   /* when the games did not get as far as the chart */
     free_rules(&r);

@@ -21,7 +21,7 @@
 
 static const char usage[] =
     "usage: meeple play [--ruleset NAME] [--players SEAT,SEAT[,...]] [--seed N] [--record FILE]\n"
-    "                   [--resume FILE] [--games N] [--json]\n"
+    "                   [--resume FILE] [--games N] [--progress] [--json]\n"
     "Play one complete game and print the final board and the score breakdown.\n"
     "  --ruleset NAME   ruleset name or path (default c3; see 'meeple rulesets')\n"
     "  --players LIST   one seat per player, in seat order: random, greedy, or human:NAME\n"
@@ -30,6 +30,7 @@ static const char usage[] =
     "  --record FILE    write the game record to FILE after every turn\n"
     "  --resume FILE    continue the game recorded in FILE (and keep recording to it)\n"
     "  --games N        play N bot games (seeds S, S+1, ... from --seed); print means and wins\n"
+    "  --progress       with --games: show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON instead of text\n"
     "  -h, --help       print this help\n";
 
@@ -192,12 +193,13 @@ out:
 
 /* Plays games with seeds seed .. seed+games-1; prints each seat's mean score and points per
 ** category, its wins (a shared win counts for every winner) and the speed. */
-static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, long games, bool as_json) {
+static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, long games, bool as_json, bool progress_forced) {
     double score[MAX_SEATS] = { 0 }, points[MAX_SEATS][64] = { { 0 } };
     long wins[MAX_SEATS] = { 0 };
     int nc = 0;
     char cats[64][40];
-    bool tty = isatty(2);
+    progress pr;
+    progress_start(&pr, "play", games, progress_forced);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (long i = 0; i < games; i++) {
@@ -218,11 +220,11 @@ static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, lo
             wins[p] += (mp_game_winners(g) >> p) & 1;
         }
         mp_game_free(g);
-        if (tty && (i + 1) % 100 == 0) fprintf(stderr, "\r%ld/%ld games", i + 1, games);
+        progress_update(&pr, i + 1);
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    if (tty) fputs("\r\033[K", stderr);
+    progress_end(&pr, games);
     if (as_json) {
         json j;
         json_init(&j, stdout);
@@ -321,13 +323,13 @@ int cmd_play(int argc, char **argv) {
         { "ruleset", required_argument, 0, 'r' }, { "players", required_argument, 0, 'p' },
         { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
         { "games", required_argument, 0, 'g' },   { "record", required_argument, 0, 'o' },
-        { "resume", required_argument, 0, 'c' },  { "help", no_argument, 0, 'h' },
-        { 0, 0, 0, 0 }
+        { "resume", required_argument, 0, 'c' },  { "progress", no_argument, 0, 'P' },
+        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
     };
     const char *ruleset = NULL, *players = NULL, *record = NULL, *resume_path = NULL;
     uint64_t seed = 1;
     long games = 1;
-    bool as_json = false;
+    bool as_json = false, progress_forced = false;
     int c;
     optind = 1;
     opterr = 0;
@@ -341,6 +343,7 @@ int cmd_play(int argc, char **argv) {
             if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
             break;
         case 'j': as_json = true; break;
+        case 'P': progress_forced = true; break;
         case 'g': {
             int v;
             if (int_option(usage, "--games", optarg, 1, 100000000, &v)) return EXIT_USAGE;
@@ -353,6 +356,7 @@ int cmd_play(int argc, char **argv) {
         }
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
+    if (progress_forced && games < 2) return usage_error(usage, "--progress goes with --games N");
     if (record && out_check(record)) return EXIT_BAD_INPUT;   /* before the game: a turn played is not lost */
 
     seat seats[MAX_SEATS] = { { 0 } };
@@ -384,7 +388,7 @@ int cmd_play(int argc, char **argv) {
         if (!rs) return EXIT_BAD_INPUT;
         if (check_players(rs, n)) { mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
         if (games > 1) {
-            int rc = play_many(rs, seats, n, seed, games, as_json);
+            int rc = play_many(rs, seats, n, seed, games, as_json, progress_forced);
             mp_ruleset_free(rs);
             return rc;
         }

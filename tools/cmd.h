@@ -99,6 +99,20 @@ void out_discard(out_file *o);
 /* Whether path can be written, for an output written by a writer of its own (mp_record_save):
 ** 0, or the diagnostic printed and EXIT_BAD_INPUT. */
 int out_check(const char *path);
+/* The progress of a long run of games, on standard error: on a terminal by itself, redrawn in
+** place; elsewhere (a log) only when forced (--progress), as a line at each tenth of the run (and
+** at least one a minute) and one at the end. Each shows the games played, the time spent and an
+** estimate of the time left: "compare: 1200/10000 games, 12 s, about 1 min 28 s left". */
+typedef struct progress {
+    const char *cmd;
+    long total;
+    bool on, terminal, shown;
+    double t0, last;                  /* the start; the last time shown, from the start */
+    long tenths;                      /* tenths of the run shown so far (a log) */
+} progress;
+void progress_start(progress *p, const char *cmd, long total, bool forced);
+void progress_update(progress *p, long done);   /* after each game: done of total */
+void progress_end(progress *p, long done);
 /* s quoted for a message (mp_quote), in one of four buffers used in turn: for the arguments of
 ** one message. */
 const char *quoted(const char *s);

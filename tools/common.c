@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -225,4 +226,72 @@ int out_check(const char *path) {
     if (out_open(&o, path, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
     out_discard(&o);
     return 0;
+}
+
+/* ------------------------------------------------------------------ progress of long runs */
+
+static double seconds_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* A duration in words: "0.4 s", "12 s", "1 min 28 s", "2 h 5 min". */
+static void duration(double secs, char *buf, size_t size) {
+    long s = (long)(secs + 0.5);
+    if (secs < 9.95) snprintf(buf, size, "%.1f s", secs);
+    else if (s < 60) snprintf(buf, size, "%ld s", s);
+    else if (s < 3600) snprintf(buf, size, "%ld min %ld s", s / 60, s % 60);
+    else snprintf(buf, size, "%ld h %ld min", s / 3600, s % 3600 / 60);
+}
+
+void progress_start(progress *p, const char *cmd, long total, bool forced) {
+    memset(p, 0, sizeof *p);
+    p->cmd = cmd;
+    p->total = total;
+    p->terminal = isatty(2);
+    p->on = forced || p->terminal;
+    p->t0 = seconds_now();
+}
+
+/* "compare: 1200/10000 games, 12 s, about 1 min 28 s left" */
+static void progress_show(progress *p, long done, double secs) {
+    char spent[32], left[48] = "less than 0.1 s";
+    duration(secs, spent, sizeof spent);
+    double rest = secs * (double)(p->total - done) / (double)done;   /* at the pace so far */
+    if (rest >= 0.1) {
+        snprintf(left, sizeof left, "about ");
+        duration(rest, left + 6, sizeof left - 6);
+    }
+    fprintf(stderr, "%s%s: %ld/%ld game%s, %s, %s left%s", p->terminal ? "\r" : "", p->cmd, done, p->total,
+            plural(p->total), spent, left, p->terminal ? "\033[K" : "\n");
+    fflush(stderr);
+    p->shown = true;
+}
+
+void progress_update(progress *p, long done) {
+    if (!p->on || done <= 0 || done >= p->total) return;
+    double secs = seconds_now() - p->t0;
+    if (p->terminal) {   /* redrawn in place, 5 times a second once a run lasts */
+        if (secs > 1 && secs - p->last >= 0.2) { progress_show(p, done, secs); p->last = secs; }
+        return;
+    }
+    /* A log: a line at each tenth of the run, and at least one a minute. */
+    long tenth = done * 10 / p->total;
+    if (tenth > p->tenths || secs - p->last >= 60) {
+        progress_show(p, done, secs);
+        p->tenths = tenth;
+        p->last = secs;
+    }
+}
+
+void progress_end(progress *p, long done) {
+    if (!p->on) return;
+    if (p->terminal) {
+        if (p->shown) fputs("\r\033[K", stderr);   /* the line goes: the results follow */
+        return;
+    }
+    char spent[32];
+    duration(seconds_now() - p->t0, spent, sizeof spent);
+    fprintf(stderr, "%s: %ld/%ld game%s in %s\n", p->cmd, done, p->total, plural(p->total), spent);
 }
