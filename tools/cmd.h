@@ -9,7 +9,11 @@
 **   2. its line in the commands[] table of tools/meeple.c (sorted by name) and its flags;
 **   3. the file in Makefile.am (meeple_SOURCES);
 **   4. man/meeple-<name>.1, listed in dist_man_MANS, its SYNOPSIS the same as the usage;
-**   5. tests/cli/run.sh walks every command: --help, a bad option, the man page.
+**   5. tests/cli/run.sh walks every command: --help, -h, 'meeple help CMD', a bad option, its man
+**      page and its place in meeple(1).
+** A command that writes a file opens it with out_open before the work; a long run of games shows
+** its progress with progress_start/update/end and takes --progress; input quoted in a message
+** goes through quoted() (mp_quote).
 ** Exit codes: 0 success, 1 bad input or a rule violation (diagnostic printed), 2 usage error.
 */
 #ifndef MP_TOOLS_CMD_H

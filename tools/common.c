@@ -1,5 +1,6 @@
 /*
-** common.c: helpers shared by the subcommands: finding rulesets, printing diagnostics, usage.
+** common.c: what the subcommands share: finding rulesets, diagnostics, usage and option errors,
+** values of the command line, output files, the progress of long runs.
 */
 #include <errno.h>
 #include <stdarg.h>
