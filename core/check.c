@@ -57,7 +57,7 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
         const mp_tile *t = &ts->tiles[p->tile];
         if (mp_grid_get(g, p->x, p->y) != i) rc = bad(d, "tile %d is not in the grid at %d,%d", i, p->x, p->y);
         if (!rc && mp_grid_near(g, p->x, p->y) != mp_feature_surround_count(g, i))
-            rc = bad(d, "tile at %d,%d counts %d tiles around it; recomputed differently", p->x, p->y,
+            rc = bad(d, "tile at %d,%d: tiles around it counted %d; recomputed differently", p->x, p->y,
                      mp_grid_near(g, p->x, p->y));
         for (int side = 0; side < 4 && !rc; side++) {
             int nx, ny;
@@ -89,7 +89,7 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
     for (int s = 0; s < n && !rc; s++) {
         if (g->segs[s].parent != s) continue;
         const mp_seg *r = &g->segs[s];
-        if (r->open != open[s]) rc = bad(d, "feature %d has %d open ports; recomputed %d", s, r->open, open[s]);
+        if (r->open != open[s]) rc = bad(d, "feature %d: open ports %d; recomputed %d", s, r->open, open[s]);
         /* Between turns every completed feature has been seen (scoring's shortcut, maybe_completed,
         ** missed none). */
         const mp_kind *k = &ts->kinds[r->kind];
@@ -101,7 +101,7 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
             if (r->icons[ic] != icons[s * MP_MAX_ICONS + ic]) rc = bad(d, "feature %d icon %d count wrong (%d)", s, ic, r->icons[ic]);
         for (int p = 0; p < g->n_players && !rc; p++)
             if (r->followers[p] != fol[s * MP_MAX_PLAYERS + p])
-                rc = bad(d, "feature %d: player %d has %d followers; recomputed differently", s, p, r->followers[p]);
+                rc = bad(d, "feature %d: followers of player %d %d; recomputed differently", s, p, r->followers[p]);
     }
     for (int p = 0; p < g->n_players && !rc; p++)
         if (g->supply[p] + on_board[p] != g->rs->followers)

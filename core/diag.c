@@ -1,7 +1,8 @@
 /*
-** diag.c: formatting of diagnostics, "file:line:column: message".
+** diag.c: formatting of diagnostics, "file:line:column: message", and of the input they quote.
 */
 #include <stdio.h>
+#include <string.h>
 
 #include "meeple.h"
 
@@ -15,3 +16,52 @@ void mp_diag_format(const mp_diag *d, char *buf, size_t size) {
     else
         snprintf(buf, size, "%s", d->message);
 }
+
+/* The length of the well-formed UTF-8 character (not a control character) at s, n bytes left;
+** 0 when the bytes there are no such character. */
+static size_t printable_char(const unsigned char *s, size_t n) {
+    unsigned c = s[0];
+    if (c >= 0x20 && c < 0x7f) return 1;
+    size_t len = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (len == 0 || len > n) return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xc0) != 0x80) return 0;
+    if (c == 0xe0 && s[1] < 0xa0) return 0;                   /* overlong */
+    if (c == 0xed && s[1] >= 0xa0) return 0;                  /* a surrogate */
+    if (c == 0xf0 && s[1] < 0x90) return 0;                   /* overlong */
+    if (c == 0xf4 && s[1] >= 0x90) return 0;                  /* past U+10FFFF */
+    if (c == 0xc2 && s[1] < 0xa0) return 0;                   /* U+0080..U+009F: control characters */
+    return len;
+}
+
+/* One byte that cannot be shown as it is, escaped. */
+static void escape(unsigned char c, char out[5]) {
+    if (c == '\n') strcpy(out, "\\n");
+    else if (c == '\t') strcpy(out, "\\t");
+    else if (c == '\r') strcpy(out, "\\r");
+    else snprintf(out, 5, "\\x%02x", c);
+}
+
+const char *mp_quote_n(const char *s, size_t len, char *buf, size_t size) {
+    const unsigned char *u = (const unsigned char *)s;
+    size_t used = 0, at = 0;
+    if (!size) return buf;
+    for (int chars = 0; at < len; chars++) {
+        if (chars == MP_QUOTE_CHARS) {
+            if (used + 4 <= size) { memcpy(buf + used, "...", 3); used += 3; }
+            break;
+        }
+        char piece[5];
+        size_t n = printable_char(u + at, len - at), w = n;
+        if (n) memcpy(piece, u + at, n);
+        else { escape(u[at], piece); n = 1; w = strlen(piece); }
+        if (used + w >= size) break;   /* a piece never goes in halfway */
+        memcpy(buf + used, piece, w);
+        used += w;
+        at += n;
+    }
+    buf[used] = 0;
+    return buf;
+}
+
+const char *mp_quote(const char *s, char *buf, size_t size) { return mp_quote_n(s, strlen(s), buf, size); }

@@ -76,8 +76,8 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
             snprintf(d->message, sizeof d->message, "%d player%s; ruleset '%s' is for exactly %d", opt->n_players,
                      opt->n_players == 1 ? "" : "s", rs->name, rs->min_players);
         else
-            snprintf(d->message, sizeof d->message, "%d players; ruleset '%s' expects %d to %d", opt->n_players,
-                     rs->name, rs->min_players, rs->max_players);
+            snprintf(d->message, sizeof d->message, "%d player%s; ruleset '%s' expects %d to %d", opt->n_players,
+                     opt->n_players == 1 ? "" : "s", rs->name, rs->min_players, rs->max_players);
         return NULL;
     }
     mp_game *g = mp_state_new(rs, opt->n_players);

@@ -35,6 +35,15 @@ typedef struct mp_diag {
 /* Writes "file:line:column: message" (parts that are unknown left out) into buf. */
 MP_API void mp_diag_format(const mp_diag *d, char *buf, size_t size);
 
+/* Input quoted in a message: control characters and bytes that are not UTF-8 escaped (\n, \t,
+** \r, else \xNN), and cut after MP_QUOTE_CHARS characters (an escape counts as one) with "...",
+** so that a message stays one readable line whatever it quotes. Writes the len bytes at s (or the
+** string s) into buf, which MP_QUOTE_SIZE bytes always hold, and returns buf. */
+#define MP_QUOTE_CHARS 60
+#define MP_QUOTE_SIZE (4 * MP_QUOTE_CHARS + 4)
+MP_API const char *mp_quote_n(const char *s, size_t len, char *buf, size_t size);
+MP_API const char *mp_quote(const char *s, char *buf, size_t size);
+
 /* ------------------------------------------------------------------ rulesets and tile sets */
 
 typedef struct mp_ruleset mp_ruleset;

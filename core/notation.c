@@ -12,6 +12,7 @@
 ** expected there. Names are then checked against the game: the tile id, the feature.
 */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,7 @@
 #include "../variants/variant.h"
 
 static const char action_pattern[] =
-    "(?:(?<tile>[A-Za-z0-9][A-Za-z0-9_.+-]{0,30})@(?<x>-?[0-9]{1,5}),(?<y>-?[0-9]{1,5})(?:r(?<rot>[0-3]))?"
+    "(?:(?<tile>[A-Za-z0-9][A-Za-z0-9_.+-]{0,30})@(?<x>-?[0-9]+),(?<y>-?[0-9]+)(?:r(?<rot>[0-3]))?"
     "|\\+(?<where>[A-Za-z][A-Za-z0-9_-]{0,30})"
     "|(?<pass>-|pass)"
     "|!(?<variant>[a-z][a-z0-9-]{0,30})(?::(?<args>[^\\s]{1,200}))?"
@@ -86,7 +87,9 @@ static int syntax_error(pcre2_code *re, const char *s, size_t len, int col0, mp_
     while (tok < len && s[tok] != ' ' && s[tok] != '\t') tok++;
     if (k >= len)
         return error_at(d, col0 + (int)k + 1, "the action ends too soon; expected %s", expected);
-    return error_at(d, col0 + (int)k + 1, "'%.*s' does not fit here; expected %s", (int)(tok - bad), s + bad, expected);
+    char q[MP_QUOTE_SIZE];
+    return error_at(d, col0 + (int)k + 1, "'%s' does not fit here; expected %s", mp_quote_n(s + bad, tok - bad, q, sizeof q),
+                    expected);
 }
 
 static int group_text(pcre2_match_data *md, pcre2_code *re, const char *name, const char *s, char *out,
@@ -146,7 +149,7 @@ static int parse_deploy(const mp_game *g, const char *where, int col, mp_action 
     int x, y;
     if (mp_game_last_placed(g, &x, &y))
         return error_at(d, col, "no follower can be deployed now (a deployment follows a placement, when the "
-                        "rules offer one); expected a placement before '+%s'", where);
+                        "rules offer one); expected a placement before '+%s'", where);   /* where: a word of the grammar */
     int f = mp_game_feature_at(g, x, y, where);
     if (f < 0) {
         char list[256] = "";
@@ -178,19 +181,35 @@ static int parse_variant(const mp_game *g, const char *name, const char *args, i
         }
         long v[4] = { 0 };
         const char *at = args;
+        char q[MP_QUOTE_SIZE];
         for (int k = 0; k < 4 && *at; k++) {
             char *end;
             v[k] = strtol(at, &end, 10);
             if (end == at || (*end && *end != ',') || (*end == ',' && !end[1]) || v[k] < INT32_MIN || v[k] > INT32_MAX)
-                return error_at(d, args_col + (int)(at - args), "'%s' is not a list of whole numbers; expected CODE[,A[,B[,C]]]", args);
+                return error_at(d, args_col + (int)(at - args), "'%s' is not a list of whole numbers; expected CODE[,A[,B[,C]]]",
+                                mp_quote(args, q, sizeof q));
             at = *end ? end + 1 : end;
         }
-        if (*at) return error_at(d, args_col + (int)(at - args), "'%s' has more than four numbers; expected CODE[,A[,B[,C]]]", args);
+        if (*at)
+            return error_at(d, args_col + (int)(at - args), "'%s' has more than four numbers; expected CODE[,A[,B[,C]]]",
+                            mp_quote(args, q, sizeof q));
         out->code = (int32_t)v[0];
         for (int k = 0; k < 3; k++) out->arg[k] = (int32_t)v[k + 1];
         return 0;
     }
     return error_at(d, col, "unknown variant module '%s'; expected one the ruleset '%s' uses", name, g->rs->name);
+}
+
+enum { COORD_MAX = 10000 };   /* a cell's coordinates lie within -COORD_MAX..COORD_MAX */
+
+/* A coordinate as the pattern matched it ("-?[0-9]+", any number of digits): false when it is out
+** of range, however many digits it has (leading zeros count for nothing). */
+static bool coordinate(const char *text, long *out) {
+    const char *digits = text + (text[0] == '-');
+    digits += strspn(digits, "0");
+    if (strlen(digits) > 5) return false;
+    *out = strtol(text, NULL, 10);
+    return *out >= -COORD_MAX && *out <= COORD_MAX;
 }
 
 int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *used, mp_diag *d) {
@@ -217,11 +236,16 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
         }
         long x, y, rot = 0;
         group_text(md, re, "x", s, b, sizeof b, &cb);
-        x = strtol(b, NULL, 10);
-        if (x < -10000 || x > 10000) { error_at(d, (int)skip + cb + 1, "x %ld is out of range; expected -10000 to 10000", x); goto out; }
+        char q[MP_QUOTE_SIZE];   /* a number of any length: cut */
+        if (!coordinate(b, &x)) {
+            error_at(d, (int)skip + cb + 1, "x %s is out of range; expected -10000 to 10000", mp_quote(b, q, sizeof q));
+            goto out;
+        }
         group_text(md, re, "y", s, b, sizeof b, &cb);
-        y = strtol(b, NULL, 10);
-        if (y < -10000 || y > 10000) { error_at(d, (int)skip + cb + 1, "y %ld is out of range; expected -10000 to 10000", y); goto out; }
+        if (!coordinate(b, &y)) {
+            error_at(d, (int)skip + cb + 1, "y %s is out of range; expected -10000 to 10000", mp_quote(b, q, sizeof q));
+            goto out;
+        }
         if (group_text(md, re, "rot", s, b, sizeof b, &cb)) rot = b[0] - '0';
         *out = (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)x, .y = (int16_t)y,
                             .rot = (uint8_t)rot };

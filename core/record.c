@@ -274,7 +274,8 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
         push_turn(r, s, turns->items[i]->line, turns->items[i]->column + (turns->items[i]->quoted ? 1 : 0));
     }
     if (turns->n != v)
-        return mp_y_error(d, turns, "%d turns, but the record announces %ld; expected all of them (truncated?)", turns->n, v);
+        return mp_y_error(d, turns, "%d turn%s, but the record announces %ld; expected all of them (truncated?)", turns->n,
+                          turns->n == 1 ? "" : "s", v);
     if (r->over) {
         mp_ynode *final, *scores;
         if (need(root, "final", &final, d)) return 1;
@@ -282,7 +283,8 @@ static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
         if (mp_y_expect(final, MP_Y_MAP, "final", d) || mp_y_check_keys(final, fkeys, d)) return 1;
         if (need(final, "scores", &scores, d) || mp_y_expect(scores, MP_Y_SEQ, "scores", d)) return 1;
         if (scores->n != r->n_players)
-            return mp_y_error(d, scores, "%d scores for %d players; expected one per player", scores->n, r->n_players);
+            return mp_y_error(d, scores, "%d score%s for %d player%s; expected one per player", scores->n,
+                              scores->n == 1 ? "" : "s", r->n_players, r->n_players == 1 ? "" : "s");
         for (int p = 0; p < scores->n; p++) {
             if (mp_y_int(scores->items[p], -1000000, 1000000, &v, d)) return 1;
             r->final[p] = (int)v;

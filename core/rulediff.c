@@ -92,12 +92,18 @@ static int kind_of(const mp_ruleset *rs, const char *name) { return mp_tileset_k
 
 static const char *yes_no(bool v, const char *yes, const char *no) { return v ? yes : no; }
 
+/* "72 tiles in 24 kinds" */
+static void tile_count(const mp_ruleset *r, char *buf, size_t size) {
+    int n = r->tiles->total, k = r->tiles->n_tiles;
+    snprintf(buf, size, "%d tile%s in %d kind%s", n, n == 1 ? "" : "s", k, k == 1 ? "" : "s");
+}
+
 int mp_ruleset_diff(const mp_ruleset *a, const mp_ruleset *b, mp_rule_diff *out, int cap) {
     differ df = { out, cap, 0 };
     char x[128], y[128];
     if (a->tiles->hash != b->tiles->hash) {
-        snprintf(x, sizeof x, "%d tiles in %d kinds", a->tiles->total, a->tiles->n_tiles);
-        snprintf(y, sizeof y, "%d tiles in %d kinds", b->tiles->total, b->tiles->n_tiles);
+        tile_count(a, x, sizeof x);
+        tile_count(b, y, sizeof y);
         add(&df, "", "tile sets", x, strcmp(x, y) ? y : "the same number, other tiles");
     }
     snprintf(x, sizeof x, "%d to %d", a->min_players, a->max_players);

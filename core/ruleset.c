@@ -672,10 +672,11 @@ static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struc
                         mp_diag *d) {
     char path[512];
     if (!find_ruleset(name_or_path, NULL, dirs, path, sizeof path)) {
-        snprintf(d->file, sizeof d->file, "%s", name_or_path);
+        char q[MP_QUOTE_SIZE];   /* the name as typed, escaped */
+        snprintf(d->file, sizeof d->file, "%s", mp_quote(name_or_path, q, sizeof q));
         d->line = d->column = 0;
         snprintf(d->message, sizeof d->message, "no ruleset '%s' found; expected a shipped ruleset name "
-                 "(see 'meeple rulesets') or the path of a ruleset file", name_or_path);
+                 "(see 'meeple rulesets') or the path of a ruleset file", q);
         return NULL;
     }
     mp_ruleset *rs = calloc(1, sizeof *rs);

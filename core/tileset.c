@@ -446,7 +446,8 @@ static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) 
         const char *e;
         if (mp_y_string(x, &e, d)) return 1;
         if (strlen(e) != 4)
-            return mp_y_error(d, x, "edges '%s' has %zu letters; expected 4, for N E S W", e, strlen(e));
+            return mp_y_error(d, x, "edges '%s' has %zu letter%s; expected 4, for N E S W", e, strlen(e),
+                              strlen(e) == 1 ? "" : "s");
         for (int s = 0; s < 4; s++) {
             char want = side_letter(ts, t, s);
             bool known = false;

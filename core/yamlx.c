@@ -211,8 +211,9 @@ static mp_ynode *read_node(builder *b, yaml_parser_t *p, yaml_event_t *ev, int d
                 }
                 for (int i = 0; i < kids.n; i += 2)
                     if (strcmp(kids.v[i]->value, kid->value) == 0) {
+                        char q[MP_QUOTE_SIZE];
                         mp_y_error(b->d, kid, "duplicate key '%s'; expected each key once (first at line %d)",
-                                   kid->value, kids.v[i]->line);
+                                   mp_quote(kid->value, q, sizeof q), kids.v[i]->line);
                         free(kids.v);
                         return NULL;
                     }
@@ -362,15 +363,16 @@ int mp_y_unknown_key(const mp_ynode *map, const char *const *allowed, int from, 
         const mp_ynode *k = map->items[2 * i];
         if (allowed_key(k->value, allowed)) continue;
         const char *near = mp_y_nearest_key(map, k, allowed);
+        char q[MP_QUOTE_SIZE];
         if (near) {
-            mp_y_error(d, k, "unknown key '%s'; expected '%s'", k->value, near);
+            mp_y_error(d, k, "unknown key '%s'; expected '%s'", mp_quote(k->value, q, sizeof q), near);
             return i;
         }
         char list[400] = "";
         size_t used = 0;
         for (const char *const *a = allowed; *a && used < sizeof list - 40; a++)
             used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", a == allowed ? "" : ", ", *a);
-        mp_y_error(d, k, "unknown key '%s'; expected one of %s", k->value, list);
+        mp_y_error(d, k, "unknown key '%s'; expected one of %s", mp_quote(k->value, q, sizeof q), list);
         return i;
     }
     return -1;
@@ -402,8 +404,10 @@ int mp_y_int(const mp_ynode *n, long min, long max, long *out, mp_diag *d) {
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
+    char q[MP_QUOTE_SIZE];
     if (n->quoted || !*s || *end || errno == ERANGE)
-        return mp_y_error(d, n, "'%s' is not a whole number; expected one from %ld to %ld", s, min, max);
+        return mp_y_error(d, n, "'%s' is not a whole number; expected one from %ld to %ld", mp_quote(s, q, sizeof q),
+                          min, max);
     if (v < min || v > max)
         return mp_y_error(d, n, "%ld is out of range; expected a whole number from %ld to %ld", v, min, max);
     *out = v;
@@ -415,8 +419,9 @@ int mp_y_bool(const mp_ynode *n, bool *out, mp_diag *d) {
         if (!strcmp(n->value, "true") || !strcmp(n->value, "yes")) { *out = true; return 0; }
         if (!strcmp(n->value, "false") || !strcmp(n->value, "no")) { *out = false; return 0; }
     }
+    char q[MP_QUOTE_SIZE];
     return mp_y_error(d, n, "'%s' is not a boolean; expected true or false",
-                      n->type == MP_Y_SCALAR ? n->value : type_name(n->type));
+                      n->type == MP_Y_SCALAR ? mp_quote(n->value, q, sizeof q) : type_name(n->type));
 }
 
 int mp_y_string(const mp_ynode *n, const char **out, mp_diag *d) {
@@ -434,8 +439,9 @@ int mp_y_enum(const mp_ynode *n, const char *const *names, int *out, mp_diag *d)
     size_t used = 0;
     for (int i = 0; names[i] && used < sizeof list - 40; i++)
         used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
+    char q[MP_QUOTE_SIZE];
     return mp_y_error(d, n, "'%s' is not valid here; expected one of %s",
-                      n->type == MP_Y_SCALAR ? n->value : type_name(n->type), list);
+                      n->type == MP_Y_SCALAR ? mp_quote(n->value, q, sizeof q) : type_name(n->type), list);
 }
 
 /* ------------------------------------------------------------------ merging (extends) */

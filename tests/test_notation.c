@@ -101,6 +101,16 @@ Test(notation, errors_point_at_the_column) {
                            "+WHERE to deploy, '-' to pass, or !MODULE:ARGS");
     expect_error(g, "  Z@1,2", 3, "unknown tile 'Z'; expected a tile id of ruleset 'c3'");
     expect_error(g, "E@99999,0", 3, "x 99999 is out of range; expected -10000 to 10000");
+    /* Six digits and more are out of range too, not a syntax error. */
+    expect_error(g, "E@123456,0", 3, "x 123456 is out of range; expected -10000 to 10000");
+    expect_error(g, "E@0,-1000000r1", 5, "y -1000000 is out of range; expected -10000 to 10000");
+    {   /* what counts is the number: leading zeros are no digits too many */
+        mp_action a;
+        mp_diag d = { 0 };
+        cr_assert_eq(mp_notation_parse(g, "E@0,-00000000000000000000001", &a, NULL, &d), 0, "leading zeros: %s", d.message);
+        cr_assert_eq(a.y, -1);
+    }
+    expect_error(g, "E@99999999999999999999999,0", 3, "x 99999999999999999999999 is out of range; expected -10000 to 10000");
     expect_error(g, "E@1,2r1x", 8, "'x' does not fit here; expected the end of the action (a space or the end of the line)");
     expect_error(g, "+N", 2, "no follower can be deployed now (a deployment follows a placement, when the rules "
                              "offer one); expected a placement before '+N'");

@@ -34,7 +34,7 @@ static void text(FILE *f, const char *s) {
     }
 }
 
-int chart_boxplot_svg(const char *path, const char *title, const chart_series *s, int n) {
+int chart_boxplot_svg(FILE *f, const char *title, const chart_series *s, int n) {
     double lo = INFINITY, hi = -INFINITY;
     for (int i = 0; i < n; i++)
         for (long k = 0; k < s[i].n; k++) {
@@ -55,8 +55,6 @@ int chart_boxplot_svg(const char *path, const char *title, const chart_series *s
     const int box = 36, gap = 12, group_gap = 40, left = 70, top = 60, plot_h = 360;
     int width = left + 30 + n * (box + gap) + groups * group_gap, height = top + plot_h + 110;
     if (width < 680) width = 680;   /* room for the title and the note under the legend */
-    FILE *f = fopen(path, "w");
-    if (!f) return 1;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                "font-family=\"sans-serif\" font-size=\"12\">\n", width, height, width, height);
@@ -127,5 +125,5 @@ int chart_boxplot_svg(const char *path, const char *title, const chart_series *s
                "whiskers: lowest and highest score</text>\n", left, ly + 36);
 #undef Y
     fprintf(f, "</svg>\n");
-    return fclose(f) != 0;
+    return ferror(f) != 0;
 }

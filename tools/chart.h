@@ -4,6 +4,8 @@
 #ifndef MP_TOOLS_CHART_H
 #define MP_TOOLS_CHART_H
 
+#include <stdio.h>
+
 typedef struct chart_series {
     const char *group;      /* boxes of one group stand together, labelled below (a ruleset) */
     const char *label;      /* what a colour means, in the legend (a player) */
@@ -13,7 +15,7 @@ typedef struct chart_series {
 } chart_series;
 
 /* Box plots, one per series, grouped: the box spans the quartiles, the line is the median, the
-** diamond the mean, the whiskers reach the lowest and highest values. 0 on success. */
-int chart_boxplot_svg(const char *path, const char *title, const chart_series *s, int n);
+** diamond the mean, the whiskers reach the lowest and highest values; written to f. 0 on success. */
+int chart_boxplot_svg(FILE *f, const char *title, const chart_series *s, int n);
 
 #endif

@@ -21,15 +21,16 @@
 #include "json.h"
 
 static const char usage[] =
-    "usage: meeple bench [--ruleset NAME] [--games N] [--seed S] [--json] [--help]\n"
+    "usage: meeple bench [--ruleset NAME] [--games N] [--seed S] [--progress] [--json] [--help]\n"
     "Play N random two-player games single-threaded and report games/s, placements/s, full\n"
     "legal-placement lists/s (timed apart from play), legal placements per list, state copies/s\n"
     "and bytes per game state.\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --games N        the number of games (default 20000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
+    "  --progress       show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
-    "  --help           print this help\n";
+    "  -h, --help       print this help\n";
 
 enum { LEGAL_CAP = 4096, MAX_POSITIONS = 1000, LIST_ROUNDS = 200, COPY_ROUNDS = 20 };
 
@@ -132,30 +133,28 @@ static void print_text(const bench *b, const mp_ruleset *rs) {
     printf("  %12.0f games/s\n", per((double)b->games, b->play_secs));
     printf("  %12.0f placements/s\n", per((double)b->placements, b->play_secs));
     printf("  %12.0f decisions/s\n", per((double)b->decisions, b->play_secs));
-    printf("  %12.0f legal-placement lists/s (%d positions x %d rounds)\n", per((double)b->lists, b->list_secs),
-           b->n_positions, LIST_ROUNDS);
+    printf("  %12.0f legal-placement lists/s (%d position%s x %d rounds)\n", per((double)b->lists, b->list_secs),
+           b->n_positions, plural(b->n_positions), LIST_ROUNDS);
     printf("  %12.1f legal placements per list\n", b->lists ? (double)b->listed / (double)b->lists : 0);
     printf("  %12.0f state copies/s (copy and free)\n", per((double)b->copies, b->copy_secs));
     printf("  %12.0f bytes per game state\n", b->games ? (double)b->state_bytes / (double)b->games : 0);
 }
 
-static int run(const mp_ruleset *rs, long games, uint64_t seed, bool as_json) {
+static int run(const mp_ruleset *rs, long games, uint64_t seed, bool as_json, bool progress_forced) {
     bench *b = calloc(1, sizeof *b);
     mp_action *legal = malloc(LEGAL_CAP * sizeof *legal);
     if (!b || !legal) abort();
-    bool tty = isatty(2);
+    progress pr;
+    progress_start(&pr, "bench", games, progress_forced);
     int rc = 0;
-    double t0 = now(), last = 0;
+    double t0 = now();
     for (long i = 0; i < games && !rc; i++) {
         mp_diag d = { 0 };
         if ((rc = play_one(b, rs, seed + (uint64_t)i, legal, &d))) print_diag(&d);
-        if (tty && (i & 1023) == 0) {           /* progress, when someone is watching */
-            double secs = now() - t0;
-            if (secs - last > 0.2) { fprintf(stderr, "\rbench: %ld/%ld games", i, games); last = secs; }
-        }
+        else progress_update(&pr, i + 1);   /* a clock reading: far below a game's time */
     }
     b->play_secs = now() - t0;   /* the copies kept for the lists are in it: a few hundred µs */
-    if (tty && last > 0) fputs("\r\033[K", stderr);
+    progress_end(&pr, b->games);
     if (!rc) {
         time_lists(b, legal);
         time_copies(b);
@@ -172,30 +171,32 @@ int cmd_bench(int argc, char **argv) {
     static const struct option opts[] = {
         { "ruleset", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
         { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
-        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
+        { "progress", no_argument, 0, 'P' },      { "help", no_argument, 0, 'h' },
+        { 0, 0, 0, 0 }
     };
     const char *ruleset = "c3";
     int games = 20000;
     uint64_t seed = 1;
-    bool as_json = false;
+    bool as_json = false, progress_forced = false;
     int ch;
     optind = 1;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': ruleset = optarg; break;
         case 'g':
-            if (!parse_int(optarg, 1, 100000000, &games)) return usage_error(usage, "--games: '%s' is not a whole number from 1", optarg);
+            if (int_option(usage, "--games", optarg, 1, 100000000, &games)) return EXIT_USAGE;
             break;
         case 's':
-            if (!parse_u64(optarg, &seed)) return usage_error(usage, "--seed: '%s' is not a whole number", optarg);
+            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
             break;
         case 'j': as_json = true; break;
+        case 'P': progress_forced = true; break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return usage_error(usage, "unknown option '%s'", argv[optind - 1]);
+        default: return option_error(usage, "h", opts, argv);
         }
     }
-    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
     mp_ruleset *rs = load_ruleset(ruleset);
     if (!rs) return EXIT_BAD_INPUT;
     if (mp_ruleset_min_players(rs) > 2 || mp_ruleset_max_players(rs) < 2) {
@@ -203,7 +204,7 @@ int cmd_bench(int argc, char **argv) {
         mp_ruleset_free(rs);
         return EXIT_BAD_INPUT;
     }
-    int rc = run(rs, games, seed, as_json);
+    int rc = run(rs, games, seed, as_json, progress_forced);
     mp_ruleset_free(rs);
     return rc;
 }

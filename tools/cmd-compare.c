@@ -25,17 +25,18 @@
 #include "scorelog.h"
 
 static const char usage[] =
-    "usage: meeple compare --rulesets A,B[,...] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--json] [--csv] [--svg FILE] [FILE]\n"
+    "usage: meeple compare --rulesets A,B[,...] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--progress] [--json] [--csv] [--svg FILE] [FILE]\n"
     "Compare one recorded game (FILE, a record or a JCloisterZone game), or N seeded bot games, under several\n"
     "rulesets.\n"
     "  --rulesets LIST  the rulesets, names or paths, comma-separated (the first is the reference)\n"
     "  --games N        play N bot games instead of reading a record\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --players LIST   bot seats for --games: random or greedy (default random,random)\n"
+    "  --progress       with --games: show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  --csv            with --games: one CSV row per game and ruleset\n"
     "  --svg FILE       with --games: write a chart of the score distributions to FILE\n"
-    "  --help           print this help\n";
+    "  -h, --help       print this help\n";
 
 enum { MAX_RULESETS = 8, MAX_CATS = 24 };
 
@@ -49,11 +50,11 @@ static int load_rules(const char *list, rules *r) {
     snprintf(buf, sizeof buf, "%s", list);
     r->n = 0;
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        if (r->n == MAX_RULESETS) return usage_error(usage, "compare: more than %d rulesets", MAX_RULESETS);
+        if (r->n == MAX_RULESETS) return usage_error(usage, "more than %d rulesets", MAX_RULESETS);
         if (!(r->rs[r->n] = load_ruleset(tok))) return EXIT_BAD_INPUT;
         r->n++;
     }
-    return r->n >= 1 ? 0 : usage_error(usage, "compare: --rulesets names no ruleset");
+    return r->n >= 1 ? 0 : usage_error(usage, "--rulesets names no ruleset");
 }
 
 static void free_rules(rules *r) {
@@ -315,20 +316,21 @@ static stat stats(const double *v, long n) {
     return s;
 }
 
+/* svg: the chart's file, opened before the games (NULL: no chart). */
 static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *kinds, const char *const *names, int np,
-                         bool as_json, bool as_csv, const char *svg) {
+                         bool as_json, bool as_csv, out_file *svg, bool progress_forced) {
     sample *v = calloc((size_t)games * (size_t)r->n, sizeof *v);
     if (!v) { fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
     cats c = { 0 };
-    bool tty = isatty(2);
+    progress pr;
+    progress_start(&pr, "compare", games, progress_forced);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    double last = 0;
     for (long i = 0; i < games; i++) {
         for (int k = 0; k < r->n; k++) {
             mp_diag d = { 0 };
             mp_game *g = bots_play(r->rs[k], kinds, np, seed + (uint64_t)i, &d);
-            if (!g) { print_diag(&d); free(v); return EXIT_BAD_INPUT; }
+            if (!g) { progress_end(&pr, i); print_diag(&d); free(v); return EXIT_BAD_INPUT; }
             collect_cats(&c, g);
             sample *s = &v[i * r->n + k];
             for (int p = 0; p < np; p++) {
@@ -338,16 +340,11 @@ static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *ki
             s->winners = mp_game_winners(g);
             mp_game_free(g);
         }
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-        if (tty && secs > 1 && secs - last > 0.2) {
-            fprintf(stderr, "\rcompare: %ld/%ld games, %.0f s", i + 1, games, secs);
-            last = secs;
-        }
+        progress_update(&pr, i + 1);
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    if (tty && last > 0) fputs("\r\033[K", stderr);
+    progress_end(&pr, games);
 
     double *x = malloc((size_t)games * sizeof *x);
     if (!x) { free(v); fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
@@ -379,7 +376,8 @@ static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *ki
         json_key(&j, "seconds"); json_double(&j, secs);
         json_key(&j, "rulesets"); json_array(&j);
     } else if (!as_csv) {
-        printf("%ld games, seeds %llu..%llu, players", games, (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1));
+        printf("%ld game%s, seeds %llu..%llu, players", games, plural(games), (unsigned long long)seed,
+               (unsigned long long)(seed + (uint64_t)games - 1));
         for (int p = 0; p < np; p++) printf("%s %s", p ? "," : "", names[p]);
         printf("; %.1f s\n", secs);
     }
@@ -456,7 +454,9 @@ static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *ki
         char title[200];
         snprintf(title, sizeof title, "Scores of %ld seeded games (seeds %llu..%llu) by ruleset and player", games,
                  (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1));
-        if (chart_boxplot_svg(svg, title, series, ns)) { fprintf(stderr, "meeple: cannot write '%s'\n", svg); rc = EXIT_BAD_INPUT; }
+        mp_diag d = { 0 };
+        chart_boxplot_svg(svg->f, title, series, ns);
+        if (out_commit(svg, &d)) { print_diag(&d); rc = EXIT_BAD_INPUT; }
         free(data);
     }
     free(x);
@@ -469,57 +469,64 @@ int cmd_compare(int argc, char **argv) {
         { "rulesets", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
         { "seed", required_argument, 0, 's' },     { "players", required_argument, 0, 'p' },
         { "json", no_argument, 0, 'j' },           { "csv", no_argument, 0, 'c' },
-        { "svg", required_argument, 0, 'v' },      { "help", no_argument, 0, 'h' },
-        { 0, 0, 0, 0 }
+        { "svg", required_argument, 0, 'v' },      { "progress", no_argument, 0, 'P' },
+        { "help", no_argument, 0, 'h' },           { 0, 0, 0, 0 }
     };
     const char *list = NULL, *players = NULL, *svg = NULL;
     bool seeded = false;
     long games = 0;
     uint64_t seed = 1;
-    bool as_json = false, as_csv = false;
+    bool as_json = false, as_csv = false, progress_forced = false;
     int ch;
     optind = 1;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': list = optarg; break;
         case 'p': players = optarg; break;
         case 'v': svg = optarg; break;
         case 'j': as_json = true; break;
         case 'c': as_csv = true; break;
+        case 'P': progress_forced = true; break;
         case 'g': {
             int n;
-            if (!parse_int(optarg, 1, 10000000, &n)) return usage_error(usage, "compare: games '%s'; expected a whole number from 1 to 10000000", optarg);
+            if (int_option(usage, "--games", optarg, 1, 10000000, &n)) return EXIT_USAGE;
             games = n;
             break;
         }
         case 's':
-            if (!parse_u64(optarg, &seed)) return usage_error(usage, "compare: seed '%s' is not a whole number; expected 0 or more", optarg);
+            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
             seeded = true;
             break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return usage_error(usage, "compare: unknown option or missing value '%s'", argv[optind - 1]);
+        default: return option_error(usage, "h", opts, argv);
         }
     }
-    if (!list) return usage_error(usage, "compare: expected --rulesets A,B[,...]");
-    if (as_json && as_csv) return usage_error(usage, "compare: --json and --csv exclude each other");
-    if (!games && (as_csv || svg || seeded || players))
-        return usage_error(usage, "compare: --csv, --svg, --seed and --players go with --games");
+    if (!list) return usage_error(usage, "expected --rulesets A,B[,...]");
+    if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
+    if (!games && (as_csv || svg || seeded || players || progress_forced))
+        return usage_error(usage, "--csv, --svg, --seed, --players and --progress go with --games");
     if (!players) players = "random,random";
-    if (games && optind != argc) return usage_error(usage, "compare: --games plays its own games; expected no record file");
-    if (!games && optind + 1 != argc) return usage_error(usage, "compare: expected one record file, or --games N");
+    if (games && optind != argc) return usage_error(usage, "--games plays its own games; expected no record file");
+    if (!games && optind + 1 != argc) return usage_error(usage, "expected one record file, or --games N");
     bot_seats seats = { 0 };
     if (games) {
         const char *bad = NULL;
         int np = bots_parse(players, &seats, &bad);
-        if (np == -1) return usage_error(usage, "compare: unknown bot '%s'; expected random or greedy", bad);
-        if (np == -2) return usage_error(usage, "compare: more than %d seats", MP_MAX_PLAYERS);
-        if (np == 0) return usage_error(usage, "compare: --players names no seat; expected random or greedy, comma-separated");
+        if (np == -1) return usage_error(usage, "unknown bot '%s'; expected random or greedy", quoted(bad));
+        if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
+        if (np == 0) return usage_error(usage, "--players names no seat; expected random or greedy, comma-separated");
     }
+    out_file chart = { 0 };
+    mp_diag d = { 0 };
+    if (svg && out_open(&chart, svg, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
     rules r = { 0 };
     int rc = load_rules(list, &r);
-    if (!rc) rc = games ? compare_games(&r, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv, svg)
+    for (int i = 0; i < r.n && games && !rc; i++) rc = check_players(r.rs[i], seats.n);
+    if (!rc) rc = games ? compare_games(&r, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv, svg ? &chart : NULL,
+                                          progress_forced)
                         : compare_record(argv[optind], &r, as_json);
+    out_discard(&chart);   /* when the games did not get as far as the chart */
     free_rules(&r);
     return rc;
 }

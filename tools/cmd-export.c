@@ -4,12 +4,9 @@
 ** open), then the record is replayed under its own ruleset, written (jcz-export.c), imported back
 ** and compared (jcz-same.c), and only then is the temporary file filled, flushed and renamed.
 */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "jcz.h"
 #include "json.h"
@@ -19,47 +16,13 @@ static const char usage[] =
     "Write a game record as a JCloisterZone saved game.\n"
     "  -o, --output FILE  the .jcz file to write\n"
     "  --json             print what was written as JSON\n"
-    "  --help             print this help\n";
+    "  -h, --help         print this help\n";
 
-/* A temporary file beside path, open for writing: the output can be written (checked first). */
-typedef struct out_file { char tmp[600]; FILE *f; } out_file;
-
-static int open_beside(const char *path, out_file *o, mp_diag *d) {
-    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(o->tmp);
-    snprintf(d->file, sizeof d->file, "%s", path);
-    d->line = d->column = 0;
-    if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
-        int e = errno;
-        if (fd >= 0) { close(fd); unlink(o->tmp); }
-        snprintf(d->message, sizeof d->message, "cannot write: %s", strerror(e));
-        return 1;
-    }
-    fchmod(fd, 0644);
-    return 0;
-}
-
-static void discard(out_file *o) {
-    if (!o->f) return;
-    fclose(o->f);
-    unlink(o->tmp);
-    o->f = NULL;
-}
-
-static int finish(out_file *o, const char *path, const jcz_export *x, mp_diag *d) {
-    bool bad = fwrite(x->text, 1, x->len, o->f) != x->len || fputc('\n', o->f) == EOF;
-    bad |= fflush(o->f) != 0 || fsync(fileno(o->f)) != 0;
-    bad |= fclose(o->f) != 0;
-    o->f = NULL;
-    if (bad || rename(o->tmp, path) != 0) {
-        int e = errno;
-        unlink(o->tmp);
-        snprintf(d->file, sizeof d->file, "%s", path);
-        d->line = d->column = 0;
-        snprintf(d->message, sizeof d->message, "cannot write: %s", strerror(e));
-        return 1;
-    }
-    return 0;
+/* The .jcz text into the output opened before the work (out_open), then renamed over it. */
+static int finish(out_file *o, const jcz_export *x, mp_diag *d) {
+    fwrite(x->text, 1, x->len, o->f);
+    fputc('\n', o->f);
+    return out_commit(o, d);
 }
 
 /* Where the record names its ruleset: the line of `ruleset:` and the column of its value. */
@@ -109,7 +72,8 @@ static void report_text(const char *record, const char *out, const replayed *r, 
     printf("%s: %d turn%s of", record, x->n_turns, x->n_turns == 1 ? "" : "s");
     int first = mp_record_first_player(r->rec);
     for (int k = 0; k < r->n; k++) printf("%s %s", k ? "," : "", r->names[(first + k) % r->n]);
-    printf(" written to %s (%d messages) as JCloisterZone's %s; imported back: the same record\n", out, x->n_messages,
+    printf(" written to %s (%d message%s) as JCloisterZone's %s; imported back: the same record\n", out, x->n_messages,
+           plural(x->n_messages),
            x->setup);
 }
 
@@ -121,32 +85,32 @@ int cmd_export(int argc, char **argv) {
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
         else if (c == 'o') out = optarg;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
-        else return usage_error(usage, "export: unknown option or missing value '%s'", argv[optind - 1]);
+        else return option_error(usage, "ho:", opts, argv);
     }
-    if (optind + 1 != argc) return usage_error(usage, "export: expected one game record");
-    if (!out || !out[0]) return usage_error(usage, "export: expected --output GAME.jcz");
+    if (optind + 1 != argc) return usage_error(usage, "expected one game record");
+    if (!out || !out[0]) return usage_error(usage, "expected --output GAME.jcz");
     const char *path = argv[optind];
     mp_diag d = { 0 };
     out_file o = { 0 };
-    if (open_beside(out, &o, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
+    if (out_open(&o, out, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
     replayed r;
     int rc = replay_record(path, NULL, true, &r);
-    if (rc) { discard(&o); replayed_free(&r); return rc; }
+    if (rc) { out_discard(&o); replayed_free(&r); return rc; }
     jcz_export x;
     if (jcz_export_record(path, r.rec, r.rs, &x, &d)) {
         if (strstr(d.message, "cannot be written for JCloisterZone")) ruleset_line(path, &d);
         rc = EXIT_BAD_INPUT;
-    } else if (jcz_export_check(path, &x, r.rec, r.g, &d) || finish(&o, out, &x, &d)) {
+    } else if (jcz_export_check(path, &x, r.rec, r.g, &d) || finish(&o, &x, &d)) {
         rc = EXIT_BAD_INPUT;
     }
     if (rc) print_diag(&d);
     else if (as_json) report_json(path, out, &r, &x);
     else report_text(path, out, &r, &x);
-    discard(&o);
+    out_discard(&o);
     jcz_export_free(&x);
     replayed_free(&r);
     return rc;

@@ -14,7 +14,7 @@ static const char usage[] =
     "Turn a JCloisterZone saved game into a meeple game record.\n"
     "  -o, --output FILE  the record to write; a ruleset the game needs goes beside it (FILE.rules.yaml)\n"
     "  --json             print what was imported as JSON\n"
-    "  --help             print this help\n";
+    "  -h, --help         print this help\n";
 
 /* RECORD.yaml -> RECORD.rules.yaml (any other name: NAME.rules.yaml). */
 static void rules_path(const char *record, char *out, size_t size) {
@@ -79,14 +79,15 @@ int cmd_import(int argc, char **argv) {
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
         else if (c == 'o') out = optarg;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
-        else return usage_error(usage, "import: unknown option or missing value '%s'", argv[optind - 1]);
+        else return option_error(usage, "ho:", opts, argv);
     }
-    if (optind + 1 != argc) return usage_error(usage, "import: expected one JCloisterZone file");
-    if (!out || !out[0]) return usage_error(usage, "import: expected --output RECORD.yaml");
+    if (optind + 1 != argc) return usage_error(usage, "expected one JCloisterZone file");
+    if (!out || !out[0]) return usage_error(usage, "expected --output RECORD.yaml");
+    if (out_check(out)) return EXIT_BAD_INPUT;   /* before the work (the ruleset goes beside it) */
     char rules[600];
     rules_path(out, rules, sizeof rules);
     jcz_import j;

@@ -12,8 +12,8 @@ static const char usage[] =
     "usage: meeple lint [--json] FILE...\n"
     "Check tile sets and rulesets (which a file is, its keys tell) and report every problem\n"
     "found, errors and warnings, in file order; exit 0 only when there is no error.\n"
-    "  --json    print {files, errors, warnings, diagnostics: [{file, line, column, severity, message}]}\n"
-    "  --help    print this help\n";
+    "  --json      print {files, errors, warnings, diagnostics: [{file, line, column, severity, message}]}\n"
+    "  -h, --help  print this help\n";
 
 int cmd_lint(int argc, char **argv) {
     static const struct option opts[] = { { "json", no_argument, 0, 'j' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
@@ -21,12 +21,12 @@ int cmd_lint(int argc, char **argv) {
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
-        else return usage_error(usage, "lint: unknown option '%s'", argv[optind - 1]);
+        else return option_error(usage, "h", opts, argv);
     }
-    if (optind == argc) return usage_error(usage, "lint: expected at least one file");
+    if (optind == argc) return usage_error(usage, "expected at least one file");
     mp_lint *l = mp_lint_new();
     for (int i = optind; i < argc; i++) mp_lint_file(l, argv[i], ruleset_dirs());
     int errors = mp_lint_errors(l), warnings = mp_lint_count(l) - errors, files = argc - optind;

@@ -23,7 +23,7 @@
 
 static const char usage[] =
     "usage: meeple play [--ruleset NAME] [--players SEAT,SEAT[,...]] [--seed N] [--record FILE]\n"
-    "                   [--resume FILE] [--force] [--games N] [--json]\n"
+    "                   [--resume FILE] [--force] [--games N] [--progress] [--json]\n"
     "Play one complete game and print the final board and the score breakdown.\n"
     "  --ruleset NAME   ruleset name or path (default c3; see 'meeple rulesets')\n"
     "  --players LIST   one seat per player, in seat order: random, greedy, or human:NAME\n"
@@ -33,8 +33,9 @@ static const char usage[] =
     "  --resume FILE    continue the game recorded in FILE (and keep recording to it)\n"
     "  --force          let --record replace an existing FILE\n"
     "  --games N        play N bot games (seeds S, S+1, ... from --seed); print means and wins\n"
+    "  --progress       with --games: show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON instead of text\n"
-    "  --help           print this help\n";
+    "  -h, --help       print this help\n";
 
 enum { MAX_SEATS = MP_MAX_PLAYERS, SEAT_HUMAN = -1 };
 
@@ -203,8 +204,10 @@ static int run_session(session *s, bool quiet) {
             }
             if (r == HUMAN_SAVE) {
                 const char *path = s->io.save_path[0] ? s->io.save_path : s->record_path;
+                mp_diag d = { 0 };
                 if (!path) printf("no record file: say 'save FILE' or start with --record FILE\n");
-                else if (!save(s, path)) printf("saved in %s (finished turns only)\n", path);
+                else if (mp_record_save(s->rec, s->g, path, &d)) print_diag_to(stdout, &d);   /* at the prompt */
+                else printf("saved in %s (finished turns only)\n", path);
                 continue;
             }
             if (r == HUMAN_UNDO) {
@@ -236,9 +239,10 @@ static int run_session(session *s, bool quiet) {
         goto out;
     }
     if (!rc && !quiet) {
-        printf("ruleset %s, seed %llu, %d players\n\n", mp_ruleset_name(s->rs), (unsigned long long)mp_record_seed(s->rec), s->n);
+        printf("ruleset %s, seed %llu, %d player%s\n\n", mp_ruleset_name(s->rs), (unsigned long long)mp_record_seed(s->rec),
+               s->n, plural(s->n));
         ascii_board(stdout, s->g, s->names);
-        printf("\n%d tiles placed\n\n", mp_game_turn(s->g));
+        printf("\n%d tile%s placed\n\n", mp_game_turn(s->g), plural(mp_game_turn(s->g)));
         ascii_scores(stdout, s->g, s->names);
     }
 out:
@@ -251,12 +255,13 @@ out:
 
 /* Plays games with seeds seed .. seed+games-1; prints each seat's mean score and points per
 ** category, its wins (a shared win counts for every winner) and the speed. */
-static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, long games, bool as_json) {
+static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, long games, bool as_json, bool progress_forced) {
     double score[MAX_SEATS] = { 0 }, points[MAX_SEATS][64] = { { 0 } };
     long wins[MAX_SEATS] = { 0 };
     int nc = 0;
     char cats[64][40];
-    bool tty = isatty(2);
+    progress pr;
+    progress_start(&pr, "play", games, progress_forced);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (long i = 0; i < games; i++) {
@@ -277,11 +282,11 @@ static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, lo
             wins[p] += (mp_game_winners(g) >> p) & 1;
         }
         mp_game_free(g);
-        if (tty && (i + 1) % 100 == 0) fprintf(stderr, "\r%ld/%ld games", i + 1, games);
+        progress_update(&pr, i + 1);
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    if (tty) fputs("\r\033[K", stderr);
+    progress_end(&pr, games);
     if (as_json) {
         json j;
         json_init(&j, stdout);
@@ -308,8 +313,8 @@ static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, lo
         json_done(&j);
         return 0;
     }
-    printf("ruleset %s, seeds %llu..%llu, %ld games, %d players\n\n", mp_ruleset_name(rs),
-           (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1), games, n);
+    printf("ruleset %s, seeds %llu..%llu, %ld game%s, %d player%s\n\n", mp_ruleset_name(rs),
+           (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1), games, plural(games), n, plural(n));
     printf("%-16s %8s %6s", "player", "mean", "wins");
     for (int c = 0; c < nc; c++) printf(" %9s", cats[c]);
     putchar('\n');
@@ -389,7 +394,8 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
     if (n_opt && n_opt != n) {
         mp_ruleset_free(rs);
         mp_record_free(rec);
-        return usage_error(usage, "play: --players names %d seats, but the record has %d players", n_opt, n);
+        return usage_error(usage, "--players names %d seat%s, but the record has %d player%s", n_opt, plural(n_opt), n,
+                           plural(n));
     }
     for (int p = 0; p < n && !n_opt; p++) {
         const char *kind = mp_record_player_kind(rec, p);
@@ -397,7 +403,7 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
         if (strcmp(kind, "human") == 0) snprintf(spec, sizeof spec, "human:%s", mp_record_player_name(rec, p));
         else snprintf(spec, sizeof spec, "%s", kind);
         if (parse_seat(spec, p, &seats[p])) {
-            fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random or greedy\n", path, p + 1, kind);
+            fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random or greedy\n", path, p + 1, quoted(kind));
             mp_ruleset_free(rs);
             mp_record_free(rec);
             return EXIT_BAD_INPUT;
@@ -428,39 +434,43 @@ int cmd_play(int argc, char **argv) {
         { "ruleset", required_argument, 0, 'r' }, { "players", required_argument, 0, 'p' },
         { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
         { "games", required_argument, 0, 'g' },   { "record", required_argument, 0, 'o' },
-        { "resume", required_argument, 0, 'c' },  { "help", no_argument, 0, 'h' },
-        { "force", no_argument, 0, 'f' },         { 0, 0, 0, 0 }
+        { "resume", required_argument, 0, 'c' },  { "progress", no_argument, 0, 'P' },
+        { "force", no_argument, 0, 'f' },         { "help", no_argument, 0, 'h' },
+        { 0, 0, 0, 0 }
     };
     const char *ruleset = NULL, *players = NULL, *record = NULL, *resume_path = NULL;
     uint64_t seed = 1;
     long games = 1;
-    bool as_json = false, force = false;
+    bool as_json = false, force = false, progress_forced = false;
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'r': ruleset = optarg; break;
         case 'p': players = optarg; break;
         case 'o': record = optarg; break;
         case 'c': resume_path = optarg; break;
         case 's':
-            if (!parse_u64(optarg, &seed)) return usage_error(usage, "play: seed '%s' is not a whole number; expected 0 or more", optarg);
+            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
             break;
         case 'j': as_json = true; break;
         case 'f': force = true; break;
+        case 'P': progress_forced = true; break;
         case 'g': {
             int v;
-            if (!parse_int(optarg, 1, 100000000, &v)) return usage_error(usage, "play: games '%s'; expected a whole number from 1 to 100000000", optarg);
+            if (int_option(usage, "--games", optarg, 1, 100000000, &v)) return EXIT_USAGE;
             games = v;
             break;
         }
         case 'h': fputs(usage, stdout); return 0;
         default:
-            return usage_error(usage, "play: unknown option or missing value '%s'", argv[optind - 1]);
+            return option_error(usage, "h", opts, argv);
         }
     }
-    if (optind < argc) return usage_error(usage, "play: unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
+    if (progress_forced && games < 2) return usage_error(usage, "--progress goes with --games N");
+    if (record && out_check(record)) return EXIT_BAD_INPUT;   /* before the game: a turn played is not lost */
 
     seat seats[MAX_SEATS] = { { 0 } };
     int n = 0;
@@ -468,17 +478,17 @@ int cmd_play(int argc, char **argv) {
         char list[512];
         snprintf(list, sizeof list, "%s", players ? players : "random,greedy");
         for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
-            if (n == MAX_SEATS) return usage_error(usage, "play: more than %d seats", MAX_SEATS);
+            if (n == MAX_SEATS) return usage_error(usage, "more than %d seats", MAX_SEATS);
             if (parse_seat(tok, n, &seats[n]))
-                return usage_error(usage, "play: unknown seat kind '%s'; expected random, greedy or human:NAME", tok);
+                return usage_error(usage, "unknown seat kind '%s'; expected random, greedy or human:NAME", quoted(tok));
             n++;
         }
-        if (n == 0) return usage_error(usage, "play: no seats; expected --players random,greedy or similar");
+        if (n == 0) return usage_error(usage, "no seats; expected --players random,greedy or similar");
     }
     bool humans = false;
     for (int p = 0; p < n; p++) humans |= seats[p].kind == SEAT_HUMAN;
     if (games > 1 && (humans || record || resume_path))
-        return usage_error(usage, "play: --games plays bots only, unrecorded; expected no human seat, --record or --resume");
+        return usage_error(usage, "--games plays bots only, unrecorded; expected no human seat, --record or --resume");
 
     if (record && !force && !(resume_path && same_file(record, resume_path))) {
         int rc = refuse_existing_record(record);
@@ -494,8 +504,9 @@ int cmd_play(int argc, char **argv) {
     } else {
         mp_ruleset *rs = load_ruleset(ruleset ? ruleset : "c3");
         if (!rs) return EXIT_BAD_INPUT;
+        if (check_players(rs, n)) { mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
         if (games > 1) {
-            int rc = play_many(rs, seats, n, seed, games, as_json);
+            int rc = play_many(rs, seats, n, seed, games, as_json, progress_forced);
             mp_ruleset_free(rs);
             return rc;
         }

@@ -3,7 +3,7 @@
 ** image (the drawing is tools/render.c; the conventions are in meeple-render(1)).
 **
 ** tiles: every tile of a tile-set file, or of the tile sets a ruleset merges, at rotation 0.
-** game: the record is replayed under the ruleset it names (strictly: the bag must give the tiles
+** game: the record (a .jcz game is imported on the fly, as replay does) is replayed under the ruleset it names (strictly: the bag must give the tiles
 ** it places, unless the record's ruleset hash is not the ruleset's, as in a hand-made record,
 ** where the tiles it names are drawn) to its end, or to the end of turn N; a record that says
 ** the game is over is ended after its last turn, so the followers show as final scoring found
@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "jcz.h"
 #include "render.h"
 
 static const char usage[] =
@@ -22,10 +23,11 @@ static const char usage[] =
     "Draw a tile set, or the board of a recorded game, as a standalone SVG image.\n"
     "  tiles [FILE]     every tile of the tile-set FILE at rotation 0 with its id and count\n"
     "  --ruleset NAME   with tiles: the tile sets of this ruleset, a name or a path (default c3)\n"
-    "  game RECORD      the board of a game record at its end, with followers and scores\n"
+    "  game RECORD      the board of a game record (or a JCloisterZone game, .jcz) at its end, with\n"
+    "                   followers and scores\n"
     "  --turn N         with game: the board after turn N (0: before the first turn)\n"
     "  -o OUT.svg       the file to write ('-': standard output)\n"
-    "  --help           print this help\n";
+    "  -h, --help       print this help\n";
 
 /* What to draw: a tile set, or a game with its players' names. */
 typedef struct job {
@@ -35,24 +37,35 @@ typedef struct job {
     const char *const *names;
 } job;
 
-/* Opens the output, draws, closes; 0, or EXIT_BAD_INPUT with a message. */
-static int write_svg(const char *out, const job *j) {
-    bool to_stdout = strcmp(out, "-") == 0;
-    FILE *f = to_stdout ? stdout : fopen(out, "w");
-    if (!f) {
-        fprintf(stderr, "meeple: render: cannot write '%s': %s\n", out, strerror(errno));
-        return EXIT_BAD_INPUT;
-    }
+/* The output: standard output ('-'), or a file opened before the work (out_open). */
+typedef struct output { out_file file; bool to_stdout; } output;
+
+/* Draws into the output and completes it; 0, or EXIT_BAD_INPUT with a message. */
+static int write_svg(output *out, const job *j) {
+    FILE *f = out->to_stdout ? stdout : out->file.f;
     int bad = j->g ? render_game_svg(f, j->g, j->title, j->names) : render_tiles_svg(f, j->ts, j->title);
-    bad |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
-    if (bad) {
-        fprintf(stderr, "meeple: render: cannot write '%s'\n", out);
-        return EXIT_BAD_INPUT;
+    mp_diag d = { 0 };
+    if (out->to_stdout) {
+        if (!bad && fflush(stdout) == 0) return 0;
+        snprintf(d.message, sizeof d.message, "standard output: cannot write: %s", strerror(errno));
+    } else if (!out_commit(&out->file, &d)) {
+        return 0;
     }
-    return 0;
+    print_diag(&d);
+    return EXIT_BAD_INPUT;
 }
 
-static int render_tiles(const char *file, const char *ruleset, const char *out) {
+/* Opens the output before the work; 0, or the diagnostic printed and EXIT_BAD_INPUT. */
+static int open_output(const char *path, output *o) {
+    memset(o, 0, sizeof *o);
+    o->to_stdout = strcmp(path, "-") == 0;
+    mp_diag d = { 0 };
+    if (o->to_stdout || !out_open(&o->file, path, &d)) return 0;
+    print_diag(&d);
+    return EXIT_BAD_INPUT;
+}
+
+static int render_tiles(const char *file, const char *ruleset, output *out) {
     mp_diag d = { 0 };
     char title[1200];
     int rc;
@@ -74,13 +87,32 @@ static int render_tiles(const char *file, const char *ruleset, const char *out) 
     return rc;
 }
 
-static int render_game(const char *path, int turn, const char *out) {
+/* The record at path and the ruleset it names; a JCloisterZone game (.jcz) is imported on the fly,
+** as replay does, its record and ruleset the import's (imp keeps the file, for the places of
+** errors). 0, or 1 with d filled. */
+static int load_record(const char *path, jcz_import *imp, mp_record **rec, mp_ruleset **rs, mp_diag *d) {
+    memset(imp, 0, sizeof *imp);
+    if (jcz_sniff(path)) {
+        if (jcz_import_file(path, NULL, imp, d)) return 1;
+        *rec = imp->rec;
+        *rs = imp->rs;
+        imp->rec = NULL;
+        imp->rs = NULL;
+        return 0;
+    }
+    if (!(*rec = mp_record_load(path, d))) return 1;
+    return !(*rs = mp_record_load_ruleset(*rec, ruleset_dirs(), d));   /* a missing one: at its place */
+}
+
+static int render_game(const char *path, int turn, output *out) {
     mp_diag d = { 0 };
-    mp_record *rec = mp_record_load(path, &d);
-    if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
-    int n_turns = mp_record_n_turns(rec), rc = EXIT_BAD_INPUT;
+    jcz_import imp;
+    mp_record *rec = NULL;
     mp_ruleset *rs = NULL;
     mp_game *g = NULL;
+    int rc = EXIT_BAD_INPUT;
+    if (load_record(path, &imp, &rec, &rs, &d)) { print_diag(&d); goto out; }
+    int n_turns = mp_record_n_turns(rec);
     if (turn > n_turns) {
         snprintf(d.file, sizeof d.file, "%s", path);
         d.line = d.column = 0;
@@ -89,12 +121,15 @@ static int render_game(const char *path, int turn, const char *out) {
         print_diag(&d);
         goto out;
     }
-    if (!(rs = mp_record_load_ruleset(rec, ruleset_dirs(), &d))) { print_diag(&d); goto out; }
     /* A record made under this very ruleset is replayed strictly; a hand-made one (another hash)
     ** draws the tiles it names. */
     bool strict = strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) == 0;
     int upto = turn < 0 ? n_turns : turn;
-    if (!(g = mp_record_replay(rec, rs, strict, upto, &d))) { print_diag(&d); goto out; }
+    if (!(g = mp_record_replay(rec, rs, strict, upto, &d))) {
+        if (imp.path[0]) jcz_locate_turn(&imp, &d);   /* its place in the .jcz file */
+        print_diag(&d);
+        goto out;
+    }
     if (upto == n_turns && mp_record_over(rec) && mp_game_phase(g) != MP_PHASE_OVER && mp_game_end_now(g, &d)) {
         print_diag(&d);
         goto out;
@@ -113,6 +148,7 @@ out:
     mp_game_free(g);
     mp_ruleset_free(rs);
     mp_record_free(rec);
+    jcz_import_free(&imp);
     return rc;
 }
 
@@ -125,33 +161,40 @@ int cmd_render(int argc, char **argv) {
     int turn = -1, ch;
     optind = 1;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': ruleset = optarg; break;
         case 'o': out = optarg; break;
         case 't':
-            if (!parse_int(optarg, 0, INT_MAX, &turn))
-                return usage_error(usage, "render: turn '%s' is not a whole number; expected 0 or more", optarg);
+            if (int_option(usage, "--turn", optarg, 0, INT_MAX, &turn)) return EXIT_USAGE;
             break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return usage_error(usage, "render: unknown option or missing value '%s'", argv[optind - 1]);
+        default: return option_error(usage, "ho:", opts, argv);
         }
     }
-    if (optind == argc) return usage_error(usage, "render: expected what to draw: tiles or game");
+    if (optind == argc) return usage_error(usage, "expected what to draw: tiles or game");
     const char *what = argv[optind++];
     int rest = argc - optind;
     if (strcmp(what, "tiles") == 0) {
-        if (turn >= 0) return usage_error(usage, "render: --turn goes with game, not tiles");
-        if (rest > 1) return usage_error(usage, "render: tiles draws one tile set; expected at most one FILE");
-        if (rest == 1 && ruleset) return usage_error(usage, "render: tiles takes --ruleset NAME or a FILE, not both");
-        if (!out) return usage_error(usage, "render: expected -o OUT.svg");
-        return render_tiles(rest ? argv[optind] : NULL, ruleset, out);
+        if (turn >= 0) return usage_error(usage, "--turn goes with game, not tiles");
+        if (rest > 1) return usage_error(usage, "tiles draws one tile set; expected at most one FILE");
+        if (rest == 1 && ruleset) return usage_error(usage, "tiles takes --ruleset NAME or a FILE, not both");
+        if (!out) return usage_error(usage, "expected -o OUT.svg");
+        output o;
+        if (open_output(out, &o)) return EXIT_BAD_INPUT;
+        int rc = render_tiles(rest ? argv[optind] : NULL, ruleset, &o);
+        out_discard(&o.file);
+        return rc;
     }
     if (strcmp(what, "game") == 0) {
-        if (ruleset) return usage_error(usage, "render: --ruleset goes with tiles; a game uses its record's ruleset");
-        if (rest != 1) return usage_error(usage, "render: game expects one RECORD");
-        if (!out) return usage_error(usage, "render: expected -o OUT.svg");
-        return render_game(argv[optind], turn, out);
+        if (ruleset) return usage_error(usage, "--ruleset goes with tiles; a game uses its record's ruleset");
+        if (rest != 1) return usage_error(usage, "game expects one RECORD");
+        if (!out) return usage_error(usage, "expected -o OUT.svg");
+        output o;
+        if (open_output(out, &o)) return EXIT_BAD_INPUT;
+        int rc = render_game(argv[optind], turn, &o);
+        out_discard(&o.file);
+        return rc;
     }
-    return usage_error(usage, "render: unknown drawing '%s'; expected tiles or game", what);
+    return usage_error(usage, "unknown drawing '%s'; expected tiles or game", quoted(what));
 }

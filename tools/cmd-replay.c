@@ -20,7 +20,7 @@ static const char usage[] =
     "  --json              print the result as JSON\n"
     "  --events            list every scoring event: who scored what, when, and why\n"
     "  --check-assertions  check the test assertions of a JCloisterZone game\n"
-    "  --help              print this help\n";
+    "  -h, --help          print this help\n";
 
 /* Checks a .jcz file's assertions against the game as it ends (the record's replay has no open
 ** turn: the import's own game has), into checks. Reports each, also on standard error at its place
@@ -61,14 +61,14 @@ int cmd_replay(int argc, char **argv) {
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
         else if (c == 'a') assertions = true;
         else if (c == 'e') events = true;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
-        else return usage_error(usage, "replay: unknown option '%s'", argv[optind - 1]);
+        else return option_error(usage, "h", opts, argv);
     }
-    if (optind + 1 != argc) return usage_error(usage, "replay: expected one record file");
+    if (optind + 1 != argc) return usage_error(usage, "expected one record file");
     const char *path = argv[optind];
     replayed r;
     jcz_import j;

@@ -16,7 +16,7 @@ static const char usage[] =
     "  --diff A B  the rules in which rulesets A and B differ, in words\n"
     "  --json      print as JSON: an array of {name, description, path, players, variants}, or of\n"
     "              {rule, category, a, b} with --diff\n"
-    "  --help      print this help\n";
+    "  -h, --help  print this help\n";
 
 /* `--diff A B`: one line per rule that differs. */
 static int diff(const char *na, const char *nb, bool as_json) {
@@ -63,17 +63,17 @@ int cmd_rulesets(int argc, char **argv) {
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
         else if (c == 'd') differ = true;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
-        else return usage_error(usage, "rulesets: unknown option '%s'", argv[optind - 1]);
+        else return option_error(usage, "h", opts, argv);
     }
     if (differ) {
-        if (argc - optind != 2) return usage_error(usage, "rulesets: --diff takes two rulesets, A and B");
+        if (argc - optind != 2) return usage_error(usage, "--diff takes two rulesets, A and B");
         return diff(argv[optind], argv[optind + 1], as_json);
     }
-    if (optind < argc) return usage_error(usage, "rulesets: unexpected argument '%s'", argv[optind]);
+    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
     /* Every NAME.yaml in the search directories, the first directory that has a name winning. */
     char *names[256];
     int n = 0;

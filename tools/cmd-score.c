@@ -17,7 +17,7 @@ static const char usage[] =
     "  --ruleset NAME   the ruleset to score under (name or path)\n"
     "  --json           print the result as JSON\n"
     "  --events         list every scoring event: who scored what, when, and why\n"
-    "  --help           print this help\n";
+    "  -h, --help       print this help\n";
 
 int cmd_score(int argc, char **argv) {
     static const struct option opts[] = { { "ruleset", required_argument, 0, 'r' }, { "json", no_argument, 0, 'j' },
@@ -28,15 +28,15 @@ int cmd_score(int argc, char **argv) {
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
         else if (c == 'r') ruleset = optarg;
         else if (c == 'e') events = true;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
-        else return usage_error(usage, "score: unknown option or missing value '%s'", argv[optind - 1]);
+        else return option_error(usage, "h", opts, argv);
     }
-    if (optind + 1 != argc) return usage_error(usage, "score: expected one record file");
-    if (!ruleset) return usage_error(usage, "score: expected --ruleset NAME");
+    if (optind + 1 != argc) return usage_error(usage, "expected one record file");
+    if (!ruleset) return usage_error(usage, "expected --ruleset NAME");
     const char *path = argv[optind];
     replayed r;
     int rc = replay_record(path, ruleset, false, &r);
@@ -50,7 +50,8 @@ int cmd_score(int argc, char **argv) {
     if (as_json) {
         print_replay_json(path, &r, rc, NULL);
     } else if (!rc) {
-        printf("%s: %d turns scored under %s (recorded under %s)%s\n", path, mp_record_n_turns(r.rec),
+        printf("%s: %d turn%s scored under %s (recorded under %s)%s\n", path, mp_record_n_turns(r.rec),
+               plural(mp_record_n_turns(r.rec)),
                mp_ruleset_name(r.rs), mp_record_ruleset(r.rec), r.over ? "" : "; the game is not over");
         const mp_replay_notes *n = &r.notes;
         if (n->passed || n->defaulted || n->dropped)   /* how far this is still the recorded game */

@@ -20,16 +20,17 @@
 #include "json.h"
 
 static const char usage[] =
-    "usage: meeple tilestats [--ruleset NAME] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--json | --csv] [--help]\n"
+    "usage: meeple tilestats [--ruleset NAME] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--progress] [--json | --csv] [--help]\n"
     "Play N seeded bot games and report, per tile, how often it was drawn, fitted nowhere, where it\n"
     "could go and what its features scored, and, per feature kind, how many, how complete, how large.\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --games N        the number of games (default 1000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --players LIST   bot seats: random or greedy, comma-separated (default random,random)\n"
+    "  --progress       show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  --csv            print the result as CSV: one row per tile, then one per kind\n"
-    "  --help           print this help\n";
+    "  -h, --help       print this help\n";
 
 /* Totals over all games, per tile kind of the tile set. */
 typedef struct tile_tot {
@@ -271,7 +272,7 @@ static void print_csv(const stats *s, long games) {
 }
 
 static int run_stats(const mp_ruleset *rs, long games, uint64_t seed, const bot_kind *kinds, const char *const *names,
-                     int np, bool as_json, bool as_csv) {
+                     int np, bool as_json, bool as_csv, bool progress_forced) {
     stats s = { 0 };
     s.ts = mp_ruleset_tiles(rs);
     s.n_tiles = mp_tileset_n_tiles(s.ts);
@@ -284,20 +285,18 @@ static int run_stats(const mp_ruleset *rs, long games, uint64_t seed, const bot_
         fprintf(stderr, "meeple: out of memory\n");
         return EXIT_BAD_INPUT;
     }
-    bool tty = isatty(2);
-    double t0 = now(), last = 0;
+    progress pr;
+    progress_start(&pr, "tilestats", games, progress_forced);
+    double t0 = now();
     int rc = 0;
-    for (long i = 0; i < games && !rc; i++) {
+    long done = 0;
+    for (; done < games && !rc; done++) {
         mp_diag d = { 0 };
-        if ((rc = play_one(&s, rs, kinds, np, seed + (uint64_t)i, &d))) print_diag(&d);
-        double secs = now() - t0;
-        if (tty && secs > 1 && secs - last > 0.2) {
-            fprintf(stderr, "\rtilestats: %ld/%ld games, %.0f s", i + 1, games, secs);
-            last = secs;
-        }
+        if ((rc = play_one(&s, rs, kinds, np, seed + (uint64_t)done, &d))) print_diag(&d);
+        else progress_update(&pr, done + 1);
     }
     double secs = now() - t0;
-    if (tty && last > 0) fputs("\r\033[K", stderr);
+    progress_end(&pr, done);
     if (!rc) {
         if (as_json) print_json(&s, rs, games, seed, secs);
         else if (as_csv) print_csv(&s, games);
@@ -315,48 +314,49 @@ int cmd_tilestats(int argc, char **argv) {
         { "ruleset", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
         { "seed", required_argument, 0, 's' },    { "players", required_argument, 0, 'p' },
         { "json", no_argument, 0, 'j' },          { "csv", no_argument, 0, 'c' },
-        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
+        { "progress", no_argument, 0, 'P' },      { "help", no_argument, 0, 'h' },
+        { 0, 0, 0, 0 }
     };
     const char *ruleset = "c3", *players = "random,random";
     long games = 1000;
     uint64_t seed = 1;
-    bool as_json = false, as_csv = false;
+    bool as_json = false, as_csv = false, progress_forced = false;
     int ch;
     optind = 1;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': ruleset = optarg; break;
         case 'p': players = optarg; break;
         case 'j': as_json = true; break;
         case 'c': as_csv = true; break;
+        case 'P': progress_forced = true; break;
         case 'g': {
             int n;
-            if (!parse_int(optarg, 1, 10000000, &n))
-                return usage_error(usage, "tilestats: games '%s'; expected a whole number from 1 to 10000000", optarg);
+            if (int_option(usage, "--games", optarg, 1, 10000000, &n)) return EXIT_USAGE;
             games = n;
             break;
         }
         case 's':
-            if (!parse_u64(optarg, &seed))
-                return usage_error(usage, "tilestats: seed '%s' is not a whole number; expected 0 or more", optarg);
+            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
             break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return usage_error(usage, "tilestats: unknown option or missing value '%s'", argv[optind - 1]);
+        default: return option_error(usage, "h", opts, argv);
         }
     }
-    if (optind < argc) return usage_error(usage, "tilestats: unexpected argument '%s'", argv[optind]);
-    if (as_json && as_csv) return usage_error(usage, "tilestats: --json and --csv exclude each other");
-    if (!*ruleset) return usage_error(usage, "tilestats: --ruleset names no ruleset");
+    if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
+    if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
+    if (!*ruleset) return usage_error(usage, "--ruleset names no ruleset");
     bot_seats seats = { 0 };
     const char *bad = NULL;
     int np = bots_parse(players, &seats, &bad);
-    if (np == -1) return usage_error(usage, "tilestats: unknown bot '%s'; expected random or greedy", bad);
-    if (np == -2) return usage_error(usage, "tilestats: more than %d seats", MP_MAX_PLAYERS);
-    if (np == 0) return usage_error(usage, "tilestats: --players names no seat; expected random or greedy, comma-separated");
+    if (np == -1) return usage_error(usage, "unknown bot '%s'; expected random or greedy", quoted(bad));
+    if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
+    if (np == 0) return usage_error(usage, "--players names no seat; expected random or greedy, comma-separated");
     mp_ruleset *rs = load_ruleset(ruleset);
     if (!rs) return EXIT_BAD_INPUT;
-    int rc = run_stats(rs, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv);
+    if (check_players(rs, seats.n)) { mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
+    int rc = run_stats(rs, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv, progress_forced);
     mp_ruleset_free(rs);
     return rc;
 }

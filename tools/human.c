@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ascii.h"
 #include "human.h"
@@ -207,8 +208,8 @@ static void show_choices(FILE *f, const mp_game *g, bool modules_only, int most)
 static void show_players(FILE *f, const mp_game *g, const char *const *names) {
     int p = mp_game_current_player(g);
     for (int i = 0; i < mp_game_n_players(g); i++) {
-        fprintf(f, "%s %s: %d point%s, %d followers", i == p ? "*" : " ", names[i], mp_game_score(g, i),
-                plural(mp_game_score(g, i)), mp_game_supply(g, i));
+        fprintf(f, "%s %s: %d point%s, %d follower%s", i == p ? "*" : " ", names[i], mp_game_score(g, i),
+                plural(mp_game_score(g, i)), mp_game_supply(g, i), plural(mp_game_supply(g, i)));
         for (int k = 0; k < mp_game_n_tokens(g); k++)   /* a module's tokens: bridges, castles */
             fprintf(f, ", %d %s", mp_game_token_supply(g, k, i), mp_game_token_name(g, k));
         fprintf(f, " in supply");
@@ -331,6 +332,12 @@ static void show_help(human_io *h, const mp_game *g) {
     show_choices(f, g, true, 16);
 }
 
+/* What follows quit (where the game was saved, the JSON) starts on a line of its own: a terminal
+** that echoes the answer has ended the prompt's line, but a script's answer is not echoed. */
+static void end_prompt_line(human_io *h) {
+    if (!(isatty(fileno(h->in)) && isatty(fileno(h->out)))) fputc('\n', h->out);
+}
+
 /* The next word of the current line, or NULL at its end. */
 static char *next_word(human_io *h, int *start) {
     char *s = h->buf + h->pos;
@@ -367,7 +374,7 @@ human_reply human_ask(human_io *h, const mp_game *g, const char *const *names, m
         if (is_command(s, "board")) { ascii_board(h->out, g, names); h->pos = -1; continue; }
         if (is_command(s, "tiles")) { list_bag(h, g); h->pos = -1; continue; }
         if (is_command(s, "undo")) { h->pos = -1; return HUMAN_UNDO; }
-        if (is_command(s, "quit")) { h->pos = -1; return HUMAN_QUIT; }
+        if (is_command(s, "quit")) { h->pos = -1; end_prompt_line(h); return HUMAN_QUIT; }
         if (is_command(s, "save")) {
             char *arg = s + 4;
             arg += strspn(arg, " \t");
@@ -380,8 +387,9 @@ human_reply human_ask(human_io *h, const mp_game *g, const char *const *names, m
         int used = 0;
         size_t word = strcspn(s, " \t\r\n");
         if (!memchr(s, '@', word) && strchr("+-!", s[0]) == NULL && !(word == 4 && !strncmp(s, "pass", 4))) {
-            fprintf(h->out, "<stdin>:%d:%d: unknown command '%.*s'; expected an action in notation or one of "
-                    "help, legal, board, tiles, undo, save, quit\n", h->line, start + 1, (int)word, s);
+            char q[MP_QUOTE_SIZE];
+            fprintf(h->out, "<stdin>:%d:%d: unknown command '%s'; expected an action in notation or one of "
+                    "help, legal, board, tiles, undo, save, quit\n", h->line, start + 1, mp_quote_n(s, word, q, sizeof q));
             h->pos = -1;
             shown = true;
             continue;

@@ -157,8 +157,6 @@ static int player_named(const jcz_view *v, const char *name) {
     return -1;
 }
 
-static const char *plural(long long n) { return n == 1 || n == -1 ? "" : "s"; }
-
 /* ------------------------------------------------------------------ the rules */
 
 /* NAME has N point(s): the player's total. JCloisterZone's runner stops on a name that is no

@@ -219,8 +219,8 @@ static int on_place_tile(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
         return jcz_error(s->src, d, jp, type, "the game is over (%s); expected no more tiles",
                          s->end_turn >= 0 && mp_game_n_drawn(s->g) >= s->end_turn ? "gameAnnotations.endTurn" : "no tile is left");
     if (s->end_turn >= 0 && mp_game_n_drawn(s->g) >= s->end_turn)
-        return jcz_error(s->src, d, jp, type, "the game ends after %d draws (gameAnnotations.endTurn); expected no more tiles",
-                         s->end_turn);
+        return jcz_error(s->src, d, jp, type, "the game ends after %d draw%s (gameAnnotations.endTurn); expected no more tiles",
+                         s->end_turn, s->end_turn == 1 ? "" : "s");
     for (;;) {
         int hand[16], n = mp_game_hand(s->g, mp_game_current_player(s->g), hand, 16);
         bool held = mp_game_drawn_tile(s->g) == tile;   /* a bazaar's tile is to be placed, not held */

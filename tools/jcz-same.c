@@ -36,7 +36,8 @@ int jcz_same_record(const char *path, const mp_record *a, const mp_game *ga, con
         return differ(path, d, "ruleset '%s' (hash %s) is imported as '%s' (hash %s)", mp_record_ruleset(a),
                       mp_record_hash(a), mp_ruleset_name(rb), mp_ruleset_hash(rb));
     int n = mp_record_n_players(a), first = mp_record_first_player(a);
-    if (mp_record_n_players(b) != n) return differ(path, d, "%d players become %d", n, mp_record_n_players(b));
+    if (mp_record_n_players(b) != n)
+        return differ(path, d, "%d player%s become%s %d", n, n == 1 ? "" : "s", n == 1 ? "s" : "", mp_record_n_players(b));
     if (mp_record_first_player(b) != 0) return differ(path, d, "the first player is seat %d", mp_record_first_player(b));
     for (int k = 0; k < n; k++) {
         int seat = (first + k) % n;
@@ -47,12 +48,14 @@ int jcz_same_record(const char *path, const mp_record *a, const mp_game *ga, con
                           mp_game_score(gb, k));
     }
     if (mp_record_n_turns(a) != mp_record_n_turns(b))
-        return differ(path, d, "%d turns become %d", mp_record_n_turns(a), mp_record_n_turns(b));
+        return differ(path, d, "%d turn%s become%s %d", mp_record_n_turns(a), mp_record_n_turns(a) == 1 ? "" : "s",
+                      mp_record_n_turns(a) == 1 ? "s" : "", mp_record_n_turns(b));
     for (int t = 0; t < mp_record_n_turns(a); t++)
         if (strcmp(mp_record_turn(a, t), mp_record_turn(b, t)) != 0)
             return differ(path, d, "turn %d '%s' becomes '%s'", t + 1, mp_record_turn(a, t), mp_record_turn(b, t));
     if (mp_game_n_drawn(ga) != mp_game_n_drawn(gb))
-        return differ(path, d, "%d tiles drawn become %d", mp_game_n_drawn(ga), mp_game_n_drawn(gb));
+        return differ(path, d, "%d tile%s drawn become%s %d", mp_game_n_drawn(ga), mp_game_n_drawn(ga) == 1 ? "" : "s",
+                      mp_game_n_drawn(ga) == 1 ? "s" : "", mp_game_n_drawn(gb));
     for (int k = 0; k < mp_game_n_drawn(ga); k++) {
         int da, db, ta = mp_game_drawn_at(ga, k, &da), tb = mp_game_drawn_at(gb, k, &db);
         if (ta != tb || da != db) return differ(path, d, "tile %d drawn differs", k + 1);

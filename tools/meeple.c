@@ -34,14 +34,36 @@ enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 
 static const char usage[] =
     "usage: meeple <command> [options]\n"
-    "       meeple help [--list]\n"
+    "       meeple help [--list | COMMAND]\n"
     "       meeple --version\n"
-    "Run 'meeple <command> --help' for a command's options.\n";
+    "Run 'meeple <command> --help' (or 'meeple help <command>') for a command's options.\n";
 
+static const struct mp_cmd *find_command(const char *name) {
+    for (int i = 0; i < N_COMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0) return &commands[i];
+    return NULL;
+}
+
+static int unknown_command(const char *name) {
+    fprintf(stderr, "meeple: unknown command '%s'; expected one of:", quoted(name));
+    for (int i = 0; i < N_COMMANDS; i++) fprintf(stderr, " %s", commands[i].name);
+    fprintf(stderr, "\n");
+    return EXIT_USAGE;
+}
+
+/* meeple help: the commands; help --list: their names; help COMMAND: its usage (its --help). */
 static int help(int argc, char **argv) {
+    if (argc > 2) { fputs(usage, stderr); return EXIT_USAGE; }
     if (argc > 1 && strcmp(argv[1], "--list") == 0) {
         for (int i = 0; i < N_COMMANDS; i++) printf("%s\n", commands[i].name);
         return 0;
+    }
+    if (argc > 1) {
+        const struct mp_cmd *c = find_command(argv[1]);
+        if (!c) return unknown_command(argv[1]);
+        static char help_option[] = "--help";
+        char *args[] = { argv[1], help_option, NULL };
+        return c->run(2, args);
     }
     fputs(usage, stdout);
     printf("\ncommands:\n");
@@ -54,10 +76,6 @@ int main(int argc, char **argv) {
     const char *name = argv[1];
     if (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h")) return help(argc - 1, argv + 1);
     if (!strcmp(name, "--version")) { printf("meeple %s\n", PACKAGE_VERSION); return 0; }
-    for (int i = 0; i < N_COMMANDS; i++)
-        if (strcmp(commands[i].name, name) == 0) return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "meeple: unknown command '%s'; expected one of:", name);
-    for (int i = 0; i < N_COMMANDS; i++) fprintf(stderr, " %s", commands[i].name);
-    fprintf(stderr, "\n");
-    return EXIT_USAGE;
+    const struct mp_cmd *c = find_command(name);
+    return c ? c->run(argc - 1, argv + 1) : unknown_command(name);
 }

@@ -176,9 +176,28 @@ done
 printf 'quit\n' | "$M" play --ruleset castle --players human:ann,random --seed 4 >"$T/castle-human.txt"
 check 'grep -q "^. ann: [0-9]* points, [0-9]* followers in supply; track [0-9]*$" "$T/castle-human.txt" && grep -q "^  castle: wall tiles on the track at 12/13 " "$T/castle-human.txt"' "castle prompt: the status words: $(grep "in supply" "$T/castle-human.txt" | head -2)"
 
+# A JCloisterZone game (.jcz), imported on the fly as replay does: the same picture as its
+# imported record's, at its end and after a turn; its errors at their place in the .jcz file.
+for g in farm castle bridge; do
+    "$M" import "$SRC/tests/jcz/$g.jcz" -o "$T/jcz-$g.yaml" >/dev/null
+    "$M" render game "$T/jcz-$g.yaml" -o "$T/jcz-$g-record.svg"
+    "$M" render game "$SRC/tests/jcz/$g.jcz" -o "$T/jcz-$g.svg" 2>"$T/err"
+    check '[ $? = 0 ] && valid "$T/jcz-$g.svg"' "render game $g.jcz: $(cat "$T/err")"
+    # The same picture but for the title, which names the file drawn (the width follows it).
+    grep -v "after its last turn\|^<svg " "$T/jcz-$g-record.svg" >"$T/a"
+    grep -v "after its last turn\|^<svg " "$T/jcz-$g.svg" >"$T/b"
+    check '[ -s "$T/b" ] && cmp -s "$T/a" "$T/b"' "render game $g.jcz: another picture than its record's: $(diff "$T/a" "$T/b" | head -5)"
+    check 'grep -q "$g.jcz: ruleset " "$T/jcz-$g.svg"' "render game $g.jcz: the title names the .jcz file"
+done
+"$M" render game "$T/jcz-farm.yaml" --turn 2 -o "$T/jcz-farm-2-record.svg"
+"$M" render game "$SRC/tests/jcz/farm.jcz" --turn 2 -o "$T/jcz-farm-2.svg"
+check '[ $? = 0 ] && [ "$(grep -c "class=\"tile\"" "$T/jcz-farm-2.svg")" = "$(grep -c "class=\"tile\"" "$T/jcz-farm-2-record.svg")" ] && ! cmp -s "$T/jcz-farm-2.svg" "$T/jcz-farm.svg"' "render game farm.jcz --turn 2"
+"$M" render game "$SRC/tests/jcz/bad-illegal-move.jcz" -o "$T/bad-jcz.svg" 2>"$T/err"
+check '[ $? = 1 ] && grep -q "^$SRC/tests/jcz/bad-illegal-move.jcz:[0-9]*:[0-9]*: " "$T/err" && [ ! -e "$T/bad-jcz.svg" ]' "render game of a bad .jcz: $(cat "$T/err")"
+
 # Errors.
 "$M" render tiles "$SRC/rulesets/tiles/base.yaml" >/dev/null 2>"$T/err"
-check '[ $? = 2 ] && grep -q "^meeple: render: " "$T/err" && grep -q "^usage: meeple render" "$T/err"' "missing -o: exit 2 and the usage"
+check '[ $? = 2 ] && grep -q "^meeple render: " "$T/err" && grep -q "^usage: meeple render" "$T/err"' "missing -o: exit 2 and the usage"
 "$M" render game "$SRC/tests/records/farm-example.yaml" >/dev/null 2>&1
 check '[ $? = 2 ]' "game without -o: exit 2"
 "$M" render tiles --frobnicate -o "$T/x.svg" >/dev/null 2>&1
@@ -200,7 +219,7 @@ check '[ $? = 1 ]' "a missing record: exit 1"
 "$M" render tiles --ruleset c9 -o "$T/x.svg" 2>/dev/null
 check '[ $? = 1 ]' "an unknown ruleset: exit 1"
 "$M" render tiles -o "$T/no/such/dir/x.svg" 2>"$T/err"
-check '[ $? = 1 ] && grep -q "^meeple: render: cannot write" "$T/err"' "an unwritable output: exit 1"
+check '[ $? = 1 ] && grep -q "^$T/no/such/dir/x.svg: cannot write: No such file or directory$" "$T/err"' "an unwritable output: exit 1, the reason: $(cat "$T/err")"
 "$M" render --help >"$T/help"
 check '[ $? = 0 ] && head -1 "$T/help" | grep -q -- "--ruleset" && head -1 "$T/help" | grep -q -- "--turn"' "--help"
 

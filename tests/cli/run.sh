@@ -17,6 +17,18 @@ for cmd in $("$M" help --list); do
     grep -q '^usage: meeple' /tmp/meeple-cli.$$.out && ok || bad "$cmd --help prints no usage"
     [ -s /tmp/meeple-cli.$$.err ] && bad "$cmd --help writes to stderr" || ok
     expect_exit 2 "$cmd with a bad option" "$M" "$cmd" --no-such-option
+    # Every usage error names its command first; the option is quoted.
+    head -1 /tmp/meeple-cli.$$.err | grep -q "^meeple $cmd: unknown option '--no-such-option'" && ok || bad "$cmd --no-such-option: $(head -1 /tmp/meeple-cli.$$.err)"
+    # -h is --help; 'meeple help CMD' prints the command's usage.
+    "$M" "$cmd" --help >/tmp/meeple-cli.$$.help
+    expect_exit 0 "$cmd -h" "$M" "$cmd" -h
+    cmp -s /tmp/meeple-cli.$$.out /tmp/meeple-cli.$$.help && ok || bad "$cmd -h prints other than --help"
+    expect_exit 0 "help $cmd" "$M" help "$cmd"
+    cmp -s /tmp/meeple-cli.$$.out /tmp/meeple-cli.$$.help && ok || bad "help $cmd prints other than $cmd --help"
+    # meeple(1) describes every command, lists it under 'help --list' and refers to its page.
+    grep -q "^\.B $cmd\$" "$SRC/man/meeple.1" && ok || bad "meeple(1) does not describe $cmd"
+    sed -n '/^\.B help \\-\\-list/,/^\.SH/p' "$SRC/man/meeple.1" | sed 1d | grep -qw "$cmd" && ok || bad "meeple(1): help --list omits $cmd"
+    sed -n '/^\.SH SEE ALSO/,$p' "$SRC/man/meeple.1" | grep -q "^\.BR meeple\\\\-$cmd (1)" && ok || bad "meeple(1): SEE ALSO omits meeple-$cmd(1)"
     [ -f "$SRC/man/meeple-$cmd.1" ] && ok || bad "no man page man/meeple-$cmd.1"
     # The man page's SYNOPSIS names the same options as the usage line.
     if [ -f "$SRC/man/meeple-$cmd.1" ]; then
@@ -27,6 +39,30 @@ for cmd in $("$M" help --list); do
 done
 expect_exit 2 "unknown command" "$M" frobnicate
 expect_exit 0 "help" "$M" help
+expect_exit 2 "help of an unknown command" "$M" help frobnicate
+grep -q "^meeple: unknown command 'frobnicate'; expected one of" /tmp/meeple-cli.$$.err && ok || bad "help frobnicate: $(cat /tmp/meeple-cli.$$.err)"
+expect_exit 0 "meeple -h" "$M" -h
+
+# Options: a unique prefix is the option, an ambiguous one is named as such with its candidates,
+# an option without its value or with one it does not take is said to be so (one helper for all).
+expect_exit 0 "a unique prefix" "$M" play --se 7 --json
+grep -q '"seed":7' /tmp/meeple-cli.$$.out && ok || bad "play --se 7 is not --seed 7"
+first_error() { head -1 /tmp/meeple-cli.$$.err; }
+expect_error() { # description expected-first-line-of-stderr
+    [ "$(first_error)" = "$2" ] && ok || bad "$1: '$(first_error)', expected '$2'"
+}
+expect_exit 2 "an ambiguous prefix" "$M" play --re x.yaml
+expect_error "play --re" "meeple play: ambiguous option '--re': --record, --resume?"
+expect_exit 2 "an ambiguous prefix (compare)" "$M" compare --s 3 --rulesets c3
+expect_error "compare --s" "meeple compare: ambiguous option '--s': --seed, --svg?"
+expect_exit 2 "an option without its value" "$M" play --seed
+expect_error "play --seed" "meeple play: option '--seed' needs a value"
+expect_exit 2 "a short option without its value" "$M" export x.yaml -o
+expect_error "export -o" "meeple export: option '-o' needs a value"
+expect_exit 2 "a value an option does not take" "$M" lint --json=yes x.yaml
+expect_error "lint --json=yes" "meeple lint: option '--json' takes no value"
+expect_exit 2 "an unknown short option" "$M" replay -x x.yaml
+first_error | grep -q "^meeple replay: unknown option '-x'; expected one of --json, " && ok || bad "replay -x: $(first_error)"
 
 # The bench: it runs and reports every figure (speed itself is never asserted: no timed tests).
 expect_exit 0 "bench --json" "$M" bench --games 20 --json
@@ -37,6 +73,7 @@ done
 expect_exit 0 "bench castle" "$M" bench --ruleset castle --games 5
 grep -q 'legal-placement lists/s' /tmp/meeple-cli.$$.out && ok || bad "bench prints no lists/s"
 expect_exit 2 "bench --games 0" "$M" bench --games 0
+grep -q "^meeple bench: --games: '0'" /tmp/meeple-cli.$$.err && ok || bad "bench --games 0 does not name the command: $(head -1 /tmp/meeple-cli.$$.err)"
 expect_exit 1 "bench, unknown ruleset" "$M" bench --ruleset c9
 
 # A full game, text and JSON.
@@ -86,6 +123,15 @@ expect_exit 1 "unknown ruleset" "$M" play --ruleset c9
 expect_exit 1 "too many players" "$M" play --players random,random,random,random,random,random
 expect_exit 2 "bad seat kind" "$M" play --players random,clever
 expect_exit 2 "bad seed" "$M" play --seed -4
+expect_error "play --seed -4" "meeple play: --seed: '-4' is not a whole number; expected 0 to 18446744073709551615"
+# A seed past 2^64-1 is too large (as a record's seed is), in every command that takes one.
+for args in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "bench --games 1"; do
+    cmd=${args%% *}
+    expect_exit 2 "$cmd: seed too large" "$M" $args --seed 18446744073709551616
+    expect_error "$cmd --seed 2^64" "meeple $cmd: --seed: '18446744073709551616' is too large; expected 0 to 18446744073709551615"
+done
+expect_exit 0 "the largest seed" "$M" play --seed 18446744073709551615 --json
+grep -q '"seed":18446744073709551615' /tmp/meeple-cli.$$.out && ok || bad "play --seed 18446744073709551615: $(cat /tmp/meeple-cli.$$.out)"
 
 # Every shipped ruleset and tile set is installed and distributed (Makefile.am names each one).
 for f in "$SRC"/rulesets/*.yaml "$SRC"/rulesets/tiles/*.yaml "$SRC"/rulesets/examples/*.yaml; do

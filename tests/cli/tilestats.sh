@@ -76,7 +76,7 @@ for args in "--games 0" "--games x" "--seed -1" "--players random,clever" "--pla
     "$M" tilestats $args >"$T/out" 2>"$T/err"
     code=$?
     [ "$code" = 2 ] && ok || bad "tilestats $args: exit $code, expected 2"
-    grep -q "^meeple: " "$T/err" && grep -q "^usage: meeple tilestats" "$T/err" && ok || bad "tilestats $args: no message and usage on stderr: $(cat "$T/err")"
+    grep -q "^meeple tilestats: " "$T/err" && grep -q "^usage: meeple tilestats" "$T/err" && ok || bad "tilestats $args: no message and usage on stderr: $(cat "$T/err")"
     [ ! -s "$T/out" ] && ok || bad "tilestats $args wrote to stdout"
 done
 

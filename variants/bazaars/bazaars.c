@@ -292,6 +292,7 @@ static int bazaars_format(const mp_game *g, const void *st, const void *config, 
 }
 
 static int bazaars_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
+    char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     (void)config;
     int x, y, used = 0;
     /* At most 6 digits each: a bid is points, and sscanf's %d must never overflow. */
@@ -304,7 +305,7 @@ static int bazaars_parse(const mp_game *g, const void *st, const void *config, c
     else {
         d->column = 1;
         snprintf(d->message, sizeof d->message, "'%s' is not a bazaar action; expected select-N-for-BID, bid-BID, "
-                 "pass, buy, sell or pick-N", args);
+                 "pass, buy, sell or pick-N", mp_quote(args, q, sizeof q));
         return 1;
     }
     out->tile = tile_about(g, st, out->code, out->arg[0]);

@@ -396,6 +396,7 @@ static int read_bridge(const char *s, int *axis, int *x, int *y) {
 }
 
 static int bridges_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
+    char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     (void)st; (void)config;
     int axis, x, y, used;
     if ((used = read_bridge(args, &axis, &x, &y)) && !args[used]) {
@@ -414,7 +415,7 @@ static int bridges_parse(const mp_game *g, const void *st, const void *config, c
     if (!slash || !at || at > slash) {
         d->column = 1;
         snprintf(d->message, sizeof d->message, "'%s' is not a bridge action; expected ns@X,Y or ew@X,Y (build), "
-                 "or TILE@X,YrR/ns@X,Y (a placement with a bridge)", args);
+                 "or TILE@X,YrR/ns@X,Y (a placement with a bridge)", mp_quote(args, q, sizeof q));
         return 1;
     }
     char id[MP_NAME];
@@ -425,7 +426,8 @@ static int bridges_parse(const mp_game *g, const void *st, const void *config, c
     int tile = mp_tileset_find(g->ts, id);
     if (tile < 0) {
         d->column = 1;
-        snprintf(d->message, sizeof d->message, "unknown tile '%s'; expected a tile id of ruleset '%s'", id, g->rs->name);
+        snprintf(d->message, sizeof d->message, "unknown tile '%s'; expected a tile id of ruleset '%s'", mp_quote(id, q, sizeof q),
+                 g->rs->name);
         return 1;
     }
     int px, py, rot = 0, n = 0;
@@ -433,13 +435,14 @@ static int bridges_parse(const mp_game *g, const void *st, const void *config, c
     if (sscanf(p, "%6d,%6d%n", &px, &py, &n) != 2 || (p[n] != '/' && p[n] != 'r') ||
         (p[n] == 'r' && (p[n + 1] < '0' || p[n + 1] > '3' || p[n + 2] != '/'))) {
         d->column = (int)(p - args) + 1;
-        snprintf(d->message, sizeof d->message, "'%s' is not a placement; expected X,Y or X,YrR (R 0 to 3) before '/'", p);
+        snprintf(d->message, sizeof d->message, "'%s' is not a placement; expected X,Y or X,YrR (R 0 to 3) before '/'",
+                 mp_quote(p, q, sizeof q));
         return 1;
     }
     if (p[n] == 'r') rot = p[n + 1] - '0';
     if (!(used = read_bridge(slash + 1, &axis, &x, &y)) || slash[1 + used]) {
         d->column = (int)(slash - args) + 2;
-        snprintf(d->message, sizeof d->message, "'%s' is not a bridge; expected ns@X,Y or ew@X,Y", slash + 1);
+        snprintf(d->message, sizeof d->message, "'%s' is not a bridge; expected ns@X,Y or ew@X,Y", mp_quote(slash + 1, q, sizeof q));
         return 1;
     }
     *out = place_action(out->variant, tile, px, py, rot, x, y, axis);

@@ -651,6 +651,7 @@ static int32_t read_feature(const mp_game *g, const char *s) {
 }
 
 static int castle_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
+    char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     (void)st; (void)config;
     int k = 0, used = 0;
     const char *at = strchr(args, '@');
@@ -670,7 +671,8 @@ static int castle_parse(const mp_game *g, const void *st, const void *config, co
     } else {
         d->column = 1;
         snprintf(d->message, sizeof d->message, "'%s' is not a castle action; expected use-K (another turn), "
-                 "use-K@X,Y,WHERE or use-Kx2@X,Y,WHERE (a wall tile on a feature), hold-K, or first@X,Y,WHERE", args);
+                 "use-K@X,Y,WHERE or use-Kx2@X,Y,WHERE (a wall tile on a feature), hold-K, or first@X,Y,WHERE",
+                 mp_quote(args, q, sizeof q));
         return 1;
     }
     out->arg[0] = out->code == CODE_FIRST ? 0 : k - 1;
@@ -679,7 +681,7 @@ static int castle_parse(const mp_game *g, const void *st, const void *config, co
         if (out->arg[1] < 0) {
             d->column = (int)(at - args) + 2;
             snprintf(d->message, sizeof d->message, "'%s' names no feature; expected X,Y,WHERE: a placed tile's cell "
-                     "and a port (N, Nw, ...) or kind of it", at + 1);
+                     "and a port (N, Nw, ...) or kind of it", mp_quote(at + 1, q, sizeof q));
             return 1;
         }
     }

@@ -285,12 +285,14 @@ static int castles_format(const mp_game *g, const void *st, const void *config, 
 }
 
 static int castles_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
+    char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     (void)config;
     if (!strcmp(args, "convert")) out->code = CODE_CONVERT;
     else if (!strcmp(args, "decline")) out->code = CODE_DECLINE;
     else {
         d->column = 1;
-        snprintf(d->message, sizeof d->message, "'%s' is not a castle decision; expected convert or decline", args);
+        snprintf(d->message, sizeof d->message, "'%s' is not a castle decision; expected convert or decline",
+                 mp_quote(args, q, sizeof q));
         return 1;
     }
     town_context(g, st, out);
