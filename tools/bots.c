@@ -441,7 +441,8 @@ mp_game *bots_play(const mp_ruleset *rs, const bot_kind *kinds, int n, uint64_t 
 int bots_parse(const char *list, bot_seats *s, const char **bad) {
     s->n = 0;
     snprintf(s->list, sizeof s->list, "%s", list);
-    for (char *tok = strtok(s->list, ","); tok; tok = strtok(NULL, ",")) {
+    char *save = NULL;
+    for (char *tok = strtok_r(s->list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         int k = bot_kind_from_name(tok);
         if (k < 0) { *bad = tok; return -1; }
         if (s->n == MP_MAX_PLAYERS) return -2;

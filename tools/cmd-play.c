@@ -477,7 +477,8 @@ int cmd_play(int argc, char **argv) {
     if (players || !resume_path) {
         char list[512];
         snprintf(list, sizeof list, "%s", players ? players : "random,greedy");
-        for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+        char *save = NULL;
+        for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
             if (n == MAX_SEATS) return usage_error(usage, "more than %d seats", MAX_SEATS);
             if (parse_seat(tok, n, &seats[n]))
                 return usage_error(usage, "unknown seat kind '%s'; expected random, greedy or human:NAME", quoted(tok));

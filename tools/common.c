@@ -29,7 +29,8 @@ const char *const *ruleset_dirs(void) {
     const char *e = getenv("MEEPLE_RULESETS");
     if (e && *e) {
         snprintf(env, sizeof env, "%s", e);
-        for (char *tok = strtok(env, ":"); tok && n < 16; tok = strtok(NULL, ":")) dirs[n++] = tok;
+        char *save = NULL;   /* strtok_r: a caller may be in a strtok loop of its own */
+        for (char *tok = strtok_r(env, ":", &save); tok && n < 16; tok = strtok_r(NULL, ":", &save)) dirs[n++] = tok;
     }
     dirs[n++] = MP_DATADIR "/rulesets";
     dirs[n++] = MP_SRCDIR "/rulesets";

@@ -33,6 +33,11 @@ check 'grep -A3 "final, farm (farm)  3 tiles: 0,-1 0,-2 1,-2$" "$T/farm" | tr -s
 check 'grep -A3 "final, farm (farm)  2 tiles: 0,0 1,0$" "$T/farm" | tr -s " " | tr "\n" "|" | grep -q "c1-2000 -| c1-2001 -| c3 BLUE +3|"' "farm-3's own event"
 check 'grep -q "\"event_differences\":\[{\"turn\":4,\"final\":true,\"what\":\"farm\",\"why\":\"farm\",\"tiles\":\[\[0,0\],\[0,-1\]\],\"points\":{\"c1-2000\":{\"BLUE\":4},\"c1-2001\":{},\"c3\":{}}}" "$T/farm.json"' "JSON event differences: $(cat "$T/farm.json")"
 
+# With MEEPLE_RULESETS set, every ruleset of --rulesets is still loaded (the search path and the
+# list were split by one tokenizer, which lost the list after its first name).
+MEEPLE_RULESETS="$T" "$M" compare --rulesets c1-2000,c1-2001,c3 "$SRC/tests/records/farm-example.yaml" >"$T/farm-env"
+check '[ $? = 0 ] && cmp -s "$T/farm" "$T/farm-env"' "MEEPLE_RULESETS set: $(head -3 "$T/farm-env")"
+
 # The small-city rule: a completed two-tile city scores 2 under c1-2000, 4 under c3.
 "$M" compare --rulesets c1-2000,c3 "$SRC/tests/records/small-city.yaml" >"$T/small"
 check '[ "$(cell BLUE city 1 "$T/small") $(cell BLUE city 2 "$T/small")" = "2 4" ]' "small city: $(cat "$T/small")"
