@@ -124,6 +124,8 @@ MP_INTERNAL void mp_lint_add(struct mp_lint *l, const mp_diag *d, int warning);
 /* Loads a tile-set file and adds it to ts (kinds of the same name must agree). */
 MP_INTERNAL mp_tileset *mp_tileset_empty(void);
 MP_INTERNAL int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d);
+/* The same from the file's text in memory, `name` standing for the file. */
+MP_INTERNAL int mp_tileset_add_text(mp_tileset *ts, const char *name, const char *text, size_t len, mp_diag *d);
 MP_INTERNAL int mp_tileset_kind(const mp_tileset *ts, const char *name);
 MP_INTERNAL int mp_tileset_icon(const mp_tileset *ts, const char *name);
 /* The kind a YAML scalar names, or an error at the node listing the kinds there are. */

@@ -180,11 +180,22 @@ static int by_position(const void *a, const void *b) {
     return (x->d.column > y->d.column) - (x->d.column < y->d.column);
 }
 
-int mp_lint_file(mp_lint *l, const char *path, const char *const *dirs) {
+MP_INTERNAL mp_ruleset *mp_ruleset_parse_lint(const char *name, const char *text, size_t len, const char *const *dirs,
+                                              mp_lint *sink, mp_diag *d);
+static int lint_file(mp_lint *l, const char *path, const char *text, size_t len, const char *const *dirs);
+
+int mp_lint_file(mp_lint *l, const char *path, const char *const *dirs) { return lint_file(l, path, NULL, 0, dirs); }
+
+int mp_lint_text(mp_lint *l, const char *name, const char *text, size_t len, const char *const *dirs) {
+    return lint_file(l, name, text ? text : "", len, dirs);
+}
+
+/* The file at path, or its text when text is not NULL. */
+static int lint_file(mp_lint *l, const char *path, const char *text, size_t len, const char *const *dirs) {
     int before = l->n;
     mp_diag d = { 0 };
     mp_arena *a = mp_arena_new();
-    mp_ynode *root = mp_y_load_file(a, path, &d);
+    mp_ynode *root = text ? mp_y_load_string(a, path, text, len, &d) : mp_y_load_file(a, path, &d);
     bool is_tileset = root && root->type == MP_Y_MAP && mp_y_get(root, "kinds");
     mp_arena_free(a);
     if (!root) {
@@ -192,7 +203,7 @@ int mp_lint_file(mp_lint *l, const char *path, const char *const *dirs) {
     } else if (is_tileset) {
         mp_tileset *ts = mp_tileset_empty();
         ts->sink = l;
-        if (mp_tileset_add_file(ts, path, &d)) mp_lint_add(l, &d, 0);
+        if (text ? mp_tileset_add_text(ts, path, text, len, &d) : mp_tileset_add_file(ts, path, &d)) mp_lint_add(l, &d, 0);
         else {
             same_pictures(l, ts);
             carries(l, ts);
@@ -201,7 +212,7 @@ int mp_lint_file(mp_lint *l, const char *path, const char *const *dirs) {
         }
         mp_tileset_free(ts);
     } else {
-        mp_ruleset *rs = mp_ruleset_load_lint(path, dirs, l, &d);
+        mp_ruleset *rs = text ? mp_ruleset_parse_lint(path, text, len, dirs, l, &d) : mp_ruleset_load_lint(path, dirs, l, &d);
         if (!rs) mp_lint_add(l, &d, 0);
         else {
             same_pictures(l, rs->tiles);

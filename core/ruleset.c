@@ -90,9 +90,10 @@ static void merge_variants_by_name(mp_arena *a, const mp_ynode *base, mp_ynode *
     }
 }
 
-/* Loads path and everything it extends, merged, into one tree. */
-static mp_ynode *load_tree(mp_arena *a, const char *path, const char *const *dirs, chain *seen, mp_diag *d) {
-    mp_ynode *root = mp_y_load_file(a, path, d);
+/* Loads path (its text, when not NULL) and everything it extends, merged, into one tree. */
+static mp_ynode *load_tree(mp_arena *a, const char *path, const char *text, size_t len, const char *const *dirs,
+                           chain *seen, mp_diag *d) {
+    mp_ynode *root = text ? mp_y_load_string(a, path, text, len, d) : mp_y_load_file(a, path, d);
     if (!root) return NULL;
     if (mp_y_expect(root, MP_Y_MAP, "a ruleset", d)) return NULL;
     mp_ynode *ext = mp_y_get(root, "extends");
@@ -120,7 +121,7 @@ static mp_ynode *load_tree(mp_arena *a, const char *path, const char *const *dir
         return NULL;
     }
     seen->paths[seen->n++] = mp_arena_strdup(a, parent);
-    mp_ynode *base = load_tree(a, seen->paths[seen->n - 1], dirs, seen, d);
+    mp_ynode *base = load_tree(a, seen->paths[seen->n - 1], NULL, 0, dirs, seen, d);
     seen->n--;
     if (!base) return NULL;
     if (mp_y_expect(base, MP_Y_MAP, "a ruleset", d)) return NULL;
@@ -443,20 +444,35 @@ static int read_ruleset(mp_ruleset *rs, const mp_ynode *root, const char *const 
 }
 
 MP_INTERNAL mp_ruleset *mp_ruleset_load_lint(const char *path, const char *const *dirs, struct mp_lint *sink, mp_diag *d);
-static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struct mp_lint *sink, mp_diag *d);
+MP_INTERNAL mp_ruleset *mp_ruleset_parse_lint(const char *name, const char *text, size_t len, const char *const *dirs,
+                                              struct mp_lint *sink, mp_diag *d);
+static mp_ruleset *load(const char *name_or_path, const char *text, size_t len, const char *const *dirs,
+                        struct mp_lint *sink, mp_diag *d);
 
 mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *dirs, mp_diag *d) {
-    return load(name_or_path, dirs, NULL, d);
+    return load(name_or_path, NULL, 0, dirs, NULL, d);
+}
+
+mp_ruleset *mp_ruleset_parse(const char *name, const char *text, size_t len, const char *const *dirs, mp_diag *d) {
+    return load(name, text ? text : "", len, dirs, NULL, d);
 }
 
 /* For lint: a tile of its tile sets with an error is reported to sink and skipped. */
 mp_ruleset *mp_ruleset_load_lint(const char *path, const char *const *dirs, struct mp_lint *sink, mp_diag *d) {
-    return load(path, dirs, sink, d);
+    return load(path, NULL, 0, dirs, sink, d);
 }
 
-static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struct mp_lint *sink, mp_diag *d) {
+mp_ruleset *mp_ruleset_parse_lint(const char *name, const char *text, size_t len, const char *const *dirs,
+                                  struct mp_lint *sink, mp_diag *d) {
+    return load(name, text ? text : "", len, dirs, sink, d);
+}
+
+/* A ruleset by name or path, or from its text (not NULL) standing for the file `name_or_path`. */
+static mp_ruleset *load(const char *name_or_path, const char *text, size_t len, const char *const *dirs,
+                        struct mp_lint *sink, mp_diag *d) {
     char path[512];
-    if (!find_ruleset(name_or_path, NULL, dirs, path, sizeof path)) {
+    if (text) snprintf(path, sizeof path, "%s", name_or_path);
+    else if (!find_ruleset(name_or_path, NULL, dirs, path, sizeof path)) {
         snprintf(d->file, sizeof d->file, "%s", name_or_path);
         d->line = d->column = 0;
         snprintf(d->message, sizeof d->message, "no ruleset '%s' found; expected a shipped ruleset name "
@@ -471,7 +487,7 @@ static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struc
     rs->farm_kind = -1;   /* no `farms:`: no kind is a farm */
     snprintf(rs->path, sizeof rs->path, "%s", path);
     chain seen = { .paths = { mp_arena_strdup(rs->arena, path) }, .n = 1 };
-    mp_ynode *root = load_tree(rs->arena, path, dirs, &seen, d);
+    mp_ynode *root = load_tree(rs->arena, path, text, len, dirs, &seen, d);
     if (!root || read_ruleset(rs, root, dirs, d)) { mp_ruleset_free(rs); return NULL; }
     rs->tiles->sink = NULL;
     /* The record of a game names the rules by this hash: the merged tree (what every extends
