@@ -203,7 +203,8 @@ static int lint_file(mp_lint *l, const char *path, const char *text, size_t len,
     } else if (is_tileset) {
         mp_tileset *ts = mp_tileset_empty();
         ts->sink = l;
-        if (text ? mp_tileset_add_text(ts, path, text, len, &d) : mp_tileset_add_file(ts, path, &d)) mp_lint_add(l, &d, 0);
+        int bad = text ? mp_tileset_add_text(ts, path, text, len, &d) : mp_tileset_add_file(ts, path, &d);
+        if (bad) mp_lint_add(l, &d, 0);
         else {
             same_pictures(l, ts);
             carries(l, ts);
@@ -212,7 +213,8 @@ static int lint_file(mp_lint *l, const char *path, const char *text, size_t len,
         }
         mp_tileset_free(ts);
     } else {
-        mp_ruleset *rs = text ? mp_ruleset_parse_lint(path, text, len, dirs, l, &d) : mp_ruleset_load_lint(path, dirs, l, &d);
+        mp_ruleset *rs = text ? mp_ruleset_parse_lint(path, text, len, dirs, l, &d)
+                              : mp_ruleset_load_lint(path, dirs, l, &d);
         if (!rs) mp_lint_add(l, &d, 0);
         else {
             same_pictures(l, rs->tiles);

@@ -3,8 +3,8 @@
 ** (every cell of the board looked at, every port compared as the rules say), in 20,000 positions
 ** of seeded random games on each SIMD path the machine runs (scalar, SSE2, AVX2), under every kind
 ** of board: the base game, the expansion with bridges (overlays change ports after placement), and
-** The Castle (a bounded board, start spaces, only paths matching). And the bridges module's shortcut (mp_place_fits_with_middles) misses no
-** placement a bridge could make fit.
+** The Castle (a bounded board, start spaces, only paths matching). And the bridges module's
+** shortcut (mp_place_fits_with_middles) misses no placement a bridge could make fit.
 */
 #include <stdio.h>
 #include <stdlib.h>
