@@ -134,11 +134,14 @@ MP_INTERNAL extern const char *const mp_ruleset_keys[];
 /* ruleset.c, for lint: a ruleset read with every problem recorded in sink, read on past each
 ** problem but for what depends on it; *bad says which parts had one (MP_RULES_BAD_*), and lint
 ** skips its checks of those. NULL when not even its `extends:` chain could be read. A ruleset
-** with a problem is not ready to play: only lint may look at it. */
+** with a problem is not ready to play: only lint may look at it. text: the file's text in memory
+** (path standing for it), NULL to read path. */
 enum { MP_RULES_BAD_TILES = 1, MP_RULES_BAD_MATCH = 2, MP_RULES_BAD_SCORING = 4, MP_RULES_BAD_BOARD = 8,
        MP_RULES_BAD_OTHER = 16 };
-MP_INTERNAL mp_ruleset *mp_ruleset_load_lint(const char *path, const char *const *dirs, struct mp_lint *sink,
-                                             unsigned *bad);
+MP_INTERNAL mp_ruleset *mp_ruleset_load_lint(const char *path, const char *text, size_t len, const char *const *dirs,
+                                             struct mp_lint *sink, unsigned *bad);
+/* The same from the file's text in memory, `name` standing for the file. */
+MP_INTERNAL int mp_tileset_add_text(mp_tileset *ts, const char *name, const char *text, size_t len, mp_diag *d);
 MP_INTERNAL int mp_tileset_kind(const mp_tileset *ts, const char *name);
 MP_INTERNAL int mp_tileset_icon(const mp_tileset *ts, const char *name);
 /* The kind a YAML scalar names, or an error at the node listing the kinds there are. */
@@ -464,6 +467,18 @@ MP_INTERNAL bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot
 MP_INTERNAL int mp_place_fits_at(const mp_game *g, int tile, int x, int y, int rot);
 MP_INTERNAL int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap);
 MP_INTERNAL bool mp_place_any(const mp_game *g, int tile);
+/* The SIMD path the list tests open cells with (list.c): every path gives the same lists. It is
+** chosen once per process, at the first list, by the environment variable MEEPLE_SIMD (auto,
+** avx2, sse2, scalar); auto, unset, an unknown name or a path this machine does not run take the
+** best path it runs. Once chosen it is only read, so lists may run on many threads. */
+typedef enum { MP_SIMD_SCALAR, MP_SIMD_SSE2, MP_SIMD_AVX2, MP_SIMD_PATHS } mp_simd;
+MP_INTERNAL mp_simd mp_simd_path(void);
+MP_INTERNAL const char *mp_simd_name(mp_simd path);
+/* Whether the build has the path and this machine runs it (scalar: always). */
+MP_INTERNAL bool mp_simd_runs(mp_simd path);
+/* For tests, on one thread: lists take this path from now on. False (no change) when it does not
+** run here. */
+MP_INTERNAL bool mp_simd_use(mp_simd path);
 /* For a module that lays `kind` on the middle port of sides free to take it (nothing in the
 ** middle, `on` at both ends: a bridge on field sides): the rotations of the tile that do not fit
 ** open cell `open_index` as they are, but could with one such change, where every side that does

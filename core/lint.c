@@ -212,11 +212,12 @@ static int by_position(const void *a, const void *b) {
     return (x->d.column > y->d.column) - (x->d.column < y->d.column);
 }
 
-static void lint_tileset(mp_lint *l, const char *path) {
+static void lint_tileset(mp_lint *l, const char *path, const char *text, size_t len) {
     mp_tileset *ts = mp_tileset_empty();
     ts->sink = l;
     mp_diag d = { 0 };
-    if (!mp_tileset_add_file(ts, path, &d)) {   /* else every problem is recorded */
+    int bad = text ? mp_tileset_add_text(ts, path, text, len, &d) : mp_tileset_add_file(ts, path, &d);
+    if (!bad) {   /* else every problem is recorded */
         same_pictures(l, ts);
         carries(l, ts);
         placeable(l, ts, (uint16_t)((1u << ts->n_kinds) - 1), "every kind taken to meet its own kind");
@@ -227,9 +228,9 @@ static void lint_tileset(mp_lint *l, const char *path) {
 
 /* lint's checks of a ruleset, each only where the ruleset read had no problem it depends on (a
 ** check of what a problem left half read would only repeat it). */
-static void lint_ruleset(mp_lint *l, const char *path, const char *const *dirs) {
+static void lint_ruleset(mp_lint *l, const char *path, const char *text, size_t len, const char *const *dirs) {
     unsigned bad = 0;
-    mp_ruleset *rs = mp_ruleset_load_lint(path, dirs, l, &bad);
+    mp_ruleset *rs = mp_ruleset_load_lint(path, text, len, dirs, l, &bad);
     if (!rs) return;
     same_pictures(l, rs->tiles);
     carries(l, rs->tiles);
@@ -253,17 +254,24 @@ static void lint_ruleset(mp_lint *l, const char *path, const char *const *dirs) 
     mp_ruleset_free(rs);
 }
 
-int mp_lint_file(mp_lint *l, const char *path, const char *const *dirs) {
+/* The file at path, or its text when text is not NULL (path standing for it). */
+static int lint_file(mp_lint *l, const char *path, const char *text, size_t len, const char *const *dirs) {
     int before = l->n;
     mp_diag d = { 0 };
     mp_arena *a = mp_arena_new();
-    mp_ynode *root = mp_y_load_file(a, path, &d);
+    mp_ynode *root = text ? mp_y_load_string(a, path, text, len, &d) : mp_y_load_file(a, path, &d);
     bool is_tileset = root && holds_a_tileset(root);
     mp_arena_free(a);
     if (!root) mp_lint_add(l, &d, 0);
-    else if (is_tileset) lint_tileset(l, path);
-    else lint_ruleset(l, path, dirs);
+    else if (is_tileset) lint_tileset(l, path, text, len);
+    else lint_ruleset(l, path, text, len, dirs);
     /* Nothing found: nothing to sort (and no array yet: qsort must not see a null pointer). */
     if (l->n > before) qsort(l->v + before, (size_t)(l->n - before), sizeof *l->v, by_position);
     return l->n - before;
+}
+
+int mp_lint_file(mp_lint *l, const char *path, const char *const *dirs) { return lint_file(l, path, NULL, 0, dirs); }
+
+int mp_lint_text(mp_lint *l, const char *name, const char *text, size_t len, const char *const *dirs) {
+    return lint_file(l, name, text ? text : "", len, dirs);
 }

@@ -3,30 +3,85 @@
 **
 ** Every open cell asks 4 bytes of a tile (place.c: a side number for each side that touches a
 ** tile), and a tile turned r shows 4. A list works in two passes over the open cells, which are
-** kept in row order: first every cell is tested against the four rotations, four cells at a step
-** with SSE2 or eight with AVX2 (asked of the machine at run time: the same results), into a bit
-** set of the cells that take the tile and a byte of rotations for each; then only those cells are
-** written, a placement at a time, in row order and rotation order. About half the cells take the
-** tile, at random, so no branch depends on which.
+** kept in row order: first every cell is tested against the four rotations, into a bit set of the
+** cells that take the tile and a byte of rotations for each; then only those cells are written, a
+** placement at a time, in row order and rotation order. About half the cells take the tile, at
+** random, so no branch depends on which.
+**
+** The first pass has three paths, the same results: eight cells a step with AVX2, four with SSE2,
+** one at a time in plain C. The path is chosen once per process (MEEPLE_SIMD, else the best this
+** machine runs), so that each can be tested and timed on a machine that has them all.
 */
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-/* Four open cells against the four rotations, and a placement written. fit_group writes each
-** cell's rotations that fit (bit r: rotation r) as a byte, and returns the cells that take some
-** rotation (bit c); place_head makes the part of a placement a cell decides, place_write writes
-** it turned r. With SSE2 a group is a few compares, and a placement two 16-byte stores: the zeros
-** of bytes 12..27, then the first 16 bytes (kind, rot, tile, x, y) over them. */
 #if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define LIST_SSE2 1   /* the build's target has SSE2: it always runs */
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define LIST_AVX2 1   /* built for one function; run only when the machine has it */
+#endif
+#endif
+
+/* A placement written: place_head makes the part of a placement a cell decides, place_write
+** writes it turned r. With SSE2 a placement is two 16-byte stores: the zeros of bytes 12..27,
+** then the first 16 bytes (kind, rot, tile, x, y) over them. */
+#ifdef LIST_SSE2
 #include <emmintrin.h>
 #include <stddef.h>
 _Static_assert(offsetof(mp_action, rot) == 1 && offsetof(mp_action, tile) == 4 && offsetof(mp_action, x) == 6 &&
                offsetof(mp_action, y) == 8 && sizeof(mp_action) == 28, "mp_action's layout as the list writes it");
 
-typedef struct fit4 { __m128i code[4], any_side, ones, bit[4]; } fit4;
 typedef __m128i place_kind_t;   /* the bytes every placement of the list shares: kind and tile */
 typedef __m128i place_head_t;
+
+static inline place_kind_t place_kind(int tile) { return _mm_set_epi32(0, 0, (uint16_t)tile, MP_ACT_PLACE); }
+/* Kind and tile in bytes 0..5, x and y (the key, unbiased) shifted to bytes 6..9. */
+static inline place_head_t place_head(place_kind_t kind, uint32_t key) {
+    return _mm_or_si128(kind, _mm_slli_si128(_mm_cvtsi32_si128((int)(key ^ 0x80008000u)), 6));
+}
+static inline void place_write(mp_action *out, place_head_t head, unsigned rot) {
+    _mm_storeu_si128((__m128i *)(void *)((char *)out + 12), _mm_setzero_si128());
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(head, _mm_cvtsi32_si128((int)(rot << 8))));
+}
+#else
+typedef int place_kind_t;
+typedef mp_action place_head_t;
+
+static inline place_kind_t place_kind(int tile) { return tile; }
+static inline place_head_t place_head(place_kind_t tile, uint32_t key) {
+    return (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)mp_open_x(key),
+                        .y = (int16_t)mp_open_y(key) };
+}
+static inline void place_write(mp_action *out, place_head_t head, unsigned rot) {
+    head.rot = (uint8_t)rot;
+    *out = head;
+}
+#endif
+
+/* Up to 64 open cells against the tile turned 0..3 (code[r]: the side numbers it shows): each
+** cell's rotations that fit into rotations[] (bit r: rotation r), and the cells that take some
+** rotation as the bits of the result. The SIMD paths read and write whole steps past `cells`
+** (the open cells have room after them) and mask what lies beyond. */
+static uint64_t fit_cells_scalar(const uint32_t code[4], const mp_open *open, int cells, uint8_t *rotations) {
+    uint64_t takes = 0;
+    for (int c = 0; c < cells; c++) {
+        unsigned fits = 0;
+        for (int r = 0; r < 4; r++) {
+            bool ok = true;
+            for (int s = 0; s < 4; s++) ok &= mp_side_ok(code[r] >> (8 * s) & 0xff, open[c].need >> (8 * s) & 0xff);
+            fits |= (unsigned)ok << r;
+        }
+        rotations[c] = (uint8_t)fits;
+        takes |= (uint64_t)(fits != 0) << c;
+    }
+    return takes;
+}
+
+#ifdef LIST_SSE2
+typedef struct fit4 { __m128i code[4], any_side, ones, bit[4]; } fit4;
 
 static inline fit4 fit4_make(const uint32_t code[4]) {
     fit4 f;
@@ -38,8 +93,8 @@ static inline fit4 fit4_make(const uint32_t code[4]) {
     f.ones = _mm_set1_epi32(-1);
     return f;
 }
-static inline place_kind_t place_kind(int tile) { return _mm_set_epi32(0, 0, (uint16_t)tile, MP_ACT_PLACE); }
 
+/* Four cells: a few compares. */
 static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t rotations[4]) {
     __m128 lo = _mm_loadu_ps((const float *)(const void *)cells), hi = _mm_loadu_ps((const float *)(const void *)(cells + 2));
     __m128i need = _mm_castps_si128(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));   /* the four needs */
@@ -53,61 +108,15 @@ static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t ro
     return (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(bytes, _mm_setzero_si128())) & 0xf;
 }
 
-/* Kind and tile in bytes 0..5, x and y (the key, unbiased) shifted to bytes 6..9. */
-static inline place_head_t place_head(place_kind_t kind, uint32_t key) {
-    return _mm_or_si128(kind, _mm_slli_si128(_mm_cvtsi32_si128((int)(key ^ 0x80008000u)), 6));
-}
-static inline void place_write(mp_action *out, place_head_t head, unsigned rot) {
-    _mm_storeu_si128((__m128i *)(void *)((char *)out + 12), _mm_setzero_si128());
-    _mm_storeu_si128((__m128i *)(void *)out, _mm_or_si128(head, _mm_cvtsi32_si128((int)(rot << 8))));
-}
-
-#else
-typedef struct fit4 { uint32_t code[4]; } fit4;
-typedef int place_kind_t;
-typedef mp_action place_head_t;
-
-static inline fit4 fit4_make(const uint32_t code[4]) {
-    fit4 f;
-    memcpy(f.code, code, sizeof f.code);
-    return f;
-}
-static inline place_kind_t place_kind(int tile) { return tile; }
-static inline unsigned fit_group(const fit4 *f, const mp_open *cells, uint8_t rotations[4]) {
-    unsigned takes = 0;
-    for (int c = 0; c < 4; c++) {
-        rotations[c] = 0;
-        for (int r = 0; r < 4; r++) {
-            bool ok = true;
-            for (int s = 0; s < 4; s++) ok &= mp_side_ok(f->code[r] >> (8 * s) & 0xff, cells[c].need >> (8 * s) & 0xff);
-            rotations[c] |= (uint8_t)(ok << r);
-        }
-        takes |= (unsigned)(rotations[c] != 0) << c;
-    }
-    return takes;
-}
-static inline place_head_t place_head(place_kind_t tile, uint32_t key) {
-    return (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)mp_open_x(key),
-                        .y = (int16_t)mp_open_y(key) };
-}
-static inline void place_write(mp_action *out, place_head_t head, unsigned rot) {
-    head.rot = (uint8_t)rot;
-    *out = head;
-}
-#endif
-
-/* Up to 64 open cells against the tile: each cell's rotations that fit into rotations[], and the
-** cells that take some rotation as the bits of the result. With AVX2 (found at run time: the same
-** results, eight cells a step), else four cells a step. */
 static uint64_t fit_cells_4(const uint32_t code[4], const mp_open *open, int cells, uint8_t *rotations) {
     fit4 f = fit4_make(code);
     uint64_t takes = 0;
     for (int k = 0; 4 * k < cells; k++) takes |= (uint64_t)fit_group(&f, &open[4 * k], &rotations[4 * k]) << (4 * k);
     return cells < 64 ? takes & ((1ull << cells) - 1) : takes;
 }
+#endif
 
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
-    (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#ifdef LIST_AVX2
 #include <immintrin.h>
 __attribute__((target("avx2"))) static uint64_t fit_cells_8(const uint32_t code32[4], const mp_open *open, int cells,
                                                             uint8_t *rotations) {
@@ -136,23 +145,77 @@ __attribute__((target("avx2"))) static uint64_t fit_cells_8(const uint32_t code3
     }
     return cells < 64 ? takes & ((1ull << cells) - 1) : takes;
 }
-
-static uint64_t fit_cells(const uint32_t code[4], const mp_open *open, int cells, uint8_t *rotations) {
-    return __builtin_cpu_supports("avx2") ? fit_cells_8(code, open, cells, rotations) : fit_cells_4(code, open, cells, rotations);
-}
-#else
-static uint64_t fit_cells(const uint32_t code[4], const mp_open *open, int cells, uint8_t *rotations) {
-    return fit_cells_4(code, open, cells, rotations);
-}
 #endif
+
+/* ------------------------------------------------------------------ the path */
+
+static const char *const simd_names[MP_SIMD_PATHS] = { "scalar", "sse2", "avx2" };
+
+const char *mp_simd_name(mp_simd path) { return path >= 0 && path < MP_SIMD_PATHS ? simd_names[path] : "?"; }
+
+bool mp_simd_runs(mp_simd path) {
+    switch (path) {
+    case MP_SIMD_SCALAR: return true;
+#ifdef LIST_SSE2
+    case MP_SIMD_SSE2: return true;
+#endif
+#ifdef LIST_AVX2
+    case MP_SIMD_AVX2: return __builtin_cpu_supports("avx2");
+#endif
+    default: return false;
+    }
+}
+
+/* The path chosen, -1 before the first list. Threads that race to choose choose the same (the
+** environment and the machine are the same for all), so a relaxed atomic is enough. */
+static _Atomic int simd_chosen = -1;
+
+static mp_simd simd_choose(void) {
+    const char *want = getenv("MEEPLE_SIMD");
+    mp_simd best = MP_SIMD_SCALAR;
+    for (int p = 0; p < MP_SIMD_PATHS; p++)
+        if (mp_simd_runs((mp_simd)p)) best = (mp_simd)p;
+    for (int p = 0; want && p < MP_SIMD_PATHS; p++)
+        if (strcmp(want, simd_names[p]) == 0 && mp_simd_runs((mp_simd)p)) best = (mp_simd)p;
+    atomic_store_explicit(&simd_chosen, (int)best, memory_order_relaxed);
+    return best;
+}
+
+static inline mp_simd simd_path(void) {
+    int p = atomic_load_explicit(&simd_chosen, memory_order_relaxed);
+    return p >= 0 ? (mp_simd)p : simd_choose();
+}
+
+mp_simd mp_simd_path(void) { return simd_path(); }
+
+bool mp_simd_use(mp_simd path) {
+    if (!mp_simd_runs(path)) return false;
+    atomic_store_explicit(&simd_chosen, (int)path, memory_order_relaxed);
+    return true;
+}
+
+static inline uint64_t fit_cells(mp_simd path, const uint32_t code[4], const mp_open *open, int cells, uint8_t *rotations) {
+    switch (path) {
+#ifdef LIST_AVX2
+    case MP_SIMD_AVX2: return fit_cells_8(code, open, cells, rotations);
+#endif
+#ifdef LIST_SSE2
+    case MP_SIMD_SSE2: return fit_cells_4(code, open, cells, rotations);
+#endif
+    default: return fit_cells_scalar(code, open, cells, rotations);
+    }
+}
+
+/* ------------------------------------------------------------------ lists */
 
 /* Lists the legal placements of the tile, row by row, west to east, rotations in order (the open
 ** cells are kept in that order). Writes at most cap of them (out may be NULL with cap 0); returns
-** the number there are. The open cells are tested four at a time into a bit set of the cells that
+** the number there are. The open cells are tested on the SIMD path into a bit set of the cells that
 ** take the tile; then only those are written. About half the cells take it, at random, so no
 ** branch depends on which. */
 int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
     const uint32_t *code = &g->rs->list_code[4 * tile];
+    mp_simd path = simd_path();
     place_kind_t kind = place_kind(tile);
     const mp_open *open = g->open;
     int n_open = g->n_open, n = 0;
@@ -162,7 +225,7 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
     for (int base = 0; base < n_open; base += 64) {          /* 64 cells at a time */
         int cells = n_open - base < 64 ? n_open - base : 64;
         uint8_t rotations[64];
-        uint64_t takes = fit_cells(code, &open[base], cells, rotations);
+        uint64_t takes = fit_cells(path, code, &open[base], cells, rotations);
         if (room) {
             mp_action *o = out + n;
             for (; takes; takes &= takes - 1) {
@@ -190,13 +253,12 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
 }
 
 bool mp_place_any(const mp_game *g, int tile) {
-    fit4 f = fit4_make(&g->rs->list_code[4 * tile]);
-    for (int base = 0; base < g->n_open; base += 4) {
-        uint8_t rotations[4];
-        unsigned takes = fit_group(&f, &g->open[base], rotations);
-        int cells = g->n_open - base < 4 ? g->n_open - base : 4;
-        if (takes & ((1u << cells) - 1)) return true;   /* a turned copy fits if any rotation does */
+    const uint32_t *code = &g->rs->list_code[4 * tile];
+    mp_simd path = simd_path();
+    for (int base = 0; base < g->n_open; base += 8) {   /* eight cells a step: one for AVX2, two for SSE2 */
+        uint8_t rotations[8];
+        int cells = g->n_open - base < 8 ? g->n_open - base : 8;
+        if (fit_cells(path, code, &g->open[base], cells, rotations)) return true;   /* a turned copy fits if any rotation does */
     }
     return false;
 }
-

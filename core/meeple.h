@@ -53,6 +53,10 @@ typedef struct mp_tileset mp_tileset;
 ** of the NULL-terminated list dirs (NAME.yaml). Resolves `extends:` and loads the tile sets it
 ** names. Returns NULL and fills d on any error. */
 MP_API mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *dirs, mp_diag *d);
+/* The same from the text of a ruleset file in memory: `name` stands for the file in diagnostics
+** and is where what it names (extends:, tiles:) is looked for first, then in dirs. */
+MP_API mp_ruleset *mp_ruleset_parse(const char *name, const char *text, size_t len, const char *const *dirs,
+                                    mp_diag *d);
 MP_API void mp_ruleset_free(mp_ruleset *rs);
 MP_API const char *mp_ruleset_name(const mp_ruleset *rs);
 MP_API const char *mp_ruleset_description(const mp_ruleset *rs);
@@ -95,12 +99,16 @@ MP_API void mp_lint_free(mp_lint *l);
 /* Checks one file, a tile set (it has `kinds:`) or a ruleset (found with dirs for `extends:`),
 ** adding what it finds, sorted by position; returns how many it added. */
 MP_API int mp_lint_file(mp_lint *l, const char *path, const char *const *dirs);
+/* The same from the text of a file in memory, `name` standing for the file. */
+MP_API int mp_lint_text(mp_lint *l, const char *name, const char *text, size_t len, const char *const *dirs);
 MP_API int mp_lint_count(const mp_lint *l);
 MP_API int mp_lint_errors(const mp_lint *l);
 MP_API const mp_lint_item *mp_lint_at(const mp_lint *l, int i);
 
 /* Loads one tile-set file on its own (for checking it). */
 MP_API mp_tileset *mp_tileset_load(const char *path, mp_diag *d);
+/* The same from the text of a tile-set file in memory, `name` standing for the file. */
+MP_API mp_tileset *mp_tileset_parse(const char *name, const char *text, size_t len, mp_diag *d);
 MP_API void mp_tileset_free(mp_tileset *ts);
 MP_API int mp_tileset_n_tiles(const mp_tileset *ts);          /* distinct tile kinds */
 MP_API int mp_tileset_total(const mp_tileset *ts);            /* tiles counting copies */

@@ -90,9 +90,10 @@ static void merge_variants_by_name(mp_arena *a, const mp_ynode *base, mp_ynode *
     }
 }
 
-/* Loads path and everything it extends, merged, into one tree. */
-static mp_ynode *load_tree(mp_arena *a, const char *path, const char *const *dirs, chain *seen, mp_diag *d) {
-    mp_ynode *root = mp_y_load_file(a, path, d);
+/* Loads path (its text, when not NULL) and everything it extends, merged, into one tree. */
+static mp_ynode *load_tree(mp_arena *a, const char *path, const char *text, size_t len, const char *const *dirs,
+                           chain *seen, mp_diag *d) {
+    mp_ynode *root = text ? mp_y_load_string(a, path, text, len, d) : mp_y_load_file(a, path, d);
     if (!root) return NULL;
     if (mp_y_expect(root, MP_Y_MAP, "a ruleset", d)) return NULL;
     mp_ynode *ext = mp_y_get(root, "extends");
@@ -120,7 +121,7 @@ static mp_ynode *load_tree(mp_arena *a, const char *path, const char *const *dir
         return NULL;
     }
     seen->paths[seen->n++] = mp_arena_strdup(a, parent);
-    mp_ynode *base = load_tree(a, seen->paths[seen->n - 1], dirs, seen, d);
+    mp_ynode *base = load_tree(a, seen->paths[seen->n - 1], NULL, 0, dirs, seen, d);
     seen->n--;
     if (!base) return NULL;
     if (mp_y_expect(base, MP_Y_MAP, "a ruleset", d)) return NULL;
@@ -666,12 +667,14 @@ static void read_ruleset(reader *r, const mp_ynode *root) {
     if ((x = mp_y_get(root, "variants"))) read_variants(r, x);
 }
 
-/* A ruleset read, or (sink set: lint) read as far as it can be, every problem recorded in sink,
-** *bad the parts with one. NULL with the first problem in d. */
-static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struct mp_lint *sink, unsigned *bad,
-                        mp_diag *d) {
+/* A ruleset read by name or path (or from its text, when not NULL), or (sink set: lint) read as far
+** as it can be, every problem recorded in sink, *bad the parts with one. NULL with the first
+** problem in d. */
+static mp_ruleset *load(const char *name_or_path, const char *text, size_t len, const char *const *dirs,
+                        struct mp_lint *sink, unsigned *bad, mp_diag *d) {
     char path[512];
-    if (!find_ruleset(name_or_path, NULL, dirs, path, sizeof path)) {
+    if (text) snprintf(path, sizeof path, "%s", name_or_path);   /* its text in memory, standing for that file */
+    else if (!find_ruleset(name_or_path, NULL, dirs, path, sizeof path)) {
         char q[MP_QUOTE_SIZE];   /* the name as typed, escaped */
         snprintf(d->file, sizeof d->file, "%s", mp_quote(name_or_path, q, sizeof q));
         d->line = d->column = 0;
@@ -687,7 +690,7 @@ static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struc
     rs->farm_kind = -1;   /* no `farms:`: no kind is a farm */
     snprintf(rs->path, sizeof rs->path, "%s", path);
     chain seen = { .paths = { mp_arena_strdup(rs->arena, path) }, .n = 1 };
-    mp_ynode *root = load_tree(rs->arena, path, dirs, &seen, d);
+    mp_ynode *root = load_tree(rs->arena, path, text, len, dirs, &seen, d);
     if (!root) { mp_ruleset_free(rs); return NULL; }
     reader r = { .rs = rs, .dirs = dirs, .sink = sink, .first = d };
     read_ruleset(&r, root);
@@ -714,12 +717,17 @@ static mp_ruleset *load(const char *name_or_path, const char *const *dirs, struc
 }
 
 mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *dirs, mp_diag *d) {
-    return load(name_or_path, dirs, NULL, NULL, d);
+    return load(name_or_path, NULL, 0, dirs, NULL, NULL, d);
 }
 
-mp_ruleset *mp_ruleset_load_lint(const char *path, const char *const *dirs, struct mp_lint *sink, unsigned *bad) {
+mp_ruleset *mp_ruleset_parse(const char *name, const char *text, size_t len, const char *const *dirs, mp_diag *d) {
+    return load(name, text ? text : "", len, dirs, NULL, NULL, d);
+}
+
+mp_ruleset *mp_ruleset_load_lint(const char *path, const char *text, size_t len, const char *const *dirs,
+                                 struct mp_lint *sink, unsigned *bad) {
     mp_diag d = { 0 };
-    mp_ruleset *rs = load(path, dirs, sink, bad, &d);
+    mp_ruleset *rs = load(path, text, len, dirs, sink, bad, &d);
     if (!rs) mp_lint_add(sink, &d, 0);   /* a problem before its keys: the one to tell */
     return rs;
 }

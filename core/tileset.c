@@ -510,11 +510,12 @@ static bool stops(mp_tileset *ts, const mp_diag *d) {
     return false;
 }
 
-int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) {
+/* A file, read from path, or its text when text is not NULL. */
+static int add_file(mp_tileset *ts, const char *path, const char *text, size_t len, mp_diag *d) {
     mp_arena *a = mp_arena_new();
     int rc = 1;
     bool told = false;   /* the problem that ends the file is already recorded (lint) */
-    mp_ynode *root = mp_y_load_file(a, path, d);
+    mp_ynode *root = text ? mp_y_load_string(a, path, text, len, d) : mp_y_load_file(a, path, d);
     if (!root) goto out;
     if (mp_y_expect(root, MP_Y_MAP, "a tile set", d) || unknown_top_keys(ts, root, d, &told)) goto out;
     if (!ts->path[0]) snprintf(ts->path, sizeof ts->path, "%s", path);
@@ -576,6 +577,18 @@ static mp_tileset *tileset_new(void) {
     mp_tileset *ts = calloc(1, sizeof *ts);
     if (!ts) abort();
     ts->start_tile = -1;
+    return ts;
+}
+
+int mp_tileset_add_file(mp_tileset *ts, const char *path, mp_diag *d) { return add_file(ts, path, NULL, 0, d); }
+
+int mp_tileset_add_text(mp_tileset *ts, const char *name, const char *text, size_t len, mp_diag *d) {
+    return add_file(ts, name, text ? text : "", len, d);
+}
+
+mp_tileset *mp_tileset_parse(const char *name, const char *text, size_t len, mp_diag *d) {
+    mp_tileset *ts = tileset_new();
+    if (mp_tileset_add_text(ts, name, text, len, d)) { mp_tileset_free(ts); return NULL; }
     return ts;
 }
 

@@ -272,12 +272,27 @@ mp_ynode *mp_y_load_string(mp_arena *a, const char *name, const char *text, size
     return root;
 }
 
+/* Reads at most max + 1 bytes of f into a buffer grown as the file goes (a rule set is a few
+** kilobytes: the 4 MB a file may have are not taken for each). */
+static char *read_all(FILE *f, size_t max, size_t *len) {
+    size_t cap = 64 * 1024, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) abort();
+    for (;;) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap || n > max) break;   /* the end, an error, or more than max */
+        cap = cap * 2 > max + 1 ? max + 1 : cap * 2;
+        if (!(buf = realloc(buf, cap))) abort();
+    }
+    *len = n;
+    return buf;
+}
+
 mp_ynode *mp_y_load_file(mp_arena *a, const char *path, mp_diag *d) {
     FILE *f = fopen(path, "rb");
     if (!f) { file_error(d, path, 0, 0, "cannot open: %s", strerror(errno)); return NULL; }
-    char *buf = malloc(MAX_FILE + 1);
-    if (!buf) abort();
-    size_t len = fread(buf, 1, MAX_FILE + 1, f);
+    size_t len;
+    char *buf = read_all(f, MAX_FILE, &len);
     int bad = ferror(f);
     fclose(f);
     mp_ynode *root = NULL;

@@ -9,7 +9,8 @@
 ** is then listed again and again for a fixed number of rounds, the clock running only around the
 ** lists. Copies: each kept position copied (mp_game_clone) and freed, COPY_ROUNDS times, the way a
 ** tree search copies its position. Bytes per game state: what mp_game_state_bytes says of the
-** games at their end.
+** games at their end. And which SIMD path listed (MEEPLE_SIMD, core/list.c): the bench reads the
+** engine's internals for it.
 */
 #include <getopt.h>
 #include <stdlib.h>
@@ -18,13 +19,14 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "internal.h"
 #include "json.h"
 
 static const char usage[] =
     "usage: meeple bench [--ruleset NAME] [--games N] [--seed S] [--progress] [--json] [--help]\n"
     "Play N random two-player games single-threaded and report games/s, placements/s, full\n"
     "legal-placement lists/s (timed apart from play), legal placements per list, state copies/s\n"
-    "and bytes per game state.\n"
+    "and bytes per game state, and the SIMD path the lists took (MEEPLE_SIMD).\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --games N        the number of games (default 20000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
@@ -109,6 +111,26 @@ static void time_copies(bench *b) {
 
 static double per(double n, double secs) { return secs > 0 ? n / secs : 0; }
 
+/* The paths this machine runs, "scalar, sse2, avx2". */
+static void simd_paths(char *out, size_t size) {
+    size_t used = 0;
+    out[0] = 0;
+    for (int p = 0; p < MP_SIMD_PATHS; p++)
+        if (mp_simd_runs((mp_simd)p) && used < size)
+            used += (size_t)snprintf(out + used, size - used, "%s%s", used ? ", " : "", mp_simd_name((mp_simd)p));
+}
+
+/* Which path listed, and why: MEEPLE_SIMD as it was set, or not. */
+static void print_simd(void) {
+    const char *want = getenv("MEEPLE_SIMD"), *used = mp_simd_name(mp_simd_path());
+    char paths[64];
+    simd_paths(paths, sizeof paths);
+    if (!want || !*want) printf("  placement lists by %s (MEEPLE_SIMD unset; this machine runs %s)\n", used, paths);
+    else if (strcmp(want, "auto") == 0 || strcmp(want, used) == 0)
+        printf("  placement lists by %s (MEEPLE_SIMD=%s; this machine runs %s)\n", used, want, paths);
+    else printf("  placement lists by %s (MEEPLE_SIMD=%s is not a path this machine runs; it runs %s)\n", used, want, paths);
+}
+
 static void print_json(const bench *b, const mp_ruleset *rs, uint64_t seed) {
     json j;
     json_init(&j, stdout);
@@ -124,6 +146,12 @@ static void print_json(const bench *b, const mp_ruleset *rs, uint64_t seed) {
     json_key(&j, "placements_per_list"); json_double(&j, b->lists ? (double)b->listed / (double)b->lists : 0);
     json_key(&j, "copies_per_second"); json_double(&j, per((double)b->copies, b->copy_secs));
     json_key(&j, "bytes_per_state"); json_double(&j, b->games ? (double)b->state_bytes / (double)b->games : 0);
+    json_key(&j, "simd"); json_string(&j, mp_simd_name(mp_simd_path()));
+    json_key(&j, "simd_paths");
+    json_array(&j);
+    for (int p = 0; p < MP_SIMD_PATHS; p++)
+        if (mp_simd_runs((mp_simd)p)) json_string(&j, mp_simd_name((mp_simd)p));
+    json_array_end(&j);
     json_object_end(&j);
     json_done(&j);
 }
@@ -138,6 +166,7 @@ static void print_text(const bench *b, const mp_ruleset *rs) {
     printf("  %12.1f legal placements per list\n", b->lists ? (double)b->listed / (double)b->lists : 0);
     printf("  %12.0f state copies/s (copy and free)\n", per((double)b->copies, b->copy_secs));
     printf("  %12.0f bytes per game state\n", b->games ? (double)b->state_bytes / (double)b->games : 0);
+    print_simd();
 }
 
 static int run(const mp_ruleset *rs, long games, uint64_t seed, bool as_json, bool progress_forced) {

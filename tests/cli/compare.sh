@@ -114,7 +114,7 @@ check '[ "$(awk -F, "\$3 == \"bcb\" && (\$4 < 0 || \$5 < 0)" "$T/bcbmany.csv" | 
 check '[ "$(awk -F, "\$3 == \"bcb-zmg\" && (\$4 < 0 || \$5 < 0)" "$T/bcbmany.csv" | wc -l)" = 0 ]' "no ZMG game ends below 0"
 "$M" compare --games 10 --seed 1 --rulesets bcb,bcb-zmg --players random,greedy --json >"$T/bcbmany.json"
 check 'grep -q "\"name\":\"bcb-zmg\",\"farm_share\":" "$T/bcbmany.json" && grep -q "\"castle\":{\"mean\":" "$T/bcbmany.json"' "many BCB games as JSON"
-if command -v jq >/dev/null 2>&1; then
+if need jq jq; then
     check 'jq -e ".rulesets | length == 4" "$T/bcb.json" >/dev/null && jq -e ".games == 10 and (.rulesets | length == 2)" "$T/bcbmany.json" >/dev/null' "the JSON of compare parses"
 fi
 # compare --games gives no reasons; the rules it would name are the modules' options.

@@ -134,7 +134,7 @@ done
 check '[ $? = 0 ] && grep -q "83 turns scored under bcb-rgg (recorded under bcb)" "$T/out10"' "bcb game scored under bcb-rgg: $(head -1 "$T/out10")"
 "$M" score --ruleset bcb "$T/bcb-zmg.yaml" >"$T/out11"
 check '[ $? = 0 ] && grep -q "scored under bcb (recorded under bcb-zmg)" "$T/out11"' "bcb-zmg game scored under bcb: $(head -1 "$T/out11")"
-if command -v jq >/dev/null 2>&1; then
+if need jq jq; then
     "$M" score --ruleset bcb-rgg --json "$T/bcb.yaml" >"$T/out12"
     check '[ "$(jq -c "[.players[].score]" "$T/out12")" = "$(final "$T/bcb.yaml" | tr -d " ")" ]' "same scores under bcb-rgg: $(cat "$T/out12")"
 fi
@@ -211,7 +211,7 @@ check '[ $? = 0 ] && grep -q "under castle, every action legal; final scores mat
 check '[ $? = 0 ] && grep -q "60 turns scored under castle-hig (recorded under castle)" "$T/out18"' "castle game scored under castle-hig: $(head -1 "$T/out18")"
 # Seed 55 leaves wall tile 4 on a path with a fountain: under HiG it scores 1 per tile, not 2, and
 # nothing else changes.
-if command -v jq >/dev/null 2>&1; then
+if need jq jq; then
     "$M" replay --json "$T/castle.yaml" >"$T/out20"
     "$M" score --ruleset castle-hig --json "$T/castle.yaml" >"$T/out21"
     rest='[.players[].points | del(.["wall tiles"])]' wall='[.players[].points["wall tiles"]] | add'

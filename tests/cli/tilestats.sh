@@ -47,7 +47,7 @@ for key in '^{"ruleset":"c3","games":30,"seed":5,"seconds":' '"tiles":\[{"id":"A
     grep -q "$key" "$T/json" && ok || bad "JSON lacks $key: $(cat "$T/json")"
 done
 check '[ "$(grep -o "\"id\":" "$T/json" | wc -l)" = 24 ] && [ "$(grep -o "\"kind\":" "$T/json" | wc -l)" = 4 ]' "JSON: 24 tiles, 4 kinds"
-if command -v jq >/dev/null 2>&1; then
+if need jq jq; then
     check 'jq -e "[.tiles[].drawn] | add == $((71 * GAMES))" "$T/json" >/dev/null' "JSON parses and drawn adds up"
 fi
 

@@ -5,9 +5,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <errno.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <string.h>
 
 #include "meeple.h"
@@ -105,46 +102,23 @@ int fuzz_record(const uint8_t *data, size_t size) {
     return 0;
 }
 
-static char fuzz_dir[64];
-
-static void remove_fuzz_dir(void) {
-    char p[128];
-    snprintf(p, sizeof p, "%s/input.yaml", fuzz_dir);
-    unlink(p);
-    snprintf(p, sizeof p, "%s/tiles", fuzz_dir);
-    unlink(p);
-    rmdir(fuzz_dir);
-}
-
 int fuzz_loaders(const uint8_t *data, size_t size) {
     if (size > 1 << 20) return 0;
-    /* The loaders read files (a ruleset names its tile sets and parents by path): one per process,
-    ** rewritten for each input. */
-    static char path[128];
-    if (!path[0]) {
-        /* A directory of its own with the shipped tile sets beside the file, as in rulesets/. */
-        char tiles[96];
-        snprintf(fuzz_dir, sizeof fuzz_dir, "/tmp/meeple-fuzz-%ld", (long)getpid());
-        mkdir(fuzz_dir, 0700);
-        snprintf(tiles, sizeof tiles, "%s/tiles", fuzz_dir);
-        if (symlink(TEST_SRCDIR "/rulesets/tiles", tiles) != 0 && errno != EEXIST) abort();
-        snprintf(path, sizeof path, "%s/input.yaml", fuzz_dir);
-        atexit(remove_fuzz_dir);
-    }
-    FILE *f = fopen(path, "wb");
-    if (!f) abort();
-    fwrite(data, 1, size, f);
-    fclose(f);
+    /* Read from memory, no file written: the input stands for a file beside the shipped rulesets
+    ** (a file that is not there), so that what it extends and the tile sets it names (tiles/...)
+    ** are the shipped ones. */
+    static const char name[] = TEST_SRCDIR "/rulesets/fuzz-input.yaml";
+    const char *text = (const char *)data;
     static const char *const dirs[] = { TEST_SRCDIR "/rulesets", NULL };
     mp_lint *l = mp_lint_new();
-    mp_lint_file(l, path, dirs);
+    mp_lint_text(l, name, text, size, dirs);
     for (int i = 0; i < mp_lint_count(l); i++) {
         const mp_lint_item *it = mp_lint_at(l, i);
         if (!it->d.message[0]) abort();   /* every diagnostic says something */
     }
     mp_lint_free(l);
     mp_diag d = { 0 };
-    mp_ruleset *rs = mp_ruleset_load(path, dirs, &d);
+    mp_ruleset *rs = mp_ruleset_parse(name, text, size, dirs, &d);
     if (rs) {   /* a ruleset that loads must start a game for its smallest player count */
         mp_game_options o = { .n_players = mp_ruleset_min_players(rs), .seed = 1, .first_player = 0 };
         mp_game *g = mp_game_new(rs, &o, &d);
@@ -158,7 +132,7 @@ int fuzz_loaders(const uint8_t *data, size_t size) {
         }
         mp_ruleset_free(rs);
     }
-    mp_tileset *ts = mp_tileset_load(path, &d);
+    mp_tileset *ts = mp_tileset_parse(name, text, size, &d);
     mp_tileset_free(ts);
     return 0;
 }

@@ -13,8 +13,9 @@
 int fuzz_notation(const uint8_t *data, size_t size);
 /* Loads the input as a game record and, if it loads, replays it under c3. */
 int fuzz_record(const uint8_t *data, size_t size);
-/* Lints the input as a file: a tile set when it has `kinds:`, else a ruleset (which may extend
-** the shipped rulesets): every loader check and every lint check runs on it. */
+/* Lints the input as a file, read from memory: a tile set when it has `kinds:`, else a ruleset
+** (which may extend the shipped rulesets and name their tile sets); then loads it as a ruleset
+** (and plays a few turns if it loads) and as a tile set: every loader and lint check runs on it. */
 int fuzz_loaders(const uint8_t *data, size_t size);
 
 #endif
