@@ -6,17 +6,6 @@
 
 #include "meeple.h"
 
-void mp_diag_format(const mp_diag *d, char *buf, size_t size) {
-    if (d->file[0] && d->line > 0 && d->column > 0)
-        snprintf(buf, size, "%s:%d:%d: %s", d->file, d->line, d->column, d->message);
-    else if (d->file[0] && d->line > 0)
-        snprintf(buf, size, "%s:%d: %s", d->file, d->line, d->message);
-    else if (d->file[0])
-        snprintf(buf, size, "%s: %s", d->file, d->message);
-    else
-        snprintf(buf, size, "%s", d->message);
-}
-
 /* The length of the well-formed UTF-8 character (not a control character) at s, n bytes left;
 ** 0 when the bytes there are no such character. */
 static size_t printable_char(const unsigned char *s, size_t n) {
@@ -42,12 +31,14 @@ static void escape(unsigned char c, char out[5]) {
     else snprintf(out, 5, "\\x%02x", c);
 }
 
-const char *mp_quote_n(const char *s, size_t len, char *buf, size_t size) {
+/* The len bytes at s into buf, each byte that cannot be shown as it is escaped; cut with "..."
+** after `most` characters (an escape counts as one), never when most < 0. */
+static const char *escape_into(const char *s, size_t len, char *buf, size_t size, int most) {
     const unsigned char *u = (const unsigned char *)s;
     size_t used = 0, at = 0;
     if (!size) return buf;
     for (int chars = 0; at < len; chars++) {
-        if (chars == MP_QUOTE_CHARS) {
+        if (chars == most) {
             if (used + 4 <= size) { memcpy(buf + used, "...", 3); used += 3; }
             break;
         }
@@ -62,6 +53,25 @@ const char *mp_quote_n(const char *s, size_t len, char *buf, size_t size) {
     }
     buf[used] = 0;
     return buf;
+}
+
+const char *mp_quote_n(const char *s, size_t len, char *buf, size_t size) {
+    return escape_into(s, len, buf, size, MP_QUOTE_CHARS);
+}
+
+/* Every diagnostic is one readable line: whatever a message quotes without mp_quote (a name read
+** from a file, a file name), its control characters and bytes that are not UTF-8 come out escaped. */
+void mp_diag_format(const mp_diag *d, char *buf, size_t size) {
+    char raw[sizeof d->file + sizeof d->message + 32];
+    if (d->file[0] && d->line > 0 && d->column > 0)
+        snprintf(raw, sizeof raw, "%s:%d:%d: %s", d->file, d->line, d->column, d->message);
+    else if (d->file[0] && d->line > 0)
+        snprintf(raw, sizeof raw, "%s:%d: %s", d->file, d->line, d->message);
+    else if (d->file[0])
+        snprintf(raw, sizeof raw, "%s: %s", d->file, d->message);
+    else
+        snprintf(raw, sizeof raw, "%s", d->message);
+    escape_into(raw, strlen(raw), buf, size, -1);
 }
 
 const char *mp_quote(const char *s, char *buf, size_t size) { return mp_quote_n(s, strlen(s), buf, size); }

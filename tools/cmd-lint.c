@@ -56,12 +56,10 @@ int cmd_lint(int argc, char **argv) {
     } else {
         for (int i = 0; i < mp_lint_count(l); i++) {
             const mp_lint_item *it = mp_lint_at(l, i);
-            /* "file:line:column: " then the severity, then the message. */
-            mp_diag where = it->d;
-            where.message[0] = 0;
-            char buf[1200];
-            mp_diag_format(&where, buf, sizeof buf);
-            printf("%s%s: %s\n", buf, it->warning ? "warning" : "error", it->d.message);
+            /* "file:line:column: " then the severity, then the message (escaped, as every diagnostic). */
+            mp_diag said = it->d;
+            snprintf(said.message, sizeof said.message, "%s: %.500s", it->warning ? "warning" : "error", it->d.message);
+            print_diag_to(stdout, &said);
         }
         if (errors || warnings)
             printf("%d error%s, %d warning%s in %d file%s\n", errors, errors == 1 ? "" : "s", warnings,

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ascii.h"
+#include "cmd.h"
 #include "human.h"
 
 static const char help_text[] =
@@ -65,8 +66,6 @@ static void print_choices(FILE *f, const choice *c, int n) {
         if ((int)strlen(c[i].text) > width) width = (int)strlen(c[i].text);
     for (int i = 0; i < n; i++) fprintf(f, "  %-*s  %s\n", width, c[i].text, c[i].words);
 }
-
-static const char *plural(int n) { return n == 1 ? "" : "s"; }
 
 /* A deployment in words: the kind of the feature, its tiles and what it is worth now ("city, 3
 ** tiles, 4 points so far"; "complete" when it is); for a farm, what it would score now. */
@@ -395,7 +394,10 @@ human_reply human_ask(human_io *h, const mp_game *g, const char *const *names, m
             continue;
         }
         if (mp_notation_parse(g, s, a, &used, &d)) {
-            fprintf(h->out, "<stdin>:%d:%d: %s\n", h->line, start + d.column, d.message);
+            snprintf(d.file, sizeof d.file, "<stdin>");
+            d.line = h->line;
+            d.column = start + d.column;
+            print_diag_to(h->out, &d);   /* escaped, as every diagnostic */
             h->pos = -1;
             shown = true;   /* the position is still on the screen */
             continue;
@@ -409,6 +411,8 @@ human_reply human_ask(human_io *h, const mp_game *g, const char *const *names, m
 }
 
 void human_refused(human_io *h, const char *text, const mp_diag *d) {
-    fprintf(h->out, "<stdin>:%d:%d: '%s' is not legal: %s\n", h->line, h->last_column, text, d->message);
+    mp_diag at = { .file = "<stdin>", .line = h->line, .column = h->last_column };
+    snprintf(at.message, sizeof at.message, "'%.60s' is not legal: %.400s", text, d->message);
+    print_diag_to(h->out, &at);
     h->pos = -1;
 }
