@@ -197,9 +197,10 @@ static int run_session(session *s, bool quiet) {
             human_reply r = human_ask(&s->io, s->g, s->names, &a, text, sizeof text);
             if (r == HUMAN_QUIT && stop_signal) break;   /* the prompt was interrupted */
             if (r == HUMAN_QUIT) {
-                if (s->record_path && !save(s, s->record_path))
-                    printf("game saved in %s; continue with: meeple play --resume %s\n", s->record_path, s->record_path);
                 rc = 0;
+                if (s->record_path && save(s, s->record_path)) rc = EXIT_BAD_INPUT;   /* said; the game is not saved */
+                else if (s->record_path)
+                    printf("game saved in %s; continue with: meeple play --resume %s\n", s->record_path, s->record_path);
                 goto out;
             }
             if (r == HUMAN_SAVE) {

@@ -141,4 +141,22 @@ sed "s|^ruleset: \"c3\"\$|&\nruleset_file: \"$T/gone/house.yaml\"|" "$T/chk.yaml
 "$M" replay "$T/rf.yaml" >/dev/null 2>"$T/rf.err"
 check '[ $? = 1 ] && [ "$(cat "$T/rf.err")" = "$T/rf.yaml:4:15: no ruleset file .$T/gone/house.yaml.; expected the file the game was played under (move it back, edit this path, or delete the line to look for ruleset .c3. by name)" ] || grep -q "^$T/rf.yaml:4:15: no ruleset file .$T/gone/house.yaml.; expected the file the game was played under (move it back, edit this path, or delete the line to look for ruleset .c3. by name)$" "$T/rf.err"' "a ruleset_file that is gone: $(cat "$T/rf.err")"
 
+# A human quits when the record can no longer be written (its directory is gone): the reason is
+# said and the exit status is 1, never "game saved".
+mkdir "$T/vanished"
+rm -f "$T/qin"
+mkfifo "$T/qin"
+"$M" play --players human:ann,greedy --seed 2 --record "$T/vanished/g.yaml" <"$T/qin" >"$T/gone.out" 2>"$T/gone.err" &
+pid=$!
+exec 4>"$T/qin"
+i=0
+while [ ! -f "$T/vanished/g.yaml" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+rm -rf "$T/vanished"
+echo quit >&4
+exec 4>&-
+wait "$pid"
+rc=$?
+check '[ $rc = 1 ] && grep -q "cannot" "$T/gone.err" && ! grep -q "game saved" "$T/gone.out"' \
+    "quit with a record that cannot be written: exit $rc: $(cat "$T/gone.err") $(tail -1 "$T/gone.out")"
+
 finish keep
