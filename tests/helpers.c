@@ -188,3 +188,16 @@ void t_events_from(const mp_game *g, int first, const char *want) {
 }
 
 void t_events(const mp_game *g, const char *want) { t_events_from(g, 0, want); }
+
+void t_apply_recorded(mp_game *g, mp_record *r, const mp_action *a, char *turn, size_t size) {
+    char text[128];
+    mp_diag d = { 0 };
+    mp_notation_format(g, a, text, sizeof text);
+    cr_assert_eq(mp_game_apply(g, a, &d), 0, "'%s': %s", text, d.message);
+    size_t used = strlen(turn);
+    snprintf(turn + used, size - used, "%s%s", used ? " " : "", text);
+    if (mp_game_phase(g) == MP_PHASE_PLACE || mp_game_phase(g) == MP_PHASE_OVER) {
+        mp_record_add_turn(r, turn);
+        turn[0] = 0;
+    }
+}

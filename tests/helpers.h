@@ -29,6 +29,9 @@ void t_pass(mp_game *g);
 void t_end(mp_game *g);
 /* Points of a category ("road", "city", "cloister", "farm") for a player. */
 int t_points(const mp_game *g, int player, const char *category);
+/* Applies a (which must be legal) and writes it into the turn being recorded (`turn`, size bytes,
+** "" at a turn's start); when a new turn begins or the game ends, the turn goes into r. */
+void t_apply_recorded(mp_game *g, mp_record *r, const mp_action *a, char *turn, size_t size);
 /* The game's scoring log (from event `first` on), each event written "SEATS:+POINTS WHAT WHY
 ** TILES" ("0,1:+10 city completed 3": seats 0 and 1 got 10 each for a completed city of 3
 ** tiles; WHAT is the kind, "farm", or a module's label), joined by "; ", must read `want`. */

@@ -47,17 +47,9 @@ static mp_record *bot_game(const mp_ruleset *rs, const char *rules_file, int n, 
     char turn[4096] = "";
     while (mp_game_phase(g) != MP_PHASE_OVER) {
         mp_action a;
-        char text[128];
         cr_assert(!bot_choose(&seats[mp_game_current_player(g)], g, &a), "seed %llu: no legal action",
                   (unsigned long long)seed);
-        mp_notation_format(g, &a, text, sizeof text);
-        cr_assert(!mp_game_apply(g, &a, &d), "seed %llu: %s", (unsigned long long)seed, d.message);
-        size_t used = strlen(turn);
-        snprintf(turn + used, sizeof turn - used, "%s%s", used ? " " : "", text);
-        if (mp_game_phase(g) == MP_PHASE_PLACE || mp_game_phase(g) == MP_PHASE_OVER) {
-            mp_record_add_turn(rec, turn);
-            turn[0] = 0;
-        }
+        t_apply_recorded(g, rec, &a, turn, sizeof turn);
     }
     *out = g;
     return rec;

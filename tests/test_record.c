@@ -106,15 +106,7 @@ static mp_record *play_first_legal(const mp_ruleset *rs, mp_game **out) {
     while (mp_game_phase(g) != MP_PHASE_OVER) {
         mp_action a;
         cr_assert_geq(mp_game_legal(g, &a, 1), 1);
-        char text[64];
-        mp_notation_format(g, &a, text, sizeof text);
-        cr_assert_eq(mp_game_apply(g, &a, &d), 0, "%s", d.message);
-        size_t n = strlen(turn);
-        snprintf(turn + n, sizeof turn - n, "%s%s", n ? " " : "", text);
-        if (mp_game_phase(g) == MP_PHASE_PLACE || mp_game_phase(g) == MP_PHASE_OVER) {
-            mp_record_add_turn(r, turn);
-            turn[0] = 0;
-        }
+        t_apply_recorded(g, r, &a, turn, sizeof turn);
     }
     *out = g;
     return r;
