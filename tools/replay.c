@@ -87,6 +87,19 @@ void print_replay_json(const char *path, const replayed *r, int rc, const bool *
     print_replay_json_checks(path, r, rc, matches, NULL, -1);
 }
 
+/* A diagnostic as a JSON object under key: its parts, and the whole line as printed. */
+static void diag_json(json *j, const char *key, const mp_diag *d) {
+    char buf[1200];
+    mp_diag_format(d, buf, sizeof buf);
+    json_key(j, key); json_object(j);
+    json_key(j, "file"); json_string(j, d->file);
+    json_key(j, "line"); json_int(j, d->line);
+    json_key(j, "column"); json_int(j, d->column);
+    json_key(j, "message"); json_string(j, d->message);
+    json_key(j, "text"); json_string(j, buf);
+    json_object_end(j);
+}
+
 void print_replay_json_checks(const char *path, const replayed *r, int rc, const bool *matches,
                               const jcz_check *checks, int n_checks) {
     json j;
@@ -96,17 +109,7 @@ void print_replay_json_checks(const char *path, const replayed *r, int rc, const
     if (r->rec) { json_key(&j, "recorded_ruleset"); json_string(&j, mp_record_ruleset(r->rec)); }
     if (r->rs) { json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(r->rs)); }
     json_key(&j, "legal"); json_bool(&j, rc == 0);
-    if (rc) {
-        char buf[1200];
-        mp_diag_format(&r->error, buf, sizeof buf);
-        json_key(&j, "error"); json_object(&j);
-        json_key(&j, "file"); json_string(&j, r->error.file);
-        json_key(&j, "line"); json_int(&j, r->error.line);
-        json_key(&j, "column"); json_int(&j, r->error.column);
-        json_key(&j, "message"); json_string(&j, r->error.message);
-        json_key(&j, "text"); json_string(&j, buf);
-        json_object_end(&j);
-    }
+    if (rc) diag_json(&j, "error", &r->error);
     if (r->g) {
         json_key(&j, "turns"); json_int(&j, mp_record_n_turns(r->rec));
         json_key(&j, "adjusted"); json_object(&j);
@@ -136,17 +139,8 @@ void print_replay_json_checks(const char *path, const replayed *r, int rc, const
         for (int p = 0; p < r->n; p++)
             if (mp_game_winners(r->g) & (1u << p)) json_string(&j, r->names[p]);
         json_array_end(&j);
-        if (r->mismatched) {   /* what the file says of the game that its replay does not bear out */
-            char buf[1200];
-            mp_diag_format(&r->mismatch, buf, sizeof buf);
-            json_key(&j, "record_error"); json_object(&j);
-            json_key(&j, "file"); json_string(&j, r->mismatch.file);
-            json_key(&j, "line"); json_int(&j, r->mismatch.line);
-            json_key(&j, "column"); json_int(&j, r->mismatch.column);
-            json_key(&j, "message"); json_string(&j, r->mismatch.message);
-            json_key(&j, "text"); json_string(&j, buf);
-            json_object_end(&j);
-        }
+        /* what the file says of the game that its replay does not bear out */
+        if (r->mismatched) diag_json(&j, "record_error", &r->mismatch);
         if (r->events) { json_key(&j, "events"); scorelog_json(&j, r->g, r->names); }
         if (n_checks >= 0) {
             int count[3] = { 0 };
