@@ -200,6 +200,18 @@ typedef struct mp_action {
 
 MP_API mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *d);
 MP_API mp_game *mp_game_clone(const mp_game *g);
+/* Makes dst a copy of src, reusing dst's memory: dst must be a game of the same ruleset and
+** number of players (a clone of src, or of a game it was cloned from). 0, or 1 when they differ.
+** A search copies one position thousands of times a decision: this is its inner loop. */
+MP_API int mp_game_copy(mp_game *dst, const mp_game *src);
+/* What seat `player` does not know, dealt anew: one sample of the hidden information consistent
+** with what the seat has seen. The tiles still in the bag and in the other seats' hands (with the
+** ruleset's `hand:`) are pooled, put in a canonical order (by tile) and shuffled with a generator
+** seeded by `seed`, and go back into the same places; the game's own generator is reseeded from
+** `seed` (the future it would decide is hidden too); each module deals anew what it keeps face down
+** (The Castle's wall tiles on the track). The result depends only on what the seat can see and on
+** seed, never on the real order: a search that plays on such a copy (meeple-bots(7)) cannot peek. */
+MP_API void mp_game_determinize(mp_game *g, int player, uint64_t seed);
 MP_API void mp_game_free(mp_game *g);
 
 /* Makes the next draws come in this order (tile ids), ahead of the seeded order. Only in
@@ -323,6 +335,44 @@ MP_API int mp_game_token_supply(const mp_game *g, int i, int player);
 /* What the variant modules' states show, in words, for display: of player p, or of the whole game
 ** with p = -1 ("track 33, keep on 3 tiles, wall tile 9"); "" when nothing. Returns buf. */
 MP_API const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size_t size);
+
+/* ------------------------------------------------------------------ computer players (meeple-bots(7)) */
+
+/* A computer player for one seat, named by a spec:
+**   "random"       uniformly among the legal actions;
+**   "greedy"       the best immediate score gain (meeple-bots(7) says how it weighs modules' decisions);
+**   "mcts"         information-set Monte Carlo tree search with the default budget;
+**   "mcts:N"       ... N iterations a decision (the same seed gives the same game);
+**   "mcts:Ts"      ... T seconds a decision (decimal; how far it gets depends on the machine: not
+**                  reproducible).
+** Its randomness comes from its own generator, seeded from seed (the game's), its seat and the
+** point of the game it decides at: the same seed gives the same game, a game resumed from its
+** record goes on as it would have, and bots never disturb the draw order. */
+typedef struct mp_bot mp_bot;
+MP_API mp_bot *mp_bot_new(const char *spec, uint64_t seed, int seat, mp_diag *d);
+MP_API void mp_bot_free(mp_bot *b);
+/* 0 when spec names a bot; otherwise 1 with d->message saying what is wrong and what was expected
+** (d->column: where in spec, from 1). */
+MP_API int mp_bot_check(const char *spec, mp_diag *d);
+/* Chooses one of the legal actions of the current phase (never changes g). 0, or 1 when there is
+** none. */
+MP_API int mp_bot_choose(mp_bot *b, const mp_game *g, mp_action *out);
+/* The bot's spec as given ("mcts:4000") and its kind ("mcts"). */
+MP_API const char *mp_bot_spec(const mp_bot *b);
+MP_API const char *mp_bot_kind(const mp_bot *b);
+/* What the bot's decisions took so far: decisions made (a phase with one legal action counts and
+** costs nothing), seconds spent deciding (wall clock), search iterations (mcts; 0 others). */
+typedef struct mp_bot_stats {
+    long decisions;
+    double seconds;
+    long iterations;
+} mp_bot_stats;
+MP_API void mp_bot_get_stats(const mp_bot *b, mp_bot_stats *out);
+/* Plays a whole game between bots of these specs (seat order) with this seed; NULL with d filled
+** when it cannot start (a spec that names no bot, a player count the ruleset refuses). When stats
+** is not NULL, each seat's mp_bot_stats are added to stats[seat]. */
+MP_API mp_game *mp_bots_play(const mp_ruleset *rs, const char *const *specs, int n, uint64_t seed,
+                             mp_bot_stats *stats, mp_diag *d);
 
 /* ------------------------------------------------------------------ the scoring log */
 

@@ -112,6 +112,32 @@ mp_game *mp_game_clone(const mp_game *g) {
     return c;
 }
 
+int mp_game_copy(mp_game *dst, const mp_game *src) {
+    if (!dst || !src || dst == src) return dst == src ? 0 : 1;
+    if (dst->rs != src->rs || dst->block_bytes != src->block_bytes) return 1;
+    /* Keep dst's grid arrays when they are the size src's are: a bot copies the same position
+    ** thousands of times, and the window rarely grows. */
+    size_t cells = (size_t)src->gw * (size_t)src->gh, had = (size_t)dst->gw * (size_t)dst->gh;
+    int16_t *keep_cells = dst->cells;
+    uint8_t *keep_near = dst->near;
+    mp_events_free(dst->events);
+    memcpy(dst, src, src->block_bytes);
+    carve(dst);
+    if (had != cells) {
+        free(keep_cells);
+        free(keep_near);
+        keep_cells = malloc(cells * sizeof *keep_cells);
+        keep_near = malloc(cells + MP_NEAR_SLACK);
+        if (!keep_cells || !keep_near) abort();
+    }
+    dst->cells = keep_cells;
+    dst->near = keep_near;
+    memcpy(dst->cells, src->cells, cells * sizeof *dst->cells);
+    memcpy(dst->near, src->near, cells + MP_NEAR_SLACK);
+    dst->events = mp_events_copy(src->events);
+    return 0;
+}
+
 size_t mp_game_state_bytes(const mp_game *g) {
     return g->block_bytes + (size_t)g->gw * (size_t)g->gh * (sizeof *g->cells + sizeof *g->near);
 }

@@ -1,5 +1,5 @@
 /*
-** test_bots.c: the greedy bot in the decisions of the BCB modules (tools/bots.c): castle tokens
+** test_bots.c: the greedy bot in the decisions of the BCB modules (core/greedy.c): castle tokens
 ** (convert a town when its fief promises more than the town's points) and bazaars (bids weighed
 ** by what the tile would bring), and whole greedy games under tests/rulesets/castles.yaml and
 ** bazaars.yaml.
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "bots.h"
+#include "meeple.h"
 
 static mp_ruleset *load(const char *file) {
     mp_diag d = { 0 };
@@ -20,12 +20,12 @@ static mp_ruleset *load(const char *file) {
 /* What the greedy bot of the seat deciding now chooses, in notation, after checking it is legal;
 ** the action is then taken. */
 static void greedy_decides(mp_game *g, char *text, size_t size) {
-    bot b;
-    bot_init(&b, BOT_GREEDY, 1, mp_game_current_player(g));
-    mp_action a;
-    cr_assert_eq(bot_choose(&b, g, &a), 0, "the bot found an action");
-    mp_notation_format(g, &a, text, size);
     mp_diag d = { 0 };
+    mp_bot *b = mp_bot_new("greedy", 1, mp_game_current_player(g), &d);
+    mp_action a;
+    cr_assert_eq(mp_bot_choose(b, g, &a), 0, "the bot found an action");
+    mp_bot_free(b);
+    mp_notation_format(g, &a, text, size);
     cr_assert_eq(mp_game_apply(g, &a, &d), 0, "'%s': %s", text, d.message);
     cr_assert_eq(mp_game_check(g, &d), 0, "%s", d.message);
 }
@@ -212,9 +212,9 @@ static int greedy_games(const char *ruleset, int games) {
     mp_ruleset *rs = load(ruleset);
     int castles = 0;
     for (int seed = 1; seed <= games; seed++) {
-        bot_kind kinds[4] = { BOT_GREEDY, BOT_GREEDY, BOT_GREEDY, BOT_GREEDY };
+        const char *kinds[4] = { "greedy", "greedy", "greedy", "greedy" };
         mp_diag d = { 0 };
-        mp_game *g = bots_play(rs, kinds, 2 + seed % 3, (uint64_t)seed, &d);
+        mp_game *g = mp_bots_play(rs, kinds, 2 + seed % 3, (uint64_t)seed, NULL, &d);
         cr_assert(g, "%s seed %d: %s", ruleset, seed, d.message);
         cr_assert_eq(mp_game_phase(g), MP_PHASE_OVER);
         cr_assert_eq(mp_game_check(g, &d), 0, "%s seed %d: %s", ruleset, seed, d.message);
@@ -275,9 +275,9 @@ Test(bots, greedy_games_on_the_castle, .timeout = 120) {
     mp_ruleset *rs = load(TEST_SRCDIR "/rulesets/castle.yaml");
     int wall = 0;
     for (int seed = 1; seed <= 10; seed++) {
-        bot_kind kinds[2] = { BOT_GREEDY, BOT_GREEDY };
+        const char *kinds[2] = { "greedy", "greedy" };
         mp_diag d = { 0 };
-        mp_game *g = bots_play(rs, kinds, 2, (uint64_t)seed, &d);
+        mp_game *g = mp_bots_play(rs, kinds, 2, (uint64_t)seed, NULL, &d);
         cr_assert(g, "seed %d: %s", seed, d.message);
         cr_assert_eq(mp_game_check(g, &d), 0, "seed %d: %s", seed, d.message);
         wall += t_points(g, 0, "wall tiles") + t_points(g, 1, "wall tiles");

@@ -32,25 +32,26 @@ static mp_record *bot_game(const mp_ruleset *rs, const char *rules_file, int n, 
     mp_diag d = { 0 };
     mp_game *g = mp_game_new(rs, &opt, &d);
     cr_assert_not_null(g, "%s", d.message);
-    bot seats[MP_MAX_PLAYERS];
+    mp_bot *seats[MP_MAX_PLAYERS];
     char names[MP_MAX_PLAYERS][32];
     const char *np[MP_MAX_PLAYERS], *kinds[MP_MAX_PLAYERS];
     for (int p = 0; p < n; p++) {
-        bot_kind k = p == (int)(seed / 4 % (uint64_t)n) ? BOT_GREEDY : BOT_RANDOM;   /* one greedy seat, anywhere */
-        bot_init(&seats[p], k, seed, p);
-        snprintf(names[p], sizeof names[p], "%s-%d", bot_kind_name(k), p + 1);
+        const char *k = p == (int)(seed / 4 % (uint64_t)n) ? "greedy" : "random";   /* one greedy seat, anywhere */
+        seats[p] = mp_bot_new(k, seed, p, &d);
+        snprintf(names[p], sizeof names[p], "%s-%d", k, p + 1);
         np[p] = names[p];
-        kinds[p] = bot_kind_name(k);
+        kinds[p] = k;
     }
     mp_record *rec = mp_record_new(mp_ruleset_name(rs), mp_ruleset_hash(rs), seed, mp_game_current_player(g), n, np, kinds);
     if (rules_file) mp_record_set_ruleset_file(rec, rules_file);
     char turn[4096] = "";
     while (mp_game_phase(g) != MP_PHASE_OVER) {
         mp_action a;
-        cr_assert(!bot_choose(&seats[mp_game_current_player(g)], g, &a), "seed %llu: no legal action",
+        cr_assert(!mp_bot_choose(seats[mp_game_current_player(g)], g, &a), "seed %llu: no legal action",
                   (unsigned long long)seed);
         t_apply_recorded(g, rec, &a, turn, sizeof turn);
     }
+    for (int p = 0; p < n; p++) mp_bot_free(seats[p]);
     *out = g;
     return rec;
 }

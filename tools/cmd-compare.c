@@ -31,7 +31,7 @@ static const char usage[] =
     "  --rulesets LIST  the rulesets, names or paths, comma-separated (the first is the reference)\n"
     "  --games N        play N bot games instead of reading a record\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
-    "  --players LIST   bot seats for --games: random or greedy (default random,random)\n"
+    "  --players LIST   bot seats for --games: random, greedy or mcts[:N|:Ts] (default random,random)\n"
     "  --progress       with --games: show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  --csv            with --games: one CSV row per game and ruleset\n"
@@ -318,7 +318,7 @@ static stat stats(const double *v, long n) {
 }
 
 /* svg: the chart's file, opened before the games (NULL: no chart). */
-static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *kinds, const char *const *names, int np,
+static int compare_games(rules *r, long games, uint64_t seed, const char *const *specs, const char *const *names, int np,
                          bool as_json, bool as_csv, out_file *svg, bool progress_forced) {
     sample *v = calloc((size_t)games * (size_t)r->n, sizeof *v);
     if (!v) { fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
@@ -330,7 +330,7 @@ static int compare_games(rules *r, long games, uint64_t seed, const bot_kind *ki
     for (long i = 0; i < games; i++) {
         for (int k = 0; k < r->n; k++) {
             mp_diag d = { 0 };
-            mp_game *g = bots_play(r->rs[k], kinds, np, seed + (uint64_t)i, &d);
+            mp_game *g = mp_bots_play(r->rs[k], specs, np, seed + (uint64_t)i, NULL, &d);
             if (!g) { progress_end(&pr, i); print_diag(&d); free(v); return EXIT_BAD_INPUT; }
             collect_cats(&c, g);
             sample *s = &v[i * r->n + k];
@@ -513,10 +513,11 @@ int cmd_compare(int argc, char **argv) {
     bot_seats seats = { 0 };
     if (games) {
         const char *bad = NULL;
-        int np = bots_parse(players, &seats, &bad);
-        if (np == -1) return usage_error(usage, "unknown bot '%s'; expected random or greedy", quoted(bad));
+        mp_diag bd = { 0 };
+        int np = bots_parse(players, &seats, &bad, &bd);
+        if (np == -1) return usage_error(usage, "bad bot '%s' in --players: %s", quoted(bad), bd.message);
         if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
-        if (np == 0) return usage_error(usage, "--players names no seat; expected random or greedy, comma-separated");
+        if (np == 0) return usage_error(usage, "--players names no seat; expected random, greedy or mcts[:N|:Ts], comma-separated");
     }
     out_file chart = { 0 };
     mp_diag d = { 0 };
@@ -524,7 +525,7 @@ int cmd_compare(int argc, char **argv) {
     rules r = { 0 };
     int rc = load_rules(list, &r);
     for (int i = 0; i < r.n && games && !rc; i++) rc = check_players(r.rs[i], seats.n);
-    if (!rc) rc = games ? compare_games(&r, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv, svg ? &chart : NULL,
+    if (!rc) rc = games ? compare_games(&r, games, seed, seats.specs, seats.names, seats.n, as_json, as_csv, svg ? &chart : NULL,
                                           progress_forced)
                         : compare_record(argv[optind], &r, as_json);
     out_discard(&chart);   /* when the games did not get as far as the chart */

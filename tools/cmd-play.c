@@ -37,16 +37,31 @@ static const char usage[] =
     "  --json           print the result as JSON instead of text\n"
     "  -h, --help       print this help\n";
 
-enum { MAX_SEATS = MP_MAX_PLAYERS, SEAT_HUMAN = -1 };
+enum { MAX_SEATS = MP_MAX_PLAYERS };
 
 typedef struct seat {
-    int kind;             /* a bot_kind, or SEAT_HUMAN */
-    bot b;
+    bool human;
+    char spec[48];        /* a bot's spec (mp_bot_new): "greedy", "mcts:4000" */
+    mp_bot *b;            /* the bot, once the game's seed is known */
     char name[64];
     bool named;           /* a human seat given a name (human:NAME) */
 } seat;
 
-static const char *seat_kind_name(const seat *s) { return s->kind == SEAT_HUMAN ? "human" : bot_kind_name((bot_kind)s->kind); }
+static const char *seat_kind_name(const seat *s) { return s->human ? "human" : s->spec; }
+
+/* The bots of the seats that are not human, for a game with this seed. */
+static void start_bots(seat *seats, int n, uint64_t seed) {
+    for (int p = 0; p < n; p++)
+        if (!seats[p].human) {
+            mp_diag d;
+            mp_bot_free(seats[p].b);
+            seats[p].b = mp_bot_new(seats[p].spec, seed, p, &d);   /* the spec was checked */
+        }
+}
+
+static void free_bots(seat *seats, int n) {
+    for (int p = 0; p < n; p++) { mp_bot_free(seats[p].b); seats[p].b = NULL; }
+}
 
 /* A name cut to fit may end inside a UTF-8 character: the bytes of that character go too (a
 ** record holds UTF-8 text only). */
@@ -62,7 +77,7 @@ static void drop_split_character(char *s) {
 /* Parses "random", "greedy", "human:NAME" (or "human"). */
 static int parse_seat(const char *tok, int index, seat *s) {
     if (strncmp(tok, "human", 5) == 0 && (tok[5] == 0 || tok[5] == ':')) {
-        s->kind = SEAT_HUMAN;
+        s->human = true;
         const char *name = tok[5] ? tok + 6 : "";
         if (*name) snprintf(s->name, sizeof s->name, "%s", name);
         else snprintf(s->name, sizeof s->name, "human-%d", index + 1);
@@ -70,9 +85,10 @@ static int parse_seat(const char *tok, int index, seat *s) {
         if (strlen(name) >= sizeof s->name) drop_split_character(s->name);
         return 0;
     }
-    int k = bot_kind_from_name(tok);
-    if (k < 0) return 1;
-    s->kind = k;
+    mp_diag d;
+    if (mp_bot_check(tok, &d)) return 1;
+    s->human = false;
+    snprintf(s->spec, sizeof s->spec, "%s", tok);
     snprintf(s->name, sizeof s->name, "%s-%d", tok, index + 1);
     return 0;
 }
@@ -189,8 +205,8 @@ static int run_session(session *s, bool quiet) {
         int p = mp_game_current_player(s->g);
         mp_action a;
         char text[128];
-        if (s->seats[p].kind != SEAT_HUMAN) {
-            if (bot_choose(&s->seats[p].b, s->g, &a)) { fprintf(stderr, "meeple: internal error: no legal action\n"); rc = EXIT_BAD_INPUT; break; }
+        if (!s->seats[p].human) {
+            if (mp_bot_choose(s->seats[p].b, s->g, &a)) { fprintf(stderr, "meeple: internal error: no legal action\n"); rc = EXIT_BAD_INPUT; break; }
             mp_notation_format(s->g, &a, text, sizeof text);
             if (s->humans) printf("%s: %s\n", s->names[p], text);   /* let the humans see it */
         } else {
@@ -222,7 +238,7 @@ static int run_session(session *s, bool quiet) {
         }
         mp_diag d = { 0 };
         if (mp_game_apply(s->g, &a, &d)) {
-            if (s->seats[p].kind != SEAT_HUMAN) { print_diag(&d); rc = EXIT_BAD_INPUT; break; }
+            if (!s->seats[p].human) { print_diag(&d); rc = EXIT_BAD_INPUT; break; }
             human_refused(&s->io, text, &d);
             continue;
         }
@@ -267,9 +283,9 @@ static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, lo
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (long i = 0; i < games; i++) {
         mp_diag d = { 0 };
-        bot_kind kinds[MAX_SEATS];
-        for (int p = 0; p < n; p++) kinds[p] = (bot_kind)seats[p].kind;
-        mp_game *g = bots_play(rs, kinds, n, seed + (uint64_t)i, &d);
+        const char *specs[MAX_SEATS];
+        for (int p = 0; p < n; p++) specs[p] = seats[p].spec;
+        mp_game *g = mp_bots_play(rs, specs, n, seed + (uint64_t)i, NULL, &d);
         if (!g) { print_diag(&d); return EXIT_BAD_INPUT; }
         nc = 0;
         for (int c = 0; c < mp_game_n_categories(g) && nc < 64; c++)
@@ -364,7 +380,7 @@ static void take_over_seats(mp_record *rec, const seat *seats, int n, FILE *out)
     for (int p = 0; p < n; p++) {
         const char *name = mp_record_player_name(rec, p), *was = mp_record_player_kind(rec, p);
         const char *kind = seat_kind_name(&seats[p]);
-        bool human = seats[p].kind == SEAT_HUMAN;
+        bool human = seats[p].human;
         if (!strcmp(kind, was) && (!human || !seats[p].named || !strcmp(seats[p].name, name))) continue;
         if (!human) fprintf(out, "seat %d (%s): played by %s from turn %d\n", p + 1, name, kind, turn);
         else if (seats[p].named) fprintf(out, "seat %d (%s): played by human %s from turn %d\n", p + 1, name, seats[p].name, turn);
@@ -404,7 +420,7 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
         if (strcmp(kind, "human") == 0) snprintf(spec, sizeof spec, "human:%s", mp_record_player_name(rec, p));
         else snprintf(spec, sizeof spec, "%s", kind);
         if (parse_seat(spec, p, &seats[p])) {
-            fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random or greedy\n", path, p + 1, quoted(kind));
+            fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random, greedy or mcts[:N|:Ts]\n", path, p + 1, quoted(kind));
             mp_ruleset_free(rs);
             mp_record_free(rec);
             return EXIT_BAD_INPUT;
@@ -421,8 +437,7 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
     }
     if (n_opt && mp_game_phase(g) != MP_PHASE_OVER) take_over_seats(rec, seats, n, notices);
     /* Bots decide from the seed and the point the game has reached, so they go on as they would have. */
-    for (int p = 0; p < n; p++)
-        if (seats[p].kind != SEAT_HUMAN) bot_init(&seats[p].b, (bot_kind)seats[p].kind, mp_record_seed(rec), p);
+    start_bots(seats, n, mp_record_seed(rec));
     s->rs = rs;
     s->g = g;
     s->rec = rec;
@@ -482,13 +497,13 @@ int cmd_play(int argc, char **argv) {
         for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
             if (n == MAX_SEATS) return usage_error(usage, "more than %d seats", MAX_SEATS);
             if (parse_seat(tok, n, &seats[n]))
-                return usage_error(usage, "unknown seat kind '%s'; expected random, greedy or human:NAME", quoted(tok));
+                return usage_error(usage, "unknown seat kind '%s'; expected random, greedy, mcts, mcts:N, mcts:Ts or human:NAME", quoted(tok));
             n++;
         }
         if (n == 0) return usage_error(usage, "no seats; expected --players random,greedy or similar");
     }
     bool humans = false;
-    for (int p = 0; p < n; p++) humans |= seats[p].kind == SEAT_HUMAN;
+    for (int p = 0; p < n; p++) humans |= seats[p].human;
     if (games > 1 && (humans || record || resume_path))
         return usage_error(usage, "--games plays bots only, unrecorded; expected no human seat, --record or --resume");
 
@@ -516,8 +531,7 @@ int cmd_play(int argc, char **argv) {
         mp_game_options o = { .n_players = n, .seed = seed, .first_player = -1 };
         mp_game *g = mp_game_new(rs, &o, &d);
         if (!g) { print_diag(&d); mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
-        for (int p = 0; p < n; p++)
-            if (seats[p].kind != SEAT_HUMAN) bot_init(&seats[p].b, (bot_kind)seats[p].kind, seed, p);
+        start_bots(seats, n, seed);
         const char *names[MAX_SEATS], *kinds[MAX_SEATS];
         for (int p = 0; p < n; p++) { names[p] = seats[p].name; kinds[p] = seat_kind_name(&seats[p]); }
         /* The first player is drawn from the seed; the record says who it was. */
@@ -532,11 +546,17 @@ int cmd_play(int argc, char **argv) {
         s.g = g;
         s.n = n;
         s.record_path = record;
-        if (record && save(&s, record)) { mp_game_free(g); mp_record_free(s.rec); mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
+        if (record && save(&s, record)) {
+            mp_game_free(g);
+            mp_record_free(s.rec);
+            mp_ruleset_free(rs);
+            free_bots(seats, n);
+            return EXIT_BAD_INPUT;
+        }
     }
     for (int p = 0; p < s.n; p++) {
         s.names[p] = mp_record_player_name(s.rec, p);   /* a resumed game's, whoever took a seat over */
-        s.humans |= seats[p].kind == SEAT_HUMAN;
+        s.humans |= seats[p].human;
     }
     if (s.record_path) catch_stop_signals();
     int rc = run_session(&s, as_json);
@@ -544,6 +564,7 @@ int cmd_play(int argc, char **argv) {
     mp_game_free(s.g);
     mp_record_free(s.rec);
     mp_ruleset_free((mp_ruleset *)s.rs);
+    free_bots(seats, s.n);
     if (stop_signal) return die_of(stop_signal);
     return rc;
 }

@@ -26,7 +26,7 @@ static const char usage[] =
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --games N        the number of games (default 1000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
-    "  --players LIST   bot seats: random or greedy, comma-separated (default random,random)\n"
+    "  --players LIST   bot seats: random, greedy or mcts[:N|:Ts], comma-separated (default random,random)\n"
     "  --progress       show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  --csv            print the result as CSV: one row per tile, then one per kind\n"
@@ -151,28 +151,30 @@ static void observe_end(stats *s, const mp_game *g) {
 }
 
 /* Plays one game with every PLACE decision observed; 0, or EXIT_BAD_INPUT with d filled. */
-static int play_one(stats *s, const mp_ruleset *rs, const bot_kind *kinds, int np, uint64_t seed, mp_diag *d) {
+static int play_one(stats *s, const mp_ruleset *rs, const char *const *specs, int np, uint64_t seed, mp_diag *d) {
     mp_game_options o = { .n_players = np, .seed = seed, .first_player = -1 };
     mp_game *g = mp_game_new(rs, &o, d);
     if (!g) return EXIT_BAD_INPUT;
-    bot seats[MP_MAX_PLAYERS];
-    for (int p = 0; p < np; p++) bot_init(&seats[p], kinds[p], seed, p);
+    mp_bot *seats[MP_MAX_PLAYERS];
+    for (int p = 0; p < np; p++) seats[p] = mp_bot_new(specs[p], seed, p, d);   /* specs checked by bots_parse */
+    int rc = 0;
     while (mp_game_phase(g) != MP_PHASE_OVER) {
         if (mp_game_phase(g) == MP_PHASE_PLACE) observe_place(s, g);
         mp_action a;
         int p = mp_game_current_player(g);
-        if (bot_choose(&seats[p], g, &a) || mp_game_apply(g, &a, d)) {
+        if (mp_bot_choose(seats[p], g, &a) || mp_game_apply(g, &a, d)) {
             snprintf(d->file, sizeof d->file, "%s", mp_ruleset_path(rs));
             d->line = d->column = 0;
             snprintf(d->message, sizeof d->message, "internal error: seed %llu: seat %d found no legal action",
                      (unsigned long long)seed, p + 1);
-            mp_game_free(g);
-            return EXIT_BAD_INPUT;
+            rc = EXIT_BAD_INPUT;
+            break;
         }
     }
-    observe_end(s, g);
+    if (!rc) observe_end(s, g);
+    for (int p = 0; p < np; p++) mp_bot_free(seats[p]);
     mp_game_free(g);
-    return 0;
+    return rc;
 }
 
 static double ratio(long a, long b) { return b > 0 ? (double)a / (double)b : 0; }
@@ -271,7 +273,7 @@ static void print_csv(const stats *s, long games) {
     }
 }
 
-static int run_stats(const mp_ruleset *rs, long games, uint64_t seed, const bot_kind *kinds, const char *const *names,
+static int run_stats(const mp_ruleset *rs, long games, uint64_t seed, const char *const *specs, const char *const *names,
                      int np, bool as_json, bool as_csv, bool progress_forced) {
     stats s = { 0 };
     s.ts = mp_ruleset_tiles(rs);
@@ -292,7 +294,7 @@ static int run_stats(const mp_ruleset *rs, long games, uint64_t seed, const bot_
     long done = 0;
     for (; done < games && !rc; done++) {
         mp_diag d = { 0 };
-        if ((rc = play_one(&s, rs, kinds, np, seed + (uint64_t)done, &d))) print_diag(&d);
+        if ((rc = play_one(&s, rs, specs, np, seed + (uint64_t)done, &d))) print_diag(&d);
         else progress_update(&pr, done + 1);
     }
     double secs = now() - t0;
@@ -349,14 +351,15 @@ int cmd_tilestats(int argc, char **argv) {
     if (!*ruleset) return usage_error(usage, "--ruleset names no ruleset");
     bot_seats seats = { 0 };
     const char *bad = NULL;
-    int np = bots_parse(players, &seats, &bad);
-    if (np == -1) return usage_error(usage, "unknown bot '%s'; expected random or greedy", quoted(bad));
+    mp_diag bd = { 0 };
+        int np = bots_parse(players, &seats, &bad, &bd);
+    if (np == -1) return usage_error(usage, "bad bot '%s' in --players: %s", quoted(bad), bd.message);
     if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
-    if (np == 0) return usage_error(usage, "--players names no seat; expected random or greedy, comma-separated");
+    if (np == 0) return usage_error(usage, "--players names no seat; expected random, greedy or mcts[:N|:Ts], comma-separated");
     mp_ruleset *rs = load_ruleset(ruleset);
     if (!rs) return EXIT_BAD_INPUT;
     if (check_players(rs, seats.n)) { mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
-    int rc = run_stats(rs, games, seed, seats.kinds, seats.names, seats.n, as_json, as_csv, progress_forced);
+    int rc = run_stats(rs, games, seed, seats.specs, seats.names, seats.n, as_json, as_csv, progress_forced);
     mp_ruleset_free(rs);
     return rc;
 }

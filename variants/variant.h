@@ -68,6 +68,10 @@ struct mp_variant {
     ** many a player still has in the supply (mp_game_token_supply; for display and tests). */
     const char *tokens_name;
     int (*tokens)(const mp_game *g, const void *st, const void *config, int player);
+    /* What the module keeps face down, dealt anew for a search (mp_game_determinize): one sample
+    ** consistent with what `player` has seen, drawn from the game's generator (already reseeded),
+    ** and independent of the real deal (put the pool in a canonical order before shuffling). */
+    void (*redeal)(mp_game *g, void *st, const void *config, int player);
     /* Invariants, for mp_game_check: 0 when consistent. */
     int (*check)(const mp_game *g, const void *st, const void *config, mp_diag *d);
 };

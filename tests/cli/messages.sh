@@ -36,7 +36,7 @@ check '[ $? = 2 ] && grep -qF "unknown command '"'"'fr\\x01'"'"'" "$T/err" && ! 
 "$M" play --players "$(printf 'random,cl\001ever')" 2>"$T/err"
 check '[ $? = 2 ] && grep -qF "unknown seat kind '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw "$T/err"' "an unknown seat kind is escaped: $(head -1 "$T/err" | cat -v)"
 "$M" tilestats --players "$(printf 'random,cl\001ever')" 2>"$T/err"
-check '[ $? = 2 ] && grep -qF "unknown bot '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw "$T/err"' "an unknown bot is escaped: $(head -1 "$T/err" | cat -v)"
+check '[ $? = 2 ] && grep -qF "bad bot '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw "$T/err"' "an unknown bot is escaped: $(head -1 "$T/err" | cat -v)"
 "$M" play --ruleset "$(printf 'c\0013')" 2>"$T/err"
 check '[ $? = 1 ] && grep -qF "no ruleset '"'"'c\\x013'"'"' found" "$T/err" && ! raw "$T/err"' "an unknown ruleset is escaped: $(cat -v "$T/err")"
 "$M" play --seed "$(printf '1\0012')" 2>"$T/err"

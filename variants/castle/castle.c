@@ -81,6 +81,7 @@ typedef struct castle_state {
     int question;                                 /* Q_*: what is being decided */
     uint32_t declined;                            /* wall tile kinds (bit k) the placer holds back this turn */
     int removed;                                  /* wall tiles taken off the track at the end of the game */
+    int8_t used[MAX_WALL_KINDS];                  /* copies of each kind played (out of the game, seen) */
 } castle_state;
 
 /* ------------------------------------------------------------------ configuration */
@@ -258,6 +259,29 @@ static int castle_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
         next++;
     }
     return 0;
+}
+
+/* For a search (mp_game_determinize): the wall tiles still face down on the track, dealt anew from
+** the copies nobody has seen (not held, not played: on the track or back in the box). A deal the
+** ruleset writes (`deal:`) is public and stays. */
+static void castle_redeal(mp_game *g, void *st, const void *config, int player) {
+    castle_state *s = st;
+    const castle_config *c = config;
+    (void)player;   /* what a seat has seen is what everybody has: wall tiles are taken face up */
+    if (c->n_deal) return;
+    int pool[MAX_WALL_KINDS * 8], n = 0;
+    for (int k = 0; k < c->n_kinds; k++) {
+        int unseen = c->copies - s->used[k];
+        for (int p = 0; p < g->n_players; p++) unseen -= s->held[p][k];
+        for (int i = 0; i < unseen && n < (int)(sizeof pool / sizeof pool[0]); i++) pool[n++] = k + 1;
+    }
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)mp_rng_below(g->rng, (uint32_t)i + 1), t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    for (int t = 0, next = 0; t < c->n_towers; t++)
+        if (s->tower_tile[t] && next < n) s->tower_tile[t] = (int8_t)pool[next++];
 }
 
 extern const mp_variant mp_variant_castle;
@@ -492,6 +516,7 @@ static int castle_apply(mp_game *g, void *st, const void *config, const mp_actio
         } else {
             int copies = a->code == CODE_USE_2 ? 2 : 1;
             s->held[p][k] = (int8_t)(s->held[p][k] - copies);
+            s->used[k] = (int8_t)(s->used[k] + copies);
             for (int i = 0; i < s->n_list; i++)
                 if (s->list[i] == a->arg[1]) s->factor[i] = (int8_t)(copies == 2 ? c->wall[k].both : c->wall[k].value);
         }
@@ -504,6 +529,7 @@ static int castle_apply(mp_game *g, void *st, const void *config, const mp_actio
         s->question = Q_NONE;
         if (a->code == CODE_EXTRA_TURN) {
             s->held[p][a->arg[0]]--;
+            s->used[a->arg[0]]++;
             mp_game_queue_turn(g, p, -1);
         }
     }
@@ -769,5 +795,6 @@ const mp_variant mp_variant_castle = {
     .parse = castle_parse,
     .describe = castle_describe,
     .status = castle_status,
+    .redeal = castle_redeal,
     .check = castle_check,
 };

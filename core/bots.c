@@ -1,0 +1,185 @@
+/*
+** bots.c: the computer players' public face (mp_bot_* in meeple.h): a spec read into a kind and
+** a budget, the stream of randomness each decision gets, the random bot itself, and whole games
+** between bots. How the others decide: greedy.c, mcts.c; what each does: meeple-bots(7).
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot.h"
+
+/* The default budget of a bare "mcts": what the closing benchmarks of meeple-bots(7) measured as
+** strong at well under a quarter of a second a decision on one core. */
+enum { MCTS_DEFAULT_ITERATIONS = 2000 };
+static const mp_mcts_params MCTS_DEFAULTS = { MCTS_DEFAULT_ITERATIONS, 0.0, 0.7, 0.3 };
+
+uint64_t mp_bot_next(uint64_t *s) {
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+int mp_bot_below(uint64_t *s, int n) {
+    if (n <= 1) return 0;
+    uint64_t limit = UINT64_MAX - UINT64_MAX % (uint64_t)n;
+    for (;;) {
+        uint64_t x = mp_bot_next(s);
+        if (x < limit) return (int)(x % (uint64_t)n);
+    }
+}
+
+/* The legal actions, listed once in the common case (a list is the costliest call of a turn):
+** into room for 256, and only when there are more, again into room for all. */
+mp_action *mp_bot_legal(const mp_game *g, int *n) {
+    int cap = 256;
+    mp_action *v = malloc((size_t)cap * sizeof *v);
+    if (!v) abort();
+    *n = mp_game_legal(g, v, cap);
+    if (*n > cap) {
+        mp_action *w = realloc(v, (size_t)*n * sizeof *v);
+        if (!w) abort();
+        v = w;
+        mp_game_legal(g, v, *n);
+    }
+    if (*n <= 0) { free(v); return NULL; }
+    return v;
+}
+
+/* ------------------------------------------------------------------ specs */
+
+static int spec_error(mp_diag *d, int column, const char *message) {
+    if (d) {
+        d->line = 0;
+        d->column = column;
+        snprintf(d->message, sizeof d->message, "%s", message);
+    }
+    return 1;
+}
+
+/* Reads a spec into *b's kind and budget; 0, or 1 with d filled. */
+static int parse_spec(const char *spec, struct mp_bot *b, mp_diag *d) {
+    static const char expected[] = "; expected random, greedy, mcts, mcts:N (iterations a decision) or mcts:Ts "
+                                   "(seconds a decision)";
+    memset(b, 0, sizeof *b);
+    char msg[256];
+    if (!spec || strlen(spec) >= sizeof b->spec) {
+        snprintf(msg, sizeof msg, "a bot spec of at most %zu characters%s", sizeof b->spec - 1, expected);
+        return spec_error(d, 1, msg);
+    }
+    snprintf(b->spec, sizeof b->spec, "%s", spec);
+    if (!strcmp(spec, "random")) { b->kind = MP_BOT_RANDOM; return 0; }
+    if (!strcmp(spec, "greedy")) { b->kind = MP_BOT_GREEDY; return 0; }
+    if (strncmp(spec, "mcts", 4) || (spec[4] && spec[4] != ':')) {
+        snprintf(msg, sizeof msg, "no bot of that name%s", expected);
+        return spec_error(d, 1, msg);
+    }
+    b->kind = MP_BOT_MCTS;
+    b->mcts = MCTS_DEFAULTS;
+    if (!spec[4]) return 0;
+    const char *arg = spec + 5;
+    char *end;
+    if (arg[0] >= '0' && arg[0] <= '9') {
+        double x = strtod(arg, &end);
+        if (end[0] == 's' && !end[1] && end != arg) {
+            if (!(x > 0 && x <= 3600)) return spec_error(d, 6, "a time a decision above 0 and at most 3600 seconds; expected mcts:Ts as 0.5s");
+            b->mcts.seconds = x;
+            return 0;
+        }
+        long n = strtol(arg, &end, 10);
+        if (!*end && n >= 1 && n <= 100000000) { b->mcts.iterations = n; return 0; }
+        if (!*end) return spec_error(d, 6, "an iteration budget from 1 to 100000000; expected mcts:N as mcts:4000");
+        return spec_error(d, 6 + (int)(end - arg), "unexpected text after the budget; expected mcts:N (as 4000) or mcts:Ts (as 0.5s)");
+    }
+    return spec_error(d, 6, "a budget after 'mcts:'; expected iterations (mcts:4000) or seconds (mcts:0.5s)");
+}
+
+int mp_bot_check(const char *spec, mp_diag *d) {
+    struct mp_bot b;
+    return parse_spec(spec, &b, d);
+}
+
+mp_bot *mp_bot_new(const char *spec, uint64_t seed, int seat, mp_diag *d) {
+    mp_bot *b = malloc(sizeof *b);
+    if (!b) abort();
+    if (parse_spec(spec, b, d)) { free(b); return NULL; }
+    b->rng = seed * 0x2545f4914f6cdd1dULL + (uint64_t)seat * 0x9e3779b97f4a7c15ULL + 1;
+    return b;
+}
+
+void mp_bot_free(mp_bot *b) { free(b); }
+const char *mp_bot_spec(const mp_bot *b) { return b->spec; }
+const char *mp_bot_kind(const mp_bot *b) {
+    return b->kind == MP_BOT_MCTS ? "mcts" : b->kind == MP_BOT_GREEDY ? "greedy" : "random";
+}
+void mp_bot_get_stats(const mp_bot *b, mp_bot_stats *out) { *out = b->stats; }
+
+/* ------------------------------------------------------------------ deciding */
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+int mp_bot_choose(mp_bot *b, const mp_game *g, mp_action *out) {
+    /* The stream for this decision: the bot's seed and where the game stands. */
+    uint64_t rng = b->rng ^ (uint64_t)mp_game_turn(g) * 0xd1b54a32d192ed03ULL ^
+                   (uint64_t)mp_game_n_drawn(g) * 0x8cb92ba72f3d8dd7ULL ^ (uint64_t)mp_game_phase(g) * 0xabc98388fb8fac03ULL;
+    mp_bot_next(&rng);
+    double t0 = b->kind == MP_BOT_RANDOM ? 0 : now_seconds();
+    int rc;
+    b->stats.decisions++;
+    if (b->kind == MP_BOT_GREEDY) {
+        rc = mp_greedy_choose(&rng, g, out);
+    } else if (b->kind == MP_BOT_MCTS) {
+        long iterations = 0;
+        rc = mp_mcts_choose(&b->mcts, &rng, g, out, &iterations);
+        b->stats.iterations += iterations;
+    } else {
+        int n;
+        mp_action *v = mp_bot_legal(g, &n);
+        if (!v) return 1;
+        *out = v[mp_bot_below(&rng, n)];
+        free(v);
+        return 0;
+    }
+    b->stats.seconds += now_seconds() - t0;
+    return rc;
+}
+
+mp_game *mp_bots_play(const mp_ruleset *rs, const char *const *specs, int n, uint64_t seed, mp_bot_stats *stats,
+                      mp_diag *d) {
+    mp_bot *seats[MP_MAX_PLAYERS] = { 0 };
+    if (n < 1 || n > MP_MAX_PLAYERS) {
+        snprintf(d->message, sizeof d->message, "%d players; expected 1 to %d", n, MP_MAX_PLAYERS);
+        return NULL;
+    }
+    for (int p = 0; p < n; p++)
+        if (!(seats[p] = mp_bot_new(specs[p], seed, p, d))) {
+            for (int q = 0; q < p; q++) mp_bot_free(seats[q]);
+            return NULL;
+        }
+    mp_game_options o = { .n_players = n, .seed = seed, .first_player = -1 };
+    mp_game *g = mp_game_new(rs, &o, d);
+    while (g && mp_game_phase(g) != MP_PHASE_OVER) {
+        mp_action a;
+        int p = mp_game_current_player(g);
+        if (mp_bot_choose(seats[p], g, &a) || mp_game_apply(g, &a, d)) {
+            snprintf(d->message, sizeof d->message, "internal error: seat %d found no legal action", p + 1);
+            mp_game_free(g);
+            g = NULL;
+        }
+    }
+    for (int p = 0; p < n; p++) {
+        if (g && stats) {
+            stats[p].decisions += seats[p]->stats.decisions;
+            stats[p].seconds += seats[p]->stats.seconds;
+            stats[p].iterations += seats[p]->stats.iterations;
+        }
+        mp_bot_free(seats[p]);
+    }
+    return g;
+}

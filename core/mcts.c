@@ -1,0 +1,202 @@
+/*
+** mcts.c: the mcts bot (meeple-bots(7)): information-set Monte Carlo tree search.
+**
+** One decision runs a number of iterations (or as many as a time allows). Each iteration:
+**   1. deal: a copy of the position in which what the deciding seat cannot see (the bag's order,
+**      other seats' hands, a module's face-down pieces) is dealt anew (mp_game_determinize);
+**   2. select: from the root, while every legal action of the copy has a node, follow the child
+**      with the best UCT value among those legal in this deal; a node's "availability" counts the
+**      iterations in which it could have been chosen, and takes the place of the parent's visits
+**      in the formula (single-observer ISMCTS: Cowling, Powley and Whitehouse, 2012);
+**   3. expand: one legal action without a node gets one, chosen at random;
+**   4. play out: random legal actions to the end of the game;
+**   5. back up: each node on the way adds the reward of the seat whose action it is.
+** The reward of a seat mixes a win (1, shared among tied leaders, 0 otherwise) with its margin
+** over the best other seat squashed into 0..1; meeple-bots(7) gives the measurements that chose
+** the weights. The tree knows actions only as the kernel lists them (mp_game_legal): placements,
+** deployments and every module's decisions alike, each its own level, with no ruleset-specific
+** code. The decision is the root's most visited child.
+*/
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot.h"
+
+typedef struct node {
+    uint64_t key;           /* the action that leads here, hashed (actions_key) */
+    int32_t parent, child, sibling;   /* first child, next sibling; -1 none */
+    int32_t player;         /* the seat that takes the action */
+    uint32_t visits, avail;
+    double reward;          /* the sum of that seat's rewards over the visits */
+} node;
+
+typedef struct tree {
+    node *v;
+    int n, cap;
+    mp_action *acts;        /* the legal actions at the level being searched */
+    uint64_t *keys;
+    int32_t *match;         /* per legal action, its child, -1 none */
+    int cap_acts;
+} tree;
+
+/* An action's identity as a number: every field that tells two actions apart, mixed. Two legal
+** actions of one position never share a key in practice; if they did, only statistics would
+** merge: the action applied is always one the copy lists. */
+static uint64_t action_key(const mp_action *a) {
+    uint64_t h = (uint64_t)a->kind | (uint64_t)a->rot << 8 | (uint64_t)a->feature << 16 | (uint64_t)a->variant << 24 |
+                 (uint64_t)(uint16_t)a->tile << 32 | (uint64_t)(uint16_t)a->x << 48;
+    uint64_t k = (uint64_t)(uint16_t)a->y | (uint64_t)(uint32_t)a->code << 16;
+    uint64_t m = (uint64_t)(uint32_t)a->arg[0] | (uint64_t)(uint32_t)a->arg[1] << 32;
+    uint64_t s = h * 0x9e3779b97f4a7c15ULL;
+    s = (s ^ (s >> 29) ^ k) * 0xbf58476d1ce4e5b9ULL;
+    s = (s ^ (s >> 31) ^ m) * 0x94d049bb133111ebULL;
+    s = (s ^ (s >> 30) ^ (uint64_t)(uint32_t)a->arg[2]) * 0x9e3779b97f4a7c15ULL;
+    return s ^ (s >> 32);
+}
+
+static int new_node(tree *t, int parent, uint64_t key, int player) {
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 1024;
+        node *v = realloc(t->v, (size_t)t->cap * sizeof *v);
+        if (!v) abort();
+        t->v = v;
+    }
+    int i = t->n++;
+    t->v[i] = (node){ key, parent, -1, -1, player, 0, 0, 0.0 };
+    if (parent >= 0) {
+        t->v[i].sibling = t->v[parent].child;
+        t->v[parent].child = i;
+    }
+    return i;
+}
+
+/* The legal actions of g into t->acts (and their keys); returns how many. */
+static int list_legal(tree *t, const mp_game *g) {
+    int n = mp_game_legal(g, t->acts, t->cap_acts);
+    if (n > t->cap_acts) {
+        t->cap_acts = n + 64;
+        t->acts = realloc(t->acts, (size_t)t->cap_acts * sizeof *t->acts);
+        t->keys = realloc(t->keys, (size_t)t->cap_acts * sizeof *t->keys);
+        t->match = realloc(t->match, (size_t)t->cap_acts * sizeof *t->match);
+        if (!t->acts || !t->keys || !t->match) abort();
+        n = mp_game_legal(g, t->acts, t->cap_acts);
+    }
+    for (int i = 0; i < n; i++) t->keys[i] = action_key(&t->acts[i]);
+    return n;
+}
+
+/* Each seat's reward for a finished game, in 0..1. */
+static void rewards(const mp_game *g, const mp_mcts_params *p, double *r) {
+    int n = mp_game_n_players(g), top = INT32_MIN, tied = 0;
+    for (int s = 0; s < n; s++) {
+        int x = mp_game_score(g, s);
+        if (x > top) { top = x; tied = 0; }
+        if (x == top) tied++;
+    }
+    for (int s = 0; s < n; s++) {
+        int mine = mp_game_score(g, s), best_other = INT32_MIN;
+        for (int o = 0; o < n; o++)
+            if (o != s && mp_game_score(g, o) > best_other) best_other = mp_game_score(g, o);
+        double win = mine == top ? 1.0 / tied : 0.0;
+        double margin = n > 1 ? 0.5 + 0.5 * tanh((mine - best_other) / 20.0) : 0.5;
+        r[s] = (1 - p->margin_weight) * win + p->margin_weight * margin;
+    }
+}
+
+/* Random legal actions until the game ends. */
+static void play_out(tree *t, mp_game *g, uint64_t *rng) {
+    mp_diag d;
+    while (mp_game_phase(g) != MP_PHASE_OVER) {
+        int n = mp_game_legal(g, t->acts, t->cap_acts);
+        if (n > t->cap_acts) n = list_legal(t, g);
+        if (n <= 0 || mp_game_apply(g, &t->acts[mp_bot_below(rng, n)], &d)) return;
+    }
+}
+
+/* One iteration on `work`, a copy of the root position already dealt. */
+static void iterate(tree *t, mp_game *work, const mp_mcts_params *p, uint64_t *rng) {
+    mp_diag d;
+    int at = 0;
+    while (mp_game_phase(work) != MP_PHASE_OVER) {
+        int n = list_legal(t, work), who = mp_game_current_player(work), n_untried = 0;
+        if (n <= 0) break;
+        for (int i = 0; i < n; i++) t->match[i] = -1;
+        for (int c = t->v[at].child; c >= 0; c = t->v[c].sibling)
+            for (int i = 0; i < n; i++)
+                if (t->match[i] < 0 && t->keys[i] == t->v[c].key) { t->match[i] = c; t->v[c].avail++; break; }
+        for (int i = 0; i < n; i++) n_untried += t->match[i] < 0;
+        int pick = -1;
+        if (n_untried) {
+            int k = mp_bot_below(rng, n_untried);
+            for (int i = 0; i < n && pick < 0; i++)
+                if (t->match[i] < 0 && k-- == 0) pick = i;
+            int c = new_node(t, at, t->keys[pick], who);
+            t->v[c].avail = 1;
+            if (mp_game_apply(work, &t->acts[pick], &d)) return;
+            at = c;
+            break;
+        }
+        double best = -1;
+        for (int i = 0; i < n; i++) {
+            const node *c = &t->v[t->match[i]];
+            double u = c->visits ? c->reward / c->visits + p->explore * sqrt(log((double)c->avail) / c->visits) : 1e9;
+            if (u > best) { best = u; pick = i; }
+        }
+        at = t->match[pick];
+        if (mp_game_apply(work, &t->acts[pick], &d)) return;
+    }
+    play_out(t, work, rng);
+    double r[MP_MAX_PLAYERS];
+    rewards(work, p, r);
+    for (int i = at; i >= 0; i = t->v[i].parent) {
+        t->v[i].visits++;
+        if (t->v[i].parent >= 0) t->v[i].reward += r[t->v[i].player];
+    }
+}
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int mp_mcts_choose(const mp_mcts_params *p, uint64_t *rng, const mp_game *g, mp_action *out, long *iterations) {
+    *iterations = 0;
+    tree t = { 0 };
+    int n = list_legal(&t, g);
+    if (n <= 0) { free(t.acts); free(t.keys); free(t.match); return 1; }
+    if (n == 1) {   /* nothing to weigh */
+        *out = t.acts[0];
+        free(t.acts); free(t.keys); free(t.match);
+        return 0;
+    }
+    int me = mp_game_current_player(g);
+    new_node(&t, -1, 0, me);
+    mp_game *work = mp_game_clone(g);
+    double deadline = p->seconds > 0 ? now_seconds() + p->seconds : 0;
+    long i = 0;
+    for (;; i++) {
+        if (deadline > 0 ? (i % 16 == 0 && i > 0 && now_seconds() >= deadline) : i >= p->iterations) break;
+        mp_game_copy(work, g);
+        mp_game_determinize(work, me, mp_bot_next(rng));
+        iterate(&t, work, p, rng);
+    }
+    mp_game_free(work);
+    *iterations = i;
+    /* The root's most visited child (ties: the better mean), as an action the position lists. */
+    n = list_legal(&t, g);
+    int best = -1;
+    double best_visits = -1, best_mean = -1;
+    for (int c = t.v[0].child; c >= 0; c = t.v[c].sibling) {
+        double v = t.v[c].visits, mean = v ? t.v[c].reward / v : 0;
+        if (v > best_visits || (v == best_visits && mean > best_mean)) { best_visits = v; best_mean = mean; best = c; }
+    }
+    int k = 0;
+    for (int j = 0; best >= 0 && j < n; j++)
+        if (t.keys[j] == t.v[best].key) { k = j; break; }
+    *out = t.acts[k];
+    free(t.v); free(t.acts); free(t.keys); free(t.match);
+    return 0;
+}
