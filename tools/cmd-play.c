@@ -26,8 +26,8 @@ static const char usage[] =
     "                   [--resume FILE] [--force] [--games N] [--progress] [--json]\n"
     "Play one complete game and print the final board and the score breakdown.\n"
     "  --ruleset NAME   ruleset name or path (default c3; see 'meeple rulesets')\n"
-    "  --players LIST   one seat per player, in seat order: random, greedy, or human:NAME\n"
-    "                   (default random,greedy)\n"
+    "  --players LIST   one seat per player, in seat order: random, greedy, mcts[:N|:Ts] (N iterations\n"
+    "                   or T seconds a decision), or human:NAME (default random,greedy)\n"
     "  --seed N         seed of the draw order, the first player and the bots (default 1)\n"
     "  --record FILE    write the game record to FILE after every turn (a new file)\n"
     "  --resume FILE    continue the game recorded in FILE (and keep recording to it)\n"
@@ -74,8 +74,9 @@ static void drop_split_character(char *s) {
     if (n - (k - 1) < length) s[k - 1] = 0;
 }
 
-/* Parses "random", "greedy", "human:NAME" (or "human"). */
-static int parse_seat(const char *tok, int index, seat *s) {
+/* Parses "human:NAME" (or "human"), or a bot's spec ("random", "greedy", "mcts:4000"); 1 with d
+** saying why (mp_bot_check) when it is neither. */
+static int parse_seat(const char *tok, int index, seat *s, mp_diag *d) {
     if (strncmp(tok, "human", 5) == 0 && (tok[5] == 0 || tok[5] == ':')) {
         s->human = true;
         const char *name = tok[5] ? tok + 6 : "";
@@ -85,8 +86,7 @@ static int parse_seat(const char *tok, int index, seat *s) {
         if (strlen(name) >= sizeof s->name) drop_split_character(s->name);
         return 0;
     }
-    mp_diag d;
-    if (mp_bot_check(tok, &d)) return 1;
+    if (mp_bot_check(tok, d)) return 1;
     s->human = false;
     snprintf(s->spec, sizeof s->spec, "%s", tok);
     snprintf(s->name, sizeof s->name, "%s-%d", tok, index + 1);
@@ -419,7 +419,8 @@ static int resume(session *s, const char *path, const char *ruleset_opt, seat *s
         char spec[80];
         if (strcmp(kind, "human") == 0) snprintf(spec, sizeof spec, "human:%s", mp_record_player_name(rec, p));
         else snprintf(spec, sizeof spec, "%s", kind);
-        if (parse_seat(spec, p, &seats[p])) {
+        mp_diag bd;
+        if (parse_seat(spec, p, &seats[p], &bd)) {
             fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random, greedy or mcts[:N|:Ts]\n", path, p + 1, quoted(kind));
             mp_ruleset_free(rs);
             mp_record_free(rec);
@@ -496,8 +497,11 @@ int cmd_play(int argc, char **argv) {
         char *save = NULL;
         for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
             if (n == MAX_SEATS) return usage_error(usage, "more than %d seats", MAX_SEATS);
-            if (parse_seat(tok, n, &seats[n]))
-                return usage_error(usage, "unknown seat kind '%s'; expected random, greedy, mcts, mcts:N, mcts:Ts or human:NAME", quoted(tok));
+            mp_diag bd = { 0 };
+            /* The bot's own message; one that finds no bot by that name (column 1) also names the
+            ** seat a human takes. */
+            if (parse_seat(tok, n, &seats[n], &bd))
+                return usage_error(usage, "bad seat '%s': %s%s", quoted(tok), bd.message, bd.column <= 1 ? ", or human:NAME" : "");
             n++;
         }
         if (n == 0) return usage_error(usage, "no seats; expected --players random,greedy or similar");

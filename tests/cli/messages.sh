@@ -34,7 +34,7 @@ check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "unknown option '"'"'--x\\x1by'
 "$M" "$(printf 'fr\001')" 2>"$T/err"
 check '[ $? = 2 ] && grep -qF "unknown command '"'"'fr\\x01'"'"'" "$T/err" && ! raw "$T/err"' "an unknown command is escaped: $(cat -v "$T/err")"
 "$M" play --players "$(printf 'random,cl\001ever')" 2>"$T/err"
-check '[ $? = 2 ] && grep -qF "unknown seat kind '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw "$T/err"' "an unknown seat kind is escaped: $(head -1 "$T/err" | cat -v)"
+check '[ $? = 2 ] && grep -qF "bad seat '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw "$T/err"' "an unknown seat kind is escaped: $(head -1 "$T/err" | cat -v)"
 "$M" arena --players "$(printf 'random,cl\001ever')" 2>"$T/err"
 check '[ $? = 2 ] && grep -qF "bad bot '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw "$T/err"' "arena: an unknown bot is escaped: $(head -1 "$T/err" | cat -v)"
 "$M" tilestats --players "$(printf 'random,cl\001ever')" 2>"$T/err"
