@@ -7,10 +7,14 @@
 ** actions per decision in a fixed buffer: no allocation but the game's own. Lists: every seventh
 ** placement decision of the first games is kept (a copy of the game), up to 1,000 positions; each
 ** is then listed again and again for a fixed number of rounds, the clock running only around the
-** lists. Copies: each kept position copied (mp_game_clone) and freed, COPY_ROUNDS times, the way a
-** tree search copies its position. Bytes per game state: what mp_game_state_bytes says of the
-** games at their end. And which SIMD path listed (MEEPLE_SIMD, core/list.c): the bench reads the
-** engine's internals for it.
+** lists. Copies: each kept position copied (mp_game_clone) and freed, COPY_ROUNDS times; and
+** copied into one game kept for it (mp_game_copy), as a tree search copies its position every
+** iteration. Determinizations: each kept position copied once, then dealt anew for the seat to
+** move (mp_game_determinize) DEAL_ROUNDS times, the clock running only around the deals. MCTS: an
+** mcts bot of MCTS_SPEC decides at the first MCTS_POSITIONS kept positions of the middle third of
+** a game; iterations/s is its iterations over its seconds (mp_bot_get_stats). Bytes per game state:
+** what mp_game_state_bytes says of the games at their end. And which SIMD path listed
+** (MEEPLE_SIMD, core/list.c): the bench reads the engine's internals for it.
 */
 #include <getopt.h>
 #include <stdlib.h>
@@ -26,7 +30,8 @@ static const char usage[] =
     "usage: meeple bench [--ruleset NAME] [--games N] [--seed S] [--progress] [--json] [--help]\n"
     "Play N random two-player games single-threaded and report games/s, placements/s, full\n"
     "legal-placement lists/s (timed apart from play), legal placements per list, state copies/s\n"
-    "and bytes per game state, and the SIMD path the lists took (MEEPLE_SIMD).\n"
+    "(new and into a reused game), determinizations/s, MCTS iterations/s (mcts:500 at up to 20\n"
+    "mid-game placements), bytes per game state, and the SIMD path the lists took (MEEPLE_SIMD).\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --games N        the number of games (default 20000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
@@ -34,7 +39,9 @@ static const char usage[] =
     "  --json           print the result as JSON\n"
     "  -h, --help       print this help\n";
 
-enum { LEGAL_CAP = 4096, MAX_POSITIONS = 1000, LIST_ROUNDS = 200, COPY_ROUNDS = 20 };
+enum { LEGAL_CAP = 4096, MAX_POSITIONS = 1000, LIST_ROUNDS = 200, COPY_ROUNDS = 20, DEAL_ROUNDS = 20,
+       MCTS_POSITIONS = 20 };
+#define MCTS_SPEC "mcts:500"
 
 static double now(void) {
     struct timespec t;
@@ -56,6 +63,12 @@ typedef struct bench {
     double list_secs;
     long copies;                     /* copies made and freed */
     double copy_secs;
+    long reused;                     /* copies into a game kept for them */
+    double reuse_secs;
+    long deals;                      /* determinizations */
+    double deal_secs;
+    int mcts_positions;              /* positions the mcts bot decided at */
+    mp_bot_stats mcts;               /* what its decisions took */
     size_t state_bytes;              /* summed over games */
     int n_positions;
     mp_game *positions[MAX_POSITIONS];
@@ -109,6 +122,57 @@ static void time_copies(bench *b) {
     b->copy_secs = now() - t0;
 }
 
+/* Copies the kept positions into one game kept for them, COPY_ROUNDS times each (a game of the
+** same ruleset and players: mp_game_copy reuses its memory). */
+static int time_reused_copies(bench *b) {
+    if (b->n_positions == 0) return 0;
+    mp_game *dst = mp_game_clone(b->positions[0]);
+    double t0 = now();
+    for (int round = 0; round < COPY_ROUNDS; round++)
+        for (int i = 0; i < b->n_positions; i++) {
+            if (mp_game_copy(dst, b->positions[i])) { mp_game_free(dst); return 1; }
+            b->reused++;
+        }
+    b->reuse_secs = now() - t0;
+    mp_game_free(dst);
+    return 0;
+}
+
+/* Deals each kept position anew for the seat to move, DEAL_ROUNDS times, on a copy (a deal changes
+** the game), timing only the deals. */
+static int time_deals(bench *b) {
+    if (b->n_positions == 0) return 0;
+    mp_game *g = mp_game_clone(b->positions[0]);
+    for (int i = 0; i < b->n_positions; i++) {
+        if (mp_game_copy(g, b->positions[i])) { mp_game_free(g); return 1; }
+        int p = mp_game_current_player(g);
+        double t0 = now();
+        for (int round = 0; round < DEAL_ROUNDS; round++) mp_game_determinize(g, p, (uint64_t)round + 1);
+        b->deal_secs += now() - t0;
+        b->deals += DEAL_ROUNDS;
+    }
+    mp_game_free(g);
+    return 0;
+}
+
+/* An mcts bot decides at the first MCTS_POSITIONS kept positions of the middle third of a game
+** (tiles placed from a third to two thirds of those placed and left): the opening has few
+** placements, the end game short playouts. */
+static void time_mcts(bench *b) {
+    mp_diag d;
+    mp_bot *bot = mp_bot_new(MCTS_SPEC, 1, 0, &d);
+    if (!bot) abort();   /* a spec of our own */
+    for (int i = 0; i < b->n_positions && b->mcts_positions < MCTS_POSITIONS; i++) {
+        const mp_game *g = b->positions[i];
+        int placed = mp_game_turn(g), all = placed + mp_game_tiles_left(g);
+        if (3 * placed < all || 3 * placed > 2 * all) continue;
+        mp_action a;
+        if (mp_bot_choose(bot, g, &a) == 0) b->mcts_positions++;
+    }
+    mp_bot_get_stats(bot, &b->mcts);
+    mp_bot_free(bot);
+}
+
 static double per(double n, double secs) { return secs > 0 ? n / secs : 0; }
 
 /* The paths this machine runs, "scalar, sse2, avx2". */
@@ -145,6 +209,11 @@ static void print_json(const bench *b, const mp_ruleset *rs, uint64_t seed) {
     json_key(&j, "lists_per_second"); json_double(&j, per((double)b->lists, b->list_secs));
     json_key(&j, "placements_per_list"); json_double(&j, b->lists ? (double)b->listed / (double)b->lists : 0);
     json_key(&j, "copies_per_second"); json_double(&j, per((double)b->copies, b->copy_secs));
+    json_key(&j, "reused_copies_per_second"); json_double(&j, per((double)b->reused, b->reuse_secs));
+    json_key(&j, "determinizations_per_second"); json_double(&j, per((double)b->deals, b->deal_secs));
+    json_key(&j, "mcts"); json_string(&j, MCTS_SPEC);
+    json_key(&j, "mcts_positions"); json_int(&j, b->mcts_positions);
+    json_key(&j, "mcts_iterations_per_second"); json_double(&j, per((double)b->mcts.iterations, b->mcts.seconds));
     json_key(&j, "bytes_per_state"); json_double(&j, b->games ? (double)b->state_bytes / (double)b->games : 0);
     json_key(&j, "simd"); json_string(&j, mp_simd_name(mp_simd_path()));
     json_key(&j, "simd_paths");
@@ -165,6 +234,11 @@ static void print_text(const bench *b, const mp_ruleset *rs) {
            b->n_positions, plural(b->n_positions), LIST_ROUNDS);
     printf("  %12.1f legal placements per list\n", b->lists ? (double)b->listed / (double)b->lists : 0);
     printf("  %12.0f state copies/s (copy and free)\n", per((double)b->copies, b->copy_secs));
+    printf("  %12.0f state copies/s into a reused game (mp_game_copy)\n", per((double)b->reused, b->reuse_secs));
+    printf("  %12.0f determinizations/s (mp_game_determinize on a copy)\n", per((double)b->deals, b->deal_secs));
+    printf("  %12.0f MCTS iterations/s (%s at %d mid-game placement%s, %.1f ms a decision)\n",
+           per((double)b->mcts.iterations, b->mcts.seconds), MCTS_SPEC, b->mcts_positions, plural(b->mcts_positions),
+           b->mcts.decisions ? 1000 * b->mcts.seconds / (double)b->mcts.decisions : 0);
     printf("  %12.0f bytes per game state\n", b->games ? (double)b->state_bytes / (double)b->games : 0);
     print_simd();
 }
@@ -187,6 +261,13 @@ static int run(const mp_ruleset *rs, long games, uint64_t seed, bool as_json, bo
     if (!rc) {
         time_lists(b, legal);
         time_copies(b);
+        if (time_reused_copies(b) || time_deals(b)) {
+            fprintf(stderr, "meeple bench: internal error: mp_game_copy refused a kept position\n");
+            rc = EXIT_BAD_INPUT;
+        }
+    }
+    if (!rc) {
+        time_mcts(b);
         if (as_json) print_json(b, rs, seed);
         else print_text(b, rs);
     }

@@ -67,7 +67,9 @@ first_error | grep -q "^meeple replay: unknown option '-x'; expected one of --js
 # The bench: it runs and reports every figure (speed itself is never asserted: no timed tests).
 expect_exit 0 "bench --json" "$M" bench --games 20 --json
 for key in '"ruleset":"c3"' '"games":20' '"games_per_second":' '"placements_per_second":' '"lists_per_second":' \
-           '"placements_per_list":' '"copies_per_second":' '"bytes_per_state":'; do
+           '"placements_per_list":' '"copies_per_second":' '"reused_copies_per_second":' \
+           '"determinizations_per_second":' '"mcts":"mcts:500"' '"mcts_positions":' '"mcts_iterations_per_second":' \
+           '"bytes_per_state":'; do
     grep -q "$key" /tmp/meeple-cli.$$.out && ok || bad "bench --json lacks $key"
 done
 expect_exit 0 "bench castle" "$M" bench --ruleset castle --games 5
