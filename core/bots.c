@@ -13,7 +13,7 @@
 /* The default budget of a bare "mcts": what the closing benchmarks of meeple-bots(7) measured as
 ** strong at well under a quarter of a second a decision on one core. */
 enum { MCTS_DEFAULT_ITERATIONS = 2000 };
-static const mp_mcts_params MCTS_DEFAULTS = { MCTS_DEFAULT_ITERATIONS, 0.0, 0.7, 0.3 };
+static const mp_mcts_params MCTS_DEFAULTS = { MCTS_DEFAULT_ITERATIONS, 0.0, 0.3, 1.0 };
 
 uint64_t mp_bot_next(uint64_t *s) {
     uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
@@ -125,13 +125,15 @@ static double now_seconds(void) {
 }
 
 int mp_bot_choose(mp_bot *b, const mp_game *g, mp_action *out) {
+    b->stats.decisions++;
+    int n = mp_game_legal(g, out, 1);
+    if (n <= 1) return n < 1;   /* nothing to choose: the one action there is */
     /* The stream for this decision: the bot's seed and where the game stands. */
     uint64_t rng = b->rng ^ (uint64_t)mp_game_turn(g) * 0xd1b54a32d192ed03ULL ^
                    (uint64_t)mp_game_n_drawn(g) * 0x8cb92ba72f3d8dd7ULL ^ (uint64_t)mp_game_phase(g) * 0xabc98388fb8fac03ULL;
     mp_bot_next(&rng);
-    double t0 = b->kind == MP_BOT_RANDOM ? 0 : now_seconds();
+    double t0 = now_seconds();
     int rc;
-    b->stats.decisions++;
     if (b->kind == MP_BOT_GREEDY) {
         rc = mp_greedy_choose(&rng, g, out);
     } else if (b->kind == MP_BOT_MCTS) {
@@ -139,14 +141,15 @@ int mp_bot_choose(mp_bot *b, const mp_game *g, mp_action *out) {
         rc = mp_mcts_choose(&b->mcts, &rng, g, out, &iterations);
         b->stats.iterations += iterations;
     } else {
-        int n;
         mp_action *v = mp_bot_legal(g, &n);
-        if (!v) return 1;
-        *out = v[mp_bot_below(&rng, n)];
+        rc = !v;
+        if (v) *out = v[mp_bot_below(&rng, n)];
         free(v);
-        return 0;
     }
-    b->stats.seconds += now_seconds() - t0;
+    double took = now_seconds() - t0;
+    b->stats.choices++;
+    b->stats.seconds += took;
+    if (took > b->stats.max_seconds) b->stats.max_seconds = took;
     return rc;
 }
 
@@ -175,9 +178,12 @@ mp_game *mp_bots_play(const mp_ruleset *rs, const char *const *specs, int n, uin
     }
     for (int p = 0; p < n; p++) {
         if (g && stats) {
-            stats[p].decisions += seats[p]->stats.decisions;
-            stats[p].seconds += seats[p]->stats.seconds;
-            stats[p].iterations += seats[p]->stats.iterations;
+            const mp_bot_stats *s = &seats[p]->stats;
+            stats[p].decisions += s->decisions;
+            stats[p].choices += s->choices;
+            stats[p].seconds += s->seconds;
+            if (s->max_seconds > stats[p].max_seconds) stats[p].max_seconds = s->max_seconds;
+            stats[p].iterations += s->iterations;
         }
         mp_bot_free(seats[p]);
     }

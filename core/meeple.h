@@ -360,11 +360,14 @@ MP_API int mp_bot_choose(mp_bot *b, const mp_game *g, mp_action *out);
 /* The bot's spec as given ("mcts:4000") and its kind ("mcts"). */
 MP_API const char *mp_bot_spec(const mp_bot *b);
 MP_API const char *mp_bot_kind(const mp_bot *b);
-/* What the bot's decisions took so far: decisions made (a phase with one legal action counts and
-** costs nothing), seconds spent deciding (wall clock), search iterations (mcts; 0 others). */
+/* What the bot's decisions took so far: decisions made; choices, those of them with more than one
+** legal action (a decision with one is taken at once, costs nothing and is not timed); seconds spent
+** on the choices (wall clock) and the longest one; search iterations (mcts; 0 others). */
 typedef struct mp_bot_stats {
     long decisions;
+    long choices;
     double seconds;
+    double max_seconds;
     long iterations;
 } mp_bot_stats;
 MP_API void mp_bot_get_stats(const mp_bot *b, mp_bot_stats *out);

@@ -121,7 +121,9 @@ static int play_one(arena *a, long i, mp_diag *d) {
             mp_bot_stats s;
             mp_bot_get_stats(bots[p], &s);
             e->stats.decisions += s.decisions;
+            e->stats.choices += s.choices;
             e->stats.seconds += s.seconds;
+            if (s.max_seconds > e->stats.max_seconds) e->stats.max_seconds = s.max_seconds;
             e->stats.iterations += s.iterations;
         }
     }
@@ -166,9 +168,11 @@ static void print_json(const arena *a) {
         json_key(&j, "wins_first"); json_int(&j, e->wins_first);
         json_key(&j, "decisions"); json_int(&j, e->stats.decisions);
         json_key(&j, "seconds"); json_double(&j, e->stats.seconds);
-        json_key(&j, "seconds_per_decision"); json_double(&j, per(e->stats.seconds, e->stats.decisions));
+        json_key(&j, "choices"); json_int(&j, e->stats.choices);
+        json_key(&j, "seconds_per_choice"); json_double(&j, per(e->stats.seconds, e->stats.choices));
+        json_key(&j, "max_seconds"); json_double(&j, e->stats.max_seconds);
         json_key(&j, "iterations"); json_int(&j, e->stats.iterations);
-        json_key(&j, "iterations_per_decision"); json_double(&j, per((double)e->stats.iterations, e->stats.decisions));
+        json_key(&j, "iterations_per_choice"); json_double(&j, per((double)e->stats.iterations, e->stats.choices));
         json_object_end(&j);
         mp_bot_free(b);
     }
@@ -199,22 +203,21 @@ static void print_text(const arena *a) {
     int w = 6;
     for (int k = 0; k < n; k++)
         if ((int)strlen(l->names[k]) > w) w = (int)strlen(l->names[k]);
-    printf("%-*s %6s %6s %6s %8s %15s %8s %8s %10s %12s\n", w, "player", "games", "wins", "shared", "win rate", "95% interval",
-           "score", "margin", "iter/dec", "ms/decision");
+    printf("%-*s %6s %6s %6s %8s %15s %8s %8s %10s %10s %9s\n", w, "player", "games", "wins", "shared", "win rate",
+           "95% interval", "score", "margin", "iter/choice", "ms/choice", "max ms");
     for (int k = 0; k < n; k++) {
         const entry *e = &a->e[k];
         rate r = wilson(e->wins, a->games);
-        char interval[32], iters[24], ms[24];
+        char interval[32], iters[24], ms[24], max[24];
         snprintf(interval, sizeof interval, "%.1f%%..%.1f%%", 100 * r.lo, 100 * r.hi);
-        if (e->stats.iterations > 0) snprintf(iters, sizeof iters, "%.1f", per((double)e->stats.iterations, e->stats.decisions));
+        if (e->stats.iterations > 0) snprintf(iters, sizeof iters, "%.1f", per((double)e->stats.iterations, e->stats.choices));
         else snprintf(iters, sizeof iters, "-");
-        /* The random bot's choices are not timed (mp_bot_stats): a dash, not a time of 0. */
-        if (e->stats.seconds > 0) snprintf(ms, sizeof ms, "%.3f", 1000 * per(e->stats.seconds, e->stats.decisions));
-        else snprintf(ms, sizeof ms, "-");
-        printf("%-*s %6ld %6ld %6ld %7.1f%% %15s %8.2f %+8.2f %10s %12s\n", w, l->names[k], a->games, e->wins, e->shared,
-               100 * r.p, interval, per(e->score, a->games), per(e->margin, a->games), iters, ms);
+        snprintf(ms, sizeof ms, "%.3f", 1000 * per(e->stats.seconds, e->stats.choices));
+        snprintf(max, sizeof max, "%.1f", 1000 * e->stats.max_seconds);
+        printf("%-*s %6ld %6ld %6ld %7.1f%% %15s %8.2f %+8.2f %11s %10s %9s\n", w, l->names[k], a->games, e->wins, e->shared,
+               100 * r.p, interval, per(e->score, a->games), per(e->margin, a->games), iters, ms, max);
     }
-    printf("(per decision: every action a bot chose, forced ones with a single legal action included)\n");
+    printf("(a choice: a decision with more than one legal action; forced ones are taken at once and not timed)\n");
     rate f = wilson(a->first_wins, a->games);
     printf("\nfirst player (seat 1): won %ld of %ld game%s (%.1f%%, 95%% interval %.1f%%..%.1f%%)\n", a->first_wins,
            a->games, plural(a->games), 100 * f.p, 100 * f.lo, 100 * f.hi);

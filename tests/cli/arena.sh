@@ -12,16 +12,16 @@ LINEUP=mcts:30,random
 check '[ $? = 0 ]' "arena exits 0: $(cat "$T/err")"
 check '[ ! -s "$T/err" ]' "nothing on stderr when it is not a terminal: $(cat "$T/err")"
 check 'head -1 "$T/text" | grep -qx "ruleset c3, 4 games, seeds 1\.\.4, 2 seats rotating (seat 1 moves first)"' "header: $(head -1 "$T/text")"
-check 'grep -Eq "^player +games +wins +shared +win rate +95% interval +score +margin +iter/dec +ms/decision$" "$T/text"' "table header: $(sed -n 3p "$T/text")"
-# mcts:30 searches 30 iterations a decision (fewer only at forced ones); random is neither timed nor searching.
-check 'grep -Eq "^mcts:30-1 +4 +[0-4] +[0-4] +[0-9.]+% +[0-9.]+%\.\.[0-9.]+% +[0-9.]+ +[-+][0-9.]+ +(30\.0|29\.[0-9]) +[0-9.]+$" "$T/text"' "mcts row: $(grep '^mcts' "$T/text")"
-check 'grep -Eq "^random-2 +4 +[0-4] +[0-4] +[0-9.]+% +[0-9.]+%\.\.[0-9.]+% +[0-9.]+ +[-+][0-9.]+ +- +-$" "$T/text"' "random row: $(grep '^random' "$T/text")"
+check 'grep -Eq "^player +games +wins +shared +win rate +95% interval +score +margin +iter/choice +ms/choice +max ms$" "$T/text"' "table header: $(sed -n 3p "$T/text")"
+# mcts:30 searches 30 iterations a choice; random does not search.
+check 'grep -Eq "^mcts:30-1 +4 +[0-4] +[0-4] +[0-9.]+% +[0-9.]+%\.\.[0-9.]+% +[0-9.]+ +[-+][0-9.]+ +30\.0 +[0-9.]+ +[0-9.]+$" "$T/text"' "mcts row: $(grep '^mcts' "$T/text")"
+check 'grep -Eq "^random-2 +4 +[0-4] +[0-4] +[0-9.]+% +[0-9.]+%\.\.[0-9.]+% +[0-9.]+ +[-+][0-9.]+ +- +[0-9.]+ +[0-9.]+$" "$T/text"' "random row: $(grep '^random' "$T/text")"
 check 'grep -Eq "^first player \(seat 1\): won [0-4] of 4 games \([0-9.]+%, 95% interval [0-9.]+%\.\.[0-9.]+%\)$" "$T/text"' "first player line: $(grep '^first' "$T/text")"
 check 'grep -Eq "^  mcts:30-1 moved first in 2 games, won [0-2]$" "$T/text" && grep -Eq "^  random-2  moved first in 2 games, won [0-2]$" "$T/text"' "each entry moves first in 2 of 4 games: $(grep 'moved first' "$T/text")"
 check 'tail -1 "$T/text" | grep -Eq "^4 games in [0-9.]+ (s|min)"' "last line: $(tail -1 "$T/text")"
 
 # Determinism: the same games and numbers again, but for the times.
-untimed() { sed -E '/^[a-z]+(:[0-9.]+s?)?-[0-9]+ /s/ +[0-9.-]+$//; /^[0-9]+ games? in /d' "$1"; }
+untimed() { sed -E '/^[a-z]+(:[0-9.]+s?)?-[0-9]+ /s/ +[0-9.-]+ +[0-9.-]+$//; /^[0-9]+ games? in /d' "$1"; }
 "$M" arena --players $LINEUP --games 4 >"$T/again"
 check '[ "$(untimed "$T/text")" = "$(untimed "$T/again")" ]' "the same options gave other numbers: $(diff "$T/text" "$T/again")"
 "$M" arena --players $LINEUP --games 4 --seed 2 >"$T/other"
@@ -47,9 +47,9 @@ if need jq jq; then
     # A known value: 4 wins of 4 give 51.0%..100%.
     check '[ "$(jq -n "$wilson wilson(4; 4) | map(. * 1000 | round)" -c)" = "[510,1000]" ]' "Wilson's interval for 4 of 4"
     check 'jq -e "all(.players[]; .games_first == 2) and ([.players[].wins_first] | add) == .first_player.wins" "$T/json" >/dev/null' "first moves: $(jq -c '[.players[] | [.games_first, .wins_first]], .first_player' "$T/json")"
-    check 'jq -e ".players[0] | .decisions > 0 and .iterations > 0 and .iterations_per_decision <= 30 and .iterations_per_decision > 29 and .seconds_per_decision > 0" "$T/json" >/dev/null' "mcts decisions and iterations: $(jq -c '.players[0]' "$T/json")"
-    check 'jq -e ".players[1] | .decisions > 0 and .iterations == 0 and .iterations_per_decision == 0" "$T/json" >/dev/null' "random: no iterations"
-    nt() { jq -c 'del(.seconds) | .players[] |= del(.seconds, .seconds_per_decision)' "$1"; }
+    check 'jq -e ".players[0] | .decisions > 0 and .choices > 0 and .choices <= .decisions and .iterations == 30 * .choices and .iterations_per_choice == 30 and .seconds_per_choice > 0 and .max_seconds >= .seconds_per_choice" "$T/json" >/dev/null' "mcts decisions and iterations: $(jq -c '.players[0]' "$T/json")"
+    check 'jq -e ".players[1] | .decisions > 0 and .iterations == 0 and .iterations_per_choice == 0" "$T/json" >/dev/null' "random: no iterations"
+    nt() { jq -c 'del(.seconds) | .players[] |= del(.seconds, .seconds_per_choice, .max_seconds)' "$1"; }
     "$M" arena --players $LINEUP --games 4 --json >"$T/json2"
     check '[ "$(nt "$T/json")" = "$(nt "$T/json2")" ]' "--json twice: other numbers"
 
