@@ -11,6 +11,7 @@
 ** policy; the bots judge moves by each ruleset's own scoring, so their play may differ).
 */
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,6 +300,7 @@ typedef struct sample {          /* one game under one ruleset */
     int score[MP_MAX_PLAYERS];
     int points[MP_MAX_PLAYERS][MAX_CATS];
     unsigned winners;
+    int first;        /* the seat that moved first */
 } sample;
 
 typedef struct stat { double mean, sd, ci; } stat;
@@ -315,6 +317,26 @@ static stat stats(const double *v, long n) {
         s.ci = 1.96 * s.sd / sqrt((double)n);   /* 95%, normal approximation */
     }
     return s;
+}
+
+/* The seat the seed makes move first under the ruleset (mp_bots_play draws it as a new game does). */
+static int first_player(const mp_ruleset *rs, int np, uint64_t seed) {
+    mp_game_options o = { .n_players = np, .seed = seed, .first_player = -1 };
+    mp_diag d;
+    mp_game *g = mp_game_new(rs, &o, &d);
+    int p = g ? mp_game_current_player(g) : -1;
+    mp_game_free(g);
+    return p;
+}
+
+/* The winner's lead over the best other score (0 in a shared win). */
+static int winning_margin(const sample *s, int np) {
+    int top = INT_MIN, second = INT_MIN;
+    for (int p = 0; p < np; p++) {
+        if (s->score[p] > top) { second = top; top = s->score[p]; }
+        else if (s->score[p] > second) second = s->score[p];
+    }
+    return np > 1 ? top - second : 0;
 }
 
 /* svg: the chart's file, opened before the games (NULL: no chart). */
@@ -339,6 +361,7 @@ static int compare_games(rules *r, long games, uint64_t seed, const char *const 
                 for (int q = 0; q < c.n; q++) s->points[p][q] = points_in(g, p, c.name[q]);
             }
             s->winners = mp_game_winners(g);
+            s->first = first_player(r->rs[k], np, seed + (uint64_t)i);
             mp_game_free(g);
         }
         progress_update(&pr, i + 1);
@@ -354,7 +377,7 @@ static int compare_games(rules *r, long games, uint64_t seed, const char *const 
         for (int p = 0; p < np; p++) printf(",%s", names[p]);
         for (int p = 0; p < np; p++)
             for (int q = 0; q < c.n; q++) printf(",%s_%s", names[p], c.name[q]);
-        printf(",winners\n");
+        printf(",winners,first\n");
         for (long i = 0; i < games; i++)
             for (int k = 0; k < r->n; k++) {
                 const sample *s = &v[i * r->n + k];
@@ -365,7 +388,7 @@ static int compare_games(rules *r, long games, uint64_t seed, const char *const 
                 printf(",");
                 for (int p = 0, w = 0; p < np; p++)
                     if (s->winners & (1u << p)) printf("%s%s", w++ ? ";" : "", names[p]);
-                printf("\n");
+                printf(",%s\n", s->first >= 0 ? names[s->first] : "");
             }
     }
     json j;
@@ -383,26 +406,39 @@ static int compare_games(rules *r, long games, uint64_t seed, const char *const 
         printf("; %.1f s\n", secs);
     }
     for (int k = 0; k < r->n; k++) {
-        long differs = 0;
+        long differs = 0, first_wins = 0;
         double farm = 0, all = 0;
         int fc = cat_index(&c, mp_ruleset_farm_category(r->rs[k]), false);
         for (long i = 0; i < games; i++) {
             const sample *s = &v[i * r->n + k];
             differs += s->winners != v[i * r->n].winners;
+            first_wins += s->first >= 0 && (s->winners >> s->first & 1);
+            x[i] = winning_margin(s, np);
             for (int p = 0; p < np; p++) {
                 all += s->score[p];
                 if (fc >= 0) farm += s->points[p][fc];
             }
         }
+        stat margin = stats(x, games);
+        double first_rate = (double)first_wins / (double)games;
         if (as_json) {
             json_object(&j);
             json_key(&j, "name"); json_string(&j, mp_ruleset_name(r->rs[k]));
             json_key(&j, "farm_share"); json_double(&j, all > 0 ? farm / all : 0);
             json_key(&j, "winner_differs"); json_double(&j, (double)differs / (double)games);
+            json_key(&j, "first_player_wins"); json_int(&j, first_wins);
+            json_key(&j, "first_player_win_rate"); json_double(&j, first_rate);
+            json_key(&j, "winning_margin"); json_object(&j);
+            json_key(&j, "mean"); json_double(&j, margin.mean);
+            json_key(&j, "sd"); json_double(&j, margin.sd);
+            json_key(&j, "ci95"); json_array(&j); json_double(&j, margin.mean - margin.ci); json_double(&j, margin.mean + margin.ci); json_array_end(&j);
+            json_object_end(&j);
             json_key(&j, "players"); json_array(&j);
         } else if (!as_csv) {
             printf("\n%s: farm share %.1f%%, winner differs from %s in %.1f%% of games\n", mp_ruleset_name(r->rs[k]),
                    all > 0 ? 100 * farm / all : 0, mp_ruleset_name(r->rs[0]), 100.0 * (double)differs / (double)games);
+            printf("  first player won %.1f%% of games (a shared win counts); winning margin %.2f (sd %.2f, 95%% interval "
+                   "%.2f..%.2f)\n", 100 * first_rate, margin.mean, margin.sd, margin.mean - margin.ci, margin.mean + margin.ci);
             printf("  %-14s %-9s %9s %8s %16s\n", "player", "category", "mean", "sd", "95% interval");
         }
         for (int p = 0; p < np; p++) {

@@ -68,6 +68,11 @@ check 'grep -q "95% interval" "$T/many"' "confidence intervals"
 check 'grep -q "\"farm_share\":" "$T/many.json" && grep -q "\"winner_differs\":" "$T/many.json" && grep -q "\"ci95\":\[" "$T/many.json"' "many games JSON"
 "$M" compare --games 40 --seed 3 --rulesets c1-2000,c3 --players random,greedy --csv >"$T/many.csv"
 check '[ "$(wc -l <"$T/many.csv")" = 81 ] && head -1 "$T/many.csv" | grep -q "^game,seed,ruleset,random-1,greedy-2,"' "CSV: a header and one row per game and ruleset"
+# The race: the first player's wins and the winning margin, as the CSV's rows (two players) give them.
+race=$(awk -F, -v r=c3 'NR > 1 && $3 == r { n++; d = $4 - $5; m += d < 0 ? -d : d; if (index(";" $(NF-1) ";", ";" $NF ";")) w++ }
+    END { printf "first player won %.1f%% of games (a shared win counts); winning margin %.2f", 100 * w / n, m / n }' "$T/many.csv")
+check 'grep -A1 "^c3: farm share" "$T/many" | grep -qF "  $race (sd "' "c3's race from the CSV: $race; the table: $(grep -A1 '^c3: farm share' "$T/many" | tail -1)"
+check 'head -1 "$T/many.csv" | grep -q ",winners,first$" && grep -q "\"first_player_win_rate\":" "$T/many.json" && grep -q "\"winning_margin\":{\"mean\":" "$T/many.json"' "the race in CSV and JSON"
 check '[ "$(sed -n 2p "$T/many.csv" | cut -d, -f1-3)" = "1,3,c1-2000" ] && [ "$(sed -n 3p "$T/many.csv" | cut -d, -f1-3)" = "1,3,c3" ]' "CSV rows"
 "$M" compare --games 40 --seed 3 --rulesets c1-2000,c3 --players random,greedy --svg "$T/chart.svg" >/dev/null
 if need xmllint libxml2-utils; then check 'xmllint --noout "$T/chart.svg"' "the SVG is well-formed XML"; fi
