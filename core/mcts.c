@@ -11,9 +11,9 @@
 **   3. expand: one legal action without a node gets one, chosen at random;
 **   4. play out: random legal actions to the end of the game;
 **   5. back up: each node on the way adds the reward of the seat whose action it is.
-** The reward of a seat mixes a win (1, shared among tied leaders, 0 otherwise) with its margin
-** over the best other seat squashed into 0..1; meeple-bots(7) gives the measurements that chose
-** the weights. The tree knows actions only as the kernel lists them (mp_game_legal): placements,
+** The reward of a seat is its margin over the best other seat squashed into 0..1, optionally
+** mixed with a win (1, shared among tied leaders, 0 otherwise); the margin alone plays much better
+** (meeple-bots(7) gives the measurements), so it is the default. The tree knows actions only as the kernel lists them (mp_game_legal): placements,
 ** deployments and every module's decisions alike, each its own level, with no ruleset-specific
 ** code. The decision is the root's most visited child.
 */
