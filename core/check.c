@@ -24,7 +24,7 @@ static int bad(mp_diag *d, const char *fmt, int a, int b, int c) {
 }
 
 /* The open cells (place.c): exactly the empty cells touching a tile, in row order, each asking of
-** its ports what its neighbours show. */
+** its ports what its neighbours show, and every entry after them asking what no tile shows. */
 static int check_open(const mp_game *g, mp_diag *d) {
     int expected = 0;
     for (int y = g->min_y - 1; y <= g->max_y + 1; y++)
@@ -41,6 +41,9 @@ static int check_open(const mp_game *g, mp_diag *d) {
         if (mp_grid_get(g, x, y) != -1 || need != g->open[i].need)
             return bad(d, "open cell %d,%d: what it asks of a tile differs from its neighbours (entry %d)", x, y, i);
     }
+    /* Past the last, nothing fits: the list reads up to eight entries there (list.c). */
+    for (int i = g->n_open; i < g->cap_open; i++)
+        if (g->open[i].need != MP_SIDE_NONE * 0x01010101u) return bad(d, "entry %d past the %d open cells asks for a tile", i, g->n_open, 0);
     return 0;
 }
 

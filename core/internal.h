@@ -365,7 +365,6 @@ struct mp_game {
     int score[MP_MAX_PLAYERS];
     int n_categories;
     const char *categories[MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS];
-    int points[MP_MAX_PLAYERS][MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS];
     int farm_category;
     uint32_t variant_categories;  /* bit c: a variant module scores in category c */
     /* Variant state: one block per active variant, copied with the game. */
@@ -374,6 +373,9 @@ struct mp_game {
     /* The scoring log (events.c), outside the state block: NULL unless asked for, so that bots
     ** and benchmarks neither keep nor copy it. */
     struct mp_events *events;
+    /* Points by player and category, last: a copy takes the rows of the game's players only
+    ** (state.c), and nothing reads a row past them. */
+    int points[MP_MAX_PLAYERS][MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS];
 };
 
 /* What lies at port `port` (board orientation) of a placed tile: the tile's own feature, or the

@@ -202,7 +202,8 @@ MP_API mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp
 MP_API mp_game *mp_game_clone(const mp_game *g);
 /* Makes dst a copy of src, reusing dst's memory: dst must be a game of the same ruleset and
 ** number of players (a clone of src, or of a game it was cloned from). 0, or 1 when they differ.
-** A search copies one position thousands of times a decision: this is its inner loop. */
+** A search copies one position thousands of times a decision: this is its inner loop, and it
+** moves only what src and dst use (early in a game, a third of the state). */
 MP_API int mp_game_copy(mp_game *dst, const mp_game *src);
 /* What seat `player` does not know, dealt anew: one sample of the hidden information consistent
 ** with what the seat has seen. The tiles still in the bag and in the other seats' hands (with the
@@ -411,7 +412,8 @@ MP_API int mp_game_event(const mp_game *g, int i, mp_score_event *out);
 /* The name of an mp_event_why ("completed", "incomplete", "farm", "module"). */
 MP_API const char *mp_event_why_name(int why);
 
-/* Bytes the game's state takes (the structure and every array it owns): what a copy costs. */
+/* Bytes the game's state takes (the structure and every array it owns, sized for a whole game): what a
+** clone allocates. A copy moves only the part in use (mp_game_copy). */
 MP_API size_t mp_game_state_bytes(const mp_game *g);
 
 /* Describes an action in words for display ("place E at 1,0 rot 2"). */

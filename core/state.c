@@ -5,9 +5,11 @@
 ** board's fixed pieces), every feature of every tile, a bridge-like overlay on each tile when
 ** modules are on, every field-city link, every open cell there can be (four a tile), every
 ** follower, every tile drawn, the modules' state. All of it is one block after the mp_game
-** header, so play never allocates and a copy is one memcpy (and the grid's two arrays, the only
-** part that grows: the window of an unbounded board). Pointers into the block are rebased in a
-** copy.
+** header, so play never allocates; beside it only the grid's two arrays, the only part that grows
+** (the window of an unbounded board). A copy takes only what is in use: the header, each array up
+** to its count, the modules' states, the grid's rows around the tiles (a search copies a position
+** thousands of times a decision, and early in a game most of the block is empty). Pointers into
+** the block are rebased in a copy.
 */
 #include <stddef.h>
 #include <stdlib.h>
@@ -75,8 +77,9 @@ static void carve(mp_game *g) {
 mp_game *mp_state_new(const mp_ruleset *rs, int n_players) {
     mp_game sizing = { .rs = rs, .ts = rs->tiles, .n_players = n_players };
     size_t bytes = plan(&sizing);
-    /* Only the header, the open cells (the list reads four past the last) and the modules' state
-    ** (they start from zeros) need a value: every other entry is written before it is read. */
+    /* Only the header, the open cells (the list reads up to eight past the last, which ask what no
+    ** tile shows) and the modules' state (they start from zeros) need a value: every other entry
+    ** is written before it is read. */
     mp_game *g = malloc(bytes);
     if (!g) abort();
     *g = sizing;
@@ -97,12 +100,48 @@ void mp_game_free(mp_game *g) {
     free(g);
 }
 
+/* The part of src's block a game can read, into dst's block (carved the same way: the same
+** ruleset and number of players). Every array is read only below its count (an entry past it is
+** written before it is read), so only that prefix is copied, and the modules' states whole. Two
+** exceptions. The bag is copied to n_bag, not from bag_pos: mp_game_bag_taken reads the tiles
+** taken. The open cells: the list reads up to eight past the last (lanes it masks), and every
+** entry past the last asks MP_SIDE_NONE of every side (mp_state_new, open_remove; mp_game_check
+** sees to it); src's first `open` entries are copied, as far as either game has open cells, so
+** that dst's keep that (past both, both games' entries ask it already). The header's last part,
+** the points, is copied for src's players only. The grid and the scoring log are the caller's. */
+static void copy_block(mp_game *dst, const mp_game *src, int open) {
+    memcpy(dst, src, offsetof(mp_game, points) + (size_t)src->n_players * sizeof src->points[0]);
+    /* The pointers into the block, moved to dst's (carve's layout, without working it out again). */
+    ptrdiff_t to_dst = (char *)dst - (char *)src;
+#define REBASE(p) ((p) = (void *)((char *)(p) + to_dst))
+    REBASE(dst->open);
+    REBASE(dst->placed);
+    REBASE(dst->segs);
+    REBASE(dst->links);
+    REBASE(dst->followers);
+    REBASE(dst->final_followers);
+    REBASE(dst->log);
+    REBASE(dst->bag);
+    for (int i = 0; i < src->rs->n_variants; i++) REBASE(dst->vstate[i]);
+#undef REBASE
+#define COPY(field, count) memcpy(dst->field, src->field, (size_t)(count) * sizeof *src->field)
+    COPY(open, open);
+    COPY(placed, src->n_placed);
+    COPY(segs, src->n_segs);
+    COPY(links, src->n_links);
+    COPY(followers, src->n_followers);
+    COPY(final_followers, src->n_final);
+    COPY(log, src->n_log);
+    COPY(bag, src->n_bag);
+#undef COPY
+    for (int i = 0; i < src->rs->n_variants; i++) memcpy(dst->vstate[i], src->vstate[i], src->rs->variants[i].v->state_size);
+}
+
 mp_game *mp_game_clone(const mp_game *g) {
     mp_game *c = malloc(g->block_bytes);
     size_t cells = (size_t)g->gw * (size_t)g->gh;
     if (!c) abort();
-    memcpy(c, g, g->block_bytes);
-    carve(c);
+    copy_block(c, g, g->cap_open);
     c->cells = malloc(cells * sizeof *c->cells);
     c->near = malloc(cells + MP_NEAR_SLACK);
     if (!c->cells || !c->near) abort();
@@ -112,28 +151,52 @@ mp_game *mp_game_clone(const mp_game *g) {
     return c;
 }
 
-int mp_game_copy(mp_game *dst, const mp_game *src) {
-    if (!dst || !src || dst == src) return dst == src ? 0 : 1;
-    if (dst->rs != src->rs || dst->block_bytes != src->block_bytes) return 1;
-    /* Keep dst's grid arrays when they are the size src's are: a bot copies the same position
-    ** thousands of times, and the window rarely grows. */
-    size_t cells = (size_t)src->gw * (size_t)src->gh, had = (size_t)dst->gw * (size_t)dst->gh;
-    int16_t *keep_cells = dst->cells;
-    uint8_t *keep_near = dst->near;
-    mp_events_free(dst->events);
-    memcpy(dst, src, src->block_bytes);
-    carve(dst);
-    if (had != cells) {
-        free(keep_cells);
-        free(keep_near);
-        keep_cells = malloc(cells * sizeof *keep_cells);
-        keep_near = malloc(cells + MP_NEAR_SLACK);
-        if (!keep_cells || !keep_near) abort();
+/* What a copy keeps of the game dst was: its grid's window and the rows of its tiles. */
+typedef struct window { int x0, y0, w, h, min_y, max_y; } window;
+
+/* The grid of src into dst, whose arrays hold the window `had`. A cell differs from the window's
+** first fill (all empty; a bounded board's map, the same in every game of a ruleset) only where a
+** tile lies, and its count of tiles around (near) only in the 3x3 block of one: so two games with
+** the same window differ only in the rows of their tiles and the row on either side, and only
+** those rows are copied. A window of another size is reallocated and copied whole. */
+static void copy_grid(mp_game *dst, const mp_game *src, const window *had) {
+    size_t cells = (size_t)src->gw * (size_t)src->gh;
+    if (had->x0 == src->gx0 && had->y0 == src->gy0 && had->w == src->gw && had->h == src->gh) {
+        int lo = (src->min_y < had->min_y ? src->min_y : had->min_y) - 1 - src->gy0;
+        int hi = (src->max_y > had->max_y ? src->max_y : had->max_y) + 1 - src->gy0;
+        if (lo < 0) lo = 0;
+        if (hi >= src->gh) hi = src->gh - 1;
+        if (lo > hi) return;   /* no tile in either */
+        size_t at = (size_t)lo * (size_t)src->gw, n = (size_t)(hi - lo + 1) * (size_t)src->gw;
+        memcpy(dst->cells + at, src->cells + at, n * sizeof *dst->cells);
+        memcpy(dst->near + at, src->near + at, n);
+        return;
     }
-    dst->cells = keep_cells;
-    dst->near = keep_near;
+    if ((size_t)had->w * (size_t)had->h != cells) {
+        free(dst->cells);
+        free(dst->near);
+        dst->cells = malloc(cells * sizeof *dst->cells);
+        dst->near = malloc(cells + MP_NEAR_SLACK);
+        if (!dst->cells || !dst->near) abort();
+    }
     memcpy(dst->cells, src->cells, cells * sizeof *dst->cells);
     memcpy(dst->near, src->near, cells + MP_NEAR_SLACK);
+}
+
+int mp_game_copy(mp_game *dst, const mp_game *src) {
+    if (!dst || !src || dst == src) return dst == src ? 0 : 1;
+    if (dst->rs != src->rs || dst->n_players != src->n_players || dst->block_bytes != src->block_bytes) return 1;
+    /* What dst was: its grid arrays are kept (a search copies one position thousands of times a
+    ** decision, and the window rarely grows). */
+    window had = { dst->gx0, dst->gy0, dst->gw, dst->gh, dst->min_y, dst->max_y };
+    int16_t *cells = dst->cells;
+    uint8_t *near = dst->near;
+    int open = src->n_open > dst->n_open ? src->n_open : dst->n_open;
+    mp_events_free(dst->events);
+    copy_block(dst, src, open);
+    dst->cells = cells;
+    dst->near = near;
+    copy_grid(dst, src, &had);
     dst->events = mp_events_copy(src->events);
     return 0;
 }
