@@ -9,7 +9,8 @@
 **      iterations in which it could have been chosen, and takes the place of the parent's visits
 **      in the formula (single-observer ISMCTS: Cowling, Powley and Whitehouse, 2012);
 **   3. expand: one legal action without a node gets one, chosen at random;
-**   4. play out: random legal actions to the end of the game;
+**   4. play out: to the end of the game, random placements and deployments, a module's decisions
+**      by its default (play_out says why);
 **   5. back up: each node on the way adds the reward of the seat whose action it is.
 ** The reward of a seat is its margin over the best other seat squashed into 0..1, optionally
 ** mixed with a win (1, shared among tied leaders, 0 otherwise); the margin alone plays much better
@@ -39,6 +40,8 @@ typedef struct tree {
     uint64_t *keys;
     int32_t *match;         /* per legal action, its child, -1 none */
     int cap_acts;
+    int32_t *slot;          /* an open-addressing table of the legal actions by key: index, -1 empty */
+    int cap_slots;          /* a power of two, at least twice the legal actions */
 } tree;
 
 /* An action's identity as a number: every field that tells two actions apart, mixed. Two legal
@@ -87,6 +90,35 @@ static int list_legal(tree *t, const mp_game *g) {
     return n;
 }
 
+/* Fills t->match for the n legal actions listed: each child of node `at` finds its action through
+** a hash table of their keys (a bazaar's bids make hundreds of actions and children: comparing all
+** pairs would cost more than the playout), and counts one more availability. */
+static void match_children(tree *t, int at, int n) {
+    int size = 64;
+    while (size < 2 * n) size *= 2;
+    if (t->cap_slots < size) {
+        t->cap_slots = size;
+        t->slot = realloc(t->slot, (size_t)size * sizeof *t->slot);
+        if (!t->slot) abort();
+    }
+    unsigned mask = (unsigned)size - 1;
+    for (int i = 0; i < size; i++) t->slot[i] = -1;
+    for (int i = 0; i < n; i++) {
+        t->match[i] = -1;
+        unsigned h = (unsigned)t->keys[i] & mask;
+        while (t->slot[h] >= 0 && t->keys[t->slot[h]] != t->keys[i]) h = (h + 1) & mask;
+        if (t->slot[h] < 0) t->slot[h] = i;   /* a repeated key keeps its first action */
+    }
+    for (int c = t->v[at].child; c >= 0; c = t->v[c].sibling) {
+        unsigned h = (unsigned)t->v[c].key & mask;
+        while (t->slot[h] >= 0 && t->keys[t->slot[h]] != t->v[c].key) h = (h + 1) & mask;
+        int i = t->slot[h];
+        if (i >= 0 && t->match[i] >= 0)   /* the key repeats: the next unmatched action with it */
+            for (i = 0; i < n && (t->match[i] >= 0 || t->keys[i] != t->v[c].key); i++) {}
+        if (i >= 0 && i < n) { t->match[i] = c; t->v[c].avail++; }
+    }
+}
+
 /* Each seat's reward for a finished game, in 0..1. */
 static void rewards(const mp_game *g, const mp_mcts_params *p, double *r) {
     int n = mp_game_n_players(g), top = INT32_MIN, tied = 0;
@@ -105,13 +137,20 @@ static void rewards(const mp_game *g, const mp_mcts_params *p, double *r) {
     }
 }
 
-/* Random legal actions until the game ends. */
+/* Plays to the end of the game: random placements and deployments; a module's decision by its
+** default, the first action it lists (decline, hold, pass, a selection for the lowest bid), as a
+** replay under other rules takes it. Random module decisions made playouts useless where a module
+** offers many: a random bidder pays a random share of its score for a tile, and the noise of
+** three such bidders drowned every difference between the moves searched (the mcts bot then lost
+** 97% of BCB games against greedy bots). */
 static void play_out(tree *t, mp_game *g, uint64_t *rng) {
     mp_diag d;
     while (mp_game_phase(g) != MP_PHASE_OVER) {
         int n = mp_game_legal(g, t->acts, t->cap_acts);
         if (n > t->cap_acts) n = list_legal(t, g);
-        if (n <= 0 || mp_game_apply(g, &t->acts[mp_bot_below(rng, n)], &d)) return;
+        if (n <= 0) return;
+        int k = mp_game_phase(g) == MP_PHASE_VARIANT ? 0 : mp_bot_below(rng, n);
+        if (mp_game_apply(g, &t->acts[k], &d)) return;
     }
 }
 
@@ -122,10 +161,7 @@ static void iterate(tree *t, mp_game *work, const mp_mcts_params *p, uint64_t *r
     while (mp_game_phase(work) != MP_PHASE_OVER) {
         int n = list_legal(t, work), who = mp_game_current_player(work), n_untried = 0;
         if (n <= 0) break;
-        for (int i = 0; i < n; i++) t->match[i] = -1;
-        for (int c = t->v[at].child; c >= 0; c = t->v[c].sibling)
-            for (int i = 0; i < n; i++)
-                if (t->match[i] < 0 && t->keys[i] == t->v[c].key) { t->match[i] = c; t->v[c].avail++; break; }
+        match_children(t, at, n);
         for (int i = 0; i < n; i++) n_untried += t->match[i] < 0;
         int pick = -1;
         if (n_untried) {
@@ -197,6 +233,6 @@ int mp_mcts_choose(const mp_mcts_params *p, uint64_t *rng, const mp_game *g, mp_
     for (int j = 0; best >= 0 && j < n; j++)
         if (t.keys[j] == t.v[best].key) { k = j; break; }
     *out = t.acts[k];
-    free(t.v); free(t.acts); free(t.keys); free(t.match);
+    free(t.v); free(t.acts); free(t.keys); free(t.match); free(t.slot);
     return 0;
 }
