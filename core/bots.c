@@ -10,10 +10,10 @@
 
 #include "bot.h"
 
-/* The default budget of a bare "mcts": what the closing benchmarks of meeple-bots(7) measured as
-** strong at well under a quarter of a second a decision on one core. */
-enum { MCTS_DEFAULT_ITERATIONS = 2000 };
-static const mp_mcts_params MCTS_DEFAULTS = { MCTS_DEFAULT_ITERATIONS, 0.0, 0.3, 1.0 };
+/* A bare "mcts": 2000 iterations a choice, which beat the greedy bot in 9 c3 games of 10 at well
+** under a quarter of a second a choice on one core; exploration 0.3; the margin alone as reward.
+** The measurements behind each: meeple-bots(7), STRENGTH and "The mcts bot". */
+static const mp_mcts_params MCTS_DEFAULTS = { .iterations = 2000, .seconds = 0, .explore = 0.3, .margin_weight = 1.0 };
 
 uint64_t mp_bot_next(uint64_t *s) {
     uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
