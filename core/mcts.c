@@ -192,6 +192,14 @@ static void iterate(tree *t, mp_game *work, const mp_mcts_params *p, uint64_t *r
     }
 }
 
+static void tree_free(tree *t) {
+    free(t->v);
+    free(t->acts);
+    free(t->keys);
+    free(t->match);
+    free(t->slot);
+}
+
 static double now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -202,11 +210,10 @@ int mp_mcts_choose(const mp_mcts_params *p, uint64_t *rng, const mp_game *g, mp_
     *iterations = 0;
     tree t = { 0 };
     int n = list_legal(&t, g);
-    if (n <= 0) { free(t.acts); free(t.keys); free(t.match); return 1; }
-    if (n == 1) {   /* nothing to weigh */
-        *out = t.acts[0];
-        free(t.acts); free(t.keys); free(t.match);
-        return 0;
+    if (n <= 1) {   /* nothing to weigh */
+        if (n == 1) *out = t.acts[0];
+        tree_free(&t);
+        return n < 1;
     }
     int me = mp_game_current_player(g);
     new_node(&t, -1, 0, me);
@@ -233,6 +240,6 @@ int mp_mcts_choose(const mp_mcts_params *p, uint64_t *rng, const mp_game *g, mp_
     for (int j = 0; best >= 0 && j < n; j++)
         if (t.keys[j] == t.v[best].key) { k = j; break; }
     *out = t.acts[k];
-    free(t.v); free(t.acts); free(t.keys); free(t.match); free(t.slot);
+    tree_free(&t);
     return 0;
 }
