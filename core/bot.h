@@ -36,6 +36,8 @@ struct mp_bot {
 /* splitmix64, and a number below n from it (no modulo bias). */
 MP_BOT_INTERNAL uint64_t mp_bot_next(uint64_t *s);
 MP_BOT_INTERNAL int mp_bot_below(uint64_t *s, int n);
+/* The wall clock in seconds (CLOCK_MONOTONIC): what a choice took, a time budget's deadline. */
+MP_BOT_INTERNAL double mp_bot_seconds(void);
 /* The legal actions, malloc'd (NULL when none), their count in *n. */
 MP_BOT_INTERNAL mp_action *mp_bot_legal(const mp_game *g, int *n);
 

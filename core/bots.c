@@ -118,7 +118,7 @@ void mp_bot_get_stats(const mp_bot *b, mp_bot_stats *out) { *out = b->stats; }
 
 /* ------------------------------------------------------------------ deciding */
 
-static double now_seconds(void) {
+double mp_bot_seconds(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
@@ -132,7 +132,7 @@ int mp_bot_choose(mp_bot *b, const mp_game *g, mp_action *out) {
     uint64_t rng = b->rng ^ (uint64_t)mp_game_turn(g) * 0xd1b54a32d192ed03ULL ^
                    (uint64_t)mp_game_n_drawn(g) * 0x8cb92ba72f3d8dd7ULL ^ (uint64_t)mp_game_phase(g) * 0xabc98388fb8fac03ULL;
     mp_bot_next(&rng);
-    double t0 = now_seconds();
+    double t0 = mp_bot_seconds();
     int rc;
     if (b->kind == MP_BOT_GREEDY) {
         rc = mp_greedy_choose(&rng, g, out);
@@ -146,7 +146,7 @@ int mp_bot_choose(mp_bot *b, const mp_game *g, mp_action *out) {
         if (v) *out = v[mp_bot_below(&rng, n)];
         free(v);
     }
-    double took = now_seconds() - t0;
+    double took = mp_bot_seconds() - t0;
     b->stats.choices++;
     b->stats.seconds += took;
     if (took > b->stats.max_seconds) b->stats.max_seconds = took;

@@ -21,7 +21,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bot.h"
 
@@ -200,12 +199,6 @@ static void tree_free(tree *t) {
     free(t->slot);
 }
 
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 int mp_mcts_choose(const mp_mcts_params *p, uint64_t *rng, const mp_game *g, mp_action *out, long *iterations) {
     *iterations = 0;
     tree t = { 0 };
@@ -218,10 +211,10 @@ int mp_mcts_choose(const mp_mcts_params *p, uint64_t *rng, const mp_game *g, mp_
     int me = mp_game_current_player(g);
     new_node(&t, -1, 0, me);
     mp_game *work = mp_game_clone(g);
-    double deadline = p->seconds > 0 ? now_seconds() + p->seconds : 0;
+    double deadline = p->seconds > 0 ? mp_bot_seconds() + p->seconds : 0;
     long i = 0;
     for (;; i++) {
-        if (deadline > 0 ? (i % 16 == 0 && i > 0 && now_seconds() >= deadline) : i >= p->iterations) break;
+        if (deadline > 0 ? (i % 16 == 0 && i > 0 && mp_bot_seconds() >= deadline) : i >= p->iterations) break;
         mp_game_copy(work, g);
         mp_game_determinize(work, me, mp_bot_next(rng));
         iterate(&t, work, p, rng);
