@@ -24,15 +24,21 @@
 #include "jcz.h"
 #include "json.h"
 #include "scorelog.h"
+#include "sim.h"
 
 static const char usage[] =
-    "usage: meeple compare --rulesets A,B[,...] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--progress] [--json] [--csv] [--svg FILE] [FILE]\n"
+    "usage: meeple compare --rulesets A,B[,...] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--jobs N] [--shard K/N [--output FILE]] [--progress] [--json] [--csv] [--svg FILE] [FILE]\n"
     "Compare one recorded game (FILE, a record or a JCloisterZone game), or N seeded bot games, under several\n"
     "rulesets.\n"
     "  --rulesets LIST  the rulesets, names or paths, comma-separated (the first is the reference)\n"
     "  --games N        play N bot games instead of reading a record\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --players LIST   bot seats for --games: random, greedy or mcts[:N|:Ts] (default random,random)\n"
+    "  --jobs N         with --games: threads playing the games (default: the cores available)\n"
+    "  --shard K/N      with --games: play only the K-th of N interleaved parts of the seeds and write\n"
+    "                   them as a part for 'meeple merge' (JSON)\n"
+    "  --output FILE    with --shard: write the part to FILE (a whole part, or none); an existing\n"
+    "                   part of the same shard is kept and not played again\n"
     "  --progress       with --games: show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  --csv            with --games: one CSV row per game and ruleset\n"
@@ -57,6 +63,12 @@ static int load_rules(const char *list, rules *r) {
         r->n++;
     }
     return r->n >= 1 ? 0 : usage_error(usage, "--rulesets names no ruleset");
+}
+
+static int count_rulesets(const char *list) {
+    int n = 0;
+    for (const char *p = list; *p; p++) n += *p != ',' && (p == list || p[-1] == ',');
+    return n;
 }
 
 static void free_rules(rules *r) {
@@ -294,221 +306,17 @@ static int compare_record(const char *path, rules *r, bool as_json) {
     return 0;
 }
 
-/* ------------------------------------------------------------------ many games */
-
-typedef struct sample {          /* one game under one ruleset */
-    int score[MP_MAX_PLAYERS];
-    int points[MP_MAX_PLAYERS][MAX_CATS];
-    unsigned winners;
-    int first;        /* the seat that moved first */
-} sample;
-
-typedef struct stat { double mean, sd, ci; } stat;
-
-static stat stats(const double *v, long n) {
-    stat s = { 0, 0, 0 };
-    if (n <= 0) return s;
-    for (long i = 0; i < n; i++) s.mean += v[i];
-    s.mean /= (double)n;
-    if (n > 1) {
-        double ss = 0;
-        for (long i = 0; i < n; i++) ss += (v[i] - s.mean) * (v[i] - s.mean);
-        s.sd = sqrt(ss / (double)(n - 1));
-        s.ci = 1.96 * s.sd / sqrt((double)n);   /* 95%, normal approximation */
-    }
-    return s;
-}
-
-/* The seat the seed makes move first under the ruleset (mp_bots_play draws it as a new game does). */
-static int first_player(const mp_ruleset *rs, int np, uint64_t seed) {
-    mp_game_options o = { .n_players = np, .seed = seed, .first_player = -1 };
-    mp_diag d;
-    mp_game *g = mp_game_new(rs, &o, &d);
-    int p = g ? mp_game_current_player(g) : -1;
-    mp_game_free(g);
-    return p;
-}
-
-/* The winner's lead over the best other score (0 in a shared win). */
-static int winning_margin(const sample *s, int np) {
-    int top = INT_MIN, second = INT_MIN;
-    for (int p = 0; p < np; p++) {
-        if (s->score[p] > top) { second = top; top = s->score[p]; }
-        else if (s->score[p] > second) second = s->score[p];
-    }
-    return np > 1 ? top - second : 0;
-}
-
-/* svg: the chart's file, opened before the games (NULL: no chart). */
-static int compare_games(rules *r, long games, uint64_t seed, const char *const *specs, const char *const *names, int np,
-                         bool as_json, bool as_csv, out_file *svg, bool progress_forced) {
-    sample *v = calloc((size_t)games * (size_t)r->n, sizeof *v);
-    if (!v) { fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
-    cats c = { 0 };
-    progress pr;
-    progress_start(&pr, "compare", games, progress_forced);
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (long i = 0; i < games; i++) {
-        for (int k = 0; k < r->n; k++) {
-            mp_diag d = { 0 };
-            mp_game *g = mp_bots_play(r->rs[k], specs, np, seed + (uint64_t)i, NULL, &d);
-            if (!g) { progress_end(&pr, i); print_diag(&d); free(v); return EXIT_BAD_INPUT; }
-            collect_cats(&c, g);
-            sample *s = &v[i * r->n + k];
-            for (int p = 0; p < np; p++) {
-                s->score[p] = mp_game_score(g, p);
-                for (int q = 0; q < c.n; q++) s->points[p][q] = points_in(g, p, c.name[q]);
-            }
-            s->winners = mp_game_winners(g);
-            s->first = first_player(r->rs[k], np, seed + (uint64_t)i);
-            mp_game_free(g);
-        }
-        progress_update(&pr, i + 1);
-    }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    progress_end(&pr, games);
-
-    double *x = malloc((size_t)games * sizeof *x);
-    if (!x) { free(v); fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
-    if (as_csv) {
-        printf("game,seed,ruleset");
-        for (int p = 0; p < np; p++) printf(",%s", names[p]);
-        for (int p = 0; p < np; p++)
-            for (int q = 0; q < c.n; q++) printf(",%s_%s", names[p], c.name[q]);
-        printf(",winners,first\n");
-        for (long i = 0; i < games; i++)
-            for (int k = 0; k < r->n; k++) {
-                const sample *s = &v[i * r->n + k];
-                printf("%ld,%llu,%s", i + 1, (unsigned long long)(seed + (uint64_t)i), mp_ruleset_name(r->rs[k]));
-                for (int p = 0; p < np; p++) printf(",%d", s->score[p]);
-                for (int p = 0; p < np; p++)
-                    for (int q = 0; q < c.n; q++) printf(",%d", s->points[p][q]);
-                printf(",");
-                for (int p = 0, w = 0; p < np; p++)
-                    if (s->winners & (1u << p)) printf("%s%s", w++ ? ";" : "", names[p]);
-                printf(",%s\n", s->first >= 0 ? names[s->first] : "");
-            }
-    }
-    json j;
-    json_init(&j, stdout);
-    if (as_json) {
-        json_object(&j);
-        json_key(&j, "games"); json_int(&j, games);
-        json_key(&j, "seed"); json_uint(&j, (unsigned long long)seed);
-        json_key(&j, "seconds"); json_double(&j, secs);
-        json_key(&j, "rulesets"); json_array(&j);
-    } else if (!as_csv) {
-        printf("%ld game%s, seeds %llu..%llu, players", games, plural(games), (unsigned long long)seed,
-               (unsigned long long)(seed + (uint64_t)games - 1));
-        for (int p = 0; p < np; p++) printf("%s %s", p ? "," : "", names[p]);
-        printf("; %.1f s\n", secs);
-    }
-    for (int k = 0; k < r->n; k++) {
-        long differs = 0, first_wins = 0;
-        double farm = 0, all = 0;
-        int fc = cat_index(&c, mp_ruleset_farm_category(r->rs[k]), false);
-        for (long i = 0; i < games; i++) {
-            const sample *s = &v[i * r->n + k];
-            differs += s->winners != v[i * r->n].winners;
-            first_wins += s->first >= 0 && (s->winners >> s->first & 1);
-            x[i] = winning_margin(s, np);
-            for (int p = 0; p < np; p++) {
-                all += s->score[p];
-                if (fc >= 0) farm += s->points[p][fc];
-            }
-        }
-        stat margin = stats(x, games);
-        double first_rate = (double)first_wins / (double)games;
-        if (as_json) {
-            json_object(&j);
-            json_key(&j, "name"); json_string(&j, mp_ruleset_name(r->rs[k]));
-            json_key(&j, "farm_share"); json_double(&j, all > 0 ? farm / all : 0);
-            json_key(&j, "winner_differs"); json_double(&j, (double)differs / (double)games);
-            json_key(&j, "first_player_wins"); json_int(&j, first_wins);
-            json_key(&j, "first_player_win_rate"); json_double(&j, first_rate);
-            json_key(&j, "winning_margin"); json_object(&j);
-            json_key(&j, "mean"); json_double(&j, margin.mean);
-            json_key(&j, "sd"); json_double(&j, margin.sd);
-            json_key(&j, "ci95"); json_array(&j); json_double(&j, margin.mean - margin.ci); json_double(&j, margin.mean + margin.ci); json_array_end(&j);
-            json_object_end(&j);
-            json_key(&j, "players"); json_array(&j);
-        } else if (!as_csv) {
-            printf("\n%s: farm share %.1f%%, winner differs from %s in %.1f%% of games\n", mp_ruleset_name(r->rs[k]),
-                   all > 0 ? 100 * farm / all : 0, mp_ruleset_name(r->rs[0]), 100.0 * (double)differs / (double)games);
-            printf("  first player won %.1f%% of games (a shared win counts); winning margin %.2f (sd %.2f, 95%% interval "
-                   "%.2f..%.2f)\n", 100 * first_rate, margin.mean, margin.sd, margin.mean - margin.ci, margin.mean + margin.ci);
-            printf("  %-14s %-9s %9s %8s %16s\n", "player", "category", "mean", "sd", "95% interval");
-        }
-        for (int p = 0; p < np; p++) {
-            for (long i = 0; i < games; i++) x[i] = v[i * r->n + k].score[p];
-            stat st = stats(x, games);
-            if (as_json) {
-                json_object(&j);
-                json_key(&j, "name"); json_string(&j, names[p]);
-                json_key(&j, "score"); json_object(&j);
-                json_key(&j, "mean"); json_double(&j, st.mean);
-                json_key(&j, "sd"); json_double(&j, st.sd);
-                json_key(&j, "ci95"); json_array(&j); json_double(&j, st.mean - st.ci); json_double(&j, st.mean + st.ci); json_array_end(&j);
-                json_object_end(&j);
-                json_key(&j, "points"); json_object(&j);
-            } else if (!as_csv) {
-                printf("  %-14s %-9s %9.2f %8.2f %7.2f..%-7.2f\n", names[p], "total", st.mean, st.sd, st.mean - st.ci, st.mean + st.ci);
-            }
-            for (int q = 0; q < c.n; q++) {
-                for (long i = 0; i < games; i++) x[i] = v[i * r->n + k].points[p][q];
-                stat sq = stats(x, games);
-                if (as_json) {
-                    json_key(&j, c.name[q]); json_object(&j);
-                    json_key(&j, "mean"); json_double(&j, sq.mean);
-                    json_key(&j, "sd"); json_double(&j, sq.sd);
-                    json_key(&j, "ci95"); json_array(&j); json_double(&j, sq.mean - sq.ci); json_double(&j, sq.mean + sq.ci); json_array_end(&j);
-                    json_object_end(&j);
-                } else if (!as_csv) {
-                    printf("  %-14s %-9s %9.2f %8.2f %7.2f..%-7.2f\n", "", c.name[q], sq.mean, sq.sd, sq.mean - sq.ci, sq.mean + sq.ci);
-                }
-            }
-            if (as_json) { json_object_end(&j); json_object_end(&j); }
-        }
-        if (as_json) { json_array_end(&j); json_object_end(&j); }
-    }
-    if (as_json) { json_array_end(&j); json_object_end(&j); json_done(&j); }
-    int rc = 0;
-    if (svg) {
-        /* Scores per ruleset and seat, for the chart. */
-        chart_series series[MAX_RULESETS * MP_MAX_PLAYERS];
-        int ns = 0;
-        double *data = malloc((size_t)games * (size_t)r->n * (size_t)np * sizeof *data);
-        if (!data) { free(x); free(v); fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
-        for (int k = 0; k < r->n; k++)
-            for (int p = 0; p < np; p++, ns++) {
-                double *col = data + (size_t)ns * (size_t)games;
-                for (long i = 0; i < games; i++) col[i] = v[i * r->n + k].score[p];
-                series[ns] = (chart_series){ .group = mp_ruleset_name(r->rs[k]), .label = names[p], .values = col,
-                                             .n = games, .colour = p };
-            }
-        char title[200];
-        snprintf(title, sizeof title, "Scores of %ld seeded games (seeds %llu..%llu) by ruleset and player", games,
-                 (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1));
-        mp_diag d = { 0 };
-        chart_boxplot_svg(svg->f, title, series, ns);
-        if (out_commit(svg, &d)) { print_diag(&d); rc = EXIT_BAD_INPUT; }
-        free(data);
-    }
-    free(x);
-    free(v);
-    return rc;
-}
-
 int cmd_compare(int argc, char **argv) {
     static const struct option opts[] = {
         { "rulesets", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
         { "seed", required_argument, 0, 's' },     { "players", required_argument, 0, 'p' },
         { "json", no_argument, 0, 'j' },           { "csv", no_argument, 0, 'c' },
         { "svg", required_argument, 0, 'v' },      { "progress", no_argument, 0, 'P' },
-        { "help", no_argument, 0, 'h' },           { 0, 0, 0, 0 }
+        { "jobs", required_argument, 0, 'J' },     { "shard", required_argument, 0, 'S' },
+        { "output", required_argument, 0, 'o' },   { "help", no_argument, 0, 'h' },
+        { 0, 0, 0, 0 }
     };
+    sim_opts run = { 0 };
     const char *list = NULL, *players = NULL, *svg = NULL;
     bool seeded = false;
     long games = 0;
@@ -525,6 +333,9 @@ int cmd_compare(int argc, char **argv) {
         case 'j': as_json = true; break;
         case 'c': as_csv = true; break;
         case 'P': progress_forced = true; break;
+        case 'J': if (jobs_option(usage, optarg, &run.jobs)) return EXIT_USAGE; break;
+        case 'S': if (shard_option(usage, optarg, &run.shard)) return EXIT_USAGE; break;
+        case 'o': run.output = optarg; break;
         case 'g': {
             int n;
             if (int_option(usage, "--games", optarg, 1, 10000000, &n)) return EXIT_USAGE;
@@ -541,30 +352,27 @@ int cmd_compare(int argc, char **argv) {
     }
     if (!list) return usage_error(usage, "expected --rulesets A,B[,...]");
     if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
-    if (!games && (as_csv || svg || seeded || players || progress_forced))
-        return usage_error(usage, "--csv, --svg, --seed, --players and --progress go with --games");
+    if (!games && (as_csv || svg || seeded || players || progress_forced || run.jobs || run.shard.n || run.output))
+        return usage_error(usage, "--csv, --svg, --seed, --players, --jobs, --shard, --output and --progress go with --games");
+    run.progress_forced = progress_forced;
+    if (sim_check_options(usage, &run, svg ? "--svg" : NULL)) return EXIT_USAGE;
     if (!players) players = "random,random";
     if (games && optind != argc) return usage_error(usage, "--games plays its own games; expected no record file");
     if (!games && optind + 1 != argc) return usage_error(usage, "expected one record file, or --games N");
-    bot_seats seats = { 0 };
     if (games) {
+        bot_seats seats = { 0 };
         const char *bad = NULL;
         mp_diag bd = { 0 };
         int np = bots_parse(players, &seats, &bad, &bd);
         if (np == -1) return usage_error(usage, "bad bot '%s' in --players: %s", quoted(bad), bd.message);
         if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
         if (np == 0) return usage_error(usage, "--players names no seat; expected random, greedy or mcts[:N|:Ts], comma-separated");
+        if (count_rulesets(list) > MAX_RULESETS) return usage_error(usage, "more than %d rulesets", MAX_RULESETS);
+        return compare_games(list, games, seed, players, as_json, as_csv, svg, &run);
     }
-    out_file chart = { 0 };
-    mp_diag d = { 0 };
-    if (svg && out_open(&chart, svg, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
     rules r = { 0 };
     int rc = load_rules(list, &r);
-    for (int i = 0; i < r.n && games && !rc; i++) rc = check_players(r.rs[i], seats.n);
-    if (!rc) rc = games ? compare_games(&r, games, seed, seats.specs, seats.names, seats.n, as_json, as_csv, svg ? &chart : NULL,
-                                          progress_forced)
-                        : compare_record(argv[optind], &r, as_json);
-    out_discard(&chart);   /* when the games did not get as far as the chart */
+    if (!rc) rc = compare_record(argv[optind], &r, as_json);
     free_rules(&r);
     return rc;
 }

@@ -34,6 +34,7 @@ int cmd_export(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_lint(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_replay(int argc, char **argv);

@@ -24,6 +24,7 @@ static const struct mp_cmd commands[] = {   /* sorted by name */
     { "export", cmd_export, "write a game record as a JCloisterZone saved game (.jcz)", CMD_JSON },
     { "import", cmd_import, "turn a JCloisterZone saved game (.jcz) into a game record", CMD_JSON },
     { "lint", cmd_lint, "check tile sets and rulesets and report every problem", CMD_JSON },
+    { "merge", cmd_merge, "combine the parts of a run split with --shard K/N into its results", CMD_JSON },
     { "play", cmd_play, "play a game (humans and bots), record it, resume it", CMD_JSON },
     { "render", cmd_render, "draw a tile set or a recorded game as SVG", 0 },
     { "replay", cmd_replay, "replay a game record and check every action and the final scores", CMD_JSON },

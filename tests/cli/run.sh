@@ -54,7 +54,7 @@ expect_error() { # description expected-first-line-of-stderr
 expect_exit 2 "an ambiguous prefix" "$M" play --re x.yaml
 expect_error "play --re" "meeple play: ambiguous option '--re': --record, --resume?"
 expect_exit 2 "an ambiguous prefix (compare)" "$M" compare --s 3 --rulesets c3
-expect_error "compare --s" "meeple compare: ambiguous option '--s': --seed, --svg?"
+expect_error "compare --s" "meeple compare: ambiguous option '--s': --seed, --svg, --shard?"
 expect_exit 2 "an option without its value" "$M" play --seed
 expect_error "play --seed" "meeple play: option '--seed' needs a value"
 expect_exit 2 "a short option without its value" "$M" export x.yaml -o

@@ -1,0 +1,311 @@
+/*
+** sim.c: a run of many seeded games on threads, in shards and over MPI ranks (tools/sim.h).
+*/
+#define _GNU_SOURCE   /* sched_getaffinity, CPU_COUNT */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "mpi.h"
+#include "sim.h"
+
+/* ------------------------------------------------------------------ options */
+
+int sim_default_jobs(void) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0 && CPU_COUNT(&set) < cores)
+        cores = CPU_COUNT(&set);          /* bound to fewer cores (taskset, a launcher) */
+    else if (mpi_local_size() > 1)
+        cores /= mpi_local_size();        /* the machine's cores shared among its ranks */
+    return cores < 1 ? 1 : cores > 1024 ? 1024 : (int)cores;
+}
+
+long sim_share_count(long games, share s) {
+    if (s.n <= 0) return games;
+    return games > s.k ? (games - s.k + s.n - 1) / s.n : 0;
+}
+
+int jobs_option(const char *usage, const char *arg, int *jobs) {
+    return int_option(usage, "--jobs", arg, 1, 1024, jobs);
+}
+
+int shard_option(const char *usage, const char *arg, share *s) {
+    const char *slash = strchr(arg, '/');
+    int k = 0, n = 0;
+    char left[32];
+    if (slash && (size_t)(slash - arg) < sizeof left) {
+        memcpy(left, arg, (size_t)(slash - arg));
+        left[slash - arg] = 0;
+    }
+    if (!slash || (size_t)(slash - arg) >= sizeof left || !parse_int(left, 1, 1000000, &k) ||
+        !parse_int(slash + 1, 1, 1000000, &n))
+        return usage_error(usage, "--shard: '%s' is not a shard; expected K/N, the K-th of N parts (1 <= K <= N <= 1000000), as 2/8",
+                           quoted(arg));
+    if (k > n) return usage_error(usage, "--shard: '%s' names part %d of %d; expected K from 1 to %d", quoted(arg), k, n, n);
+    s->k = k - 1;
+    s->n = n;
+    return 0;
+}
+
+int sim_check_options(const char *usage, const sim_opts *o, const char *merge_only) {
+    if (o->output && !o->shard.n) return usage_error(usage, "--output writes a shard's part; expected --shard K/N with it");
+    if (o->shard.n && merge_only)
+        return usage_error(usage, "%s is made by 'meeple merge' from the parts; a shard writes its part (JSON)", merge_only);
+    return 0;
+}
+
+void sim_write_seats(json *j, const char *key, const char *const *specs, const char *const *names, int n) {
+    json_key(j, key); json_array(j);
+    for (int p = 0; p < n; p++) {
+        json_object(j);
+        json_key(j, "name"); json_string(j, names[p]);
+        json_key(j, "spec"); json_string(j, specs[p]);
+        json_object_end(j);
+    }
+    json_array_end(j);
+}
+
+/* ------------------------------------------------------------------ threads */
+
+typedef struct pool {
+    const sim_ops *ops;
+    void *ctx;
+    share s;                   /* this process's share of the games */
+    long count;                /* how many games it holds */
+    atomic_long next;          /* the next of them to take (0..count-1) */
+    atomic_long done;          /* games played */
+    atomic_int stop;           /* a game failed: take no more */
+    progress *pr;              /* shown by the thread that finished a game, under the lock */
+    pthread_mutex_t lock;      /* guards what follows */
+    long fail_at;              /* MEEPLE_FAIL_GAME: the game made to fail, to test failing runs (-1: none) */
+    long failed;               /* the lowest game that failed (-1: none) */
+    mp_diag error;             /* its diagnostic */
+} pool;
+
+typedef struct worker {
+    pool *p;
+    void *totals;
+} worker;
+
+static void *work(void *arg) {
+    worker *w = arg;
+    pool *p = w->p;
+    for (;;) {
+        long j = atomic_fetch_add(&p->next, 1);
+        if (j >= p->count || atomic_load(&p->stop)) break;
+        long i = p->s.k + j * p->s.n;
+        mp_diag d = { 0 };
+        int rc = i == p->fail_at ? -1 : p->ops->play(p->ctx, w->totals, i, &d);
+        if (rc == -1)
+            snprintf(d.message, sizeof d.message, "meeple %s: game %ld failed as MEEPLE_FAIL_GAME asked (a test of a failing run)",
+                     p->ops->command, i + 1);
+        if (rc) {
+            pthread_mutex_lock(&p->lock);
+            if (p->failed < 0 || i < p->failed) { p->failed = i; p->error = d; }
+            pthread_mutex_unlock(&p->lock);
+            atomic_store(&p->stop, 1);
+            break;
+        }
+        atomic_fetch_add(&p->done, 1);
+        if (p->pr->on) {
+            pthread_mutex_lock(&p->lock);
+            progress_update(p->pr, atomic_load(&p->done));
+            pthread_mutex_unlock(&p->lock);
+        }
+    }
+    return NULL;
+}
+
+static int out_of_memory(void) {
+    fprintf(stderr, "meeple: out of memory\n");
+    return EXIT_BAD_INPUT;
+}
+
+/* Plays the share on jobs threads; the totals of every thread merged into *out. 0, or
+** EXIT_BAD_INPUT with p->error filled (p->failed >= 0), or the error printed. */
+static int play_share(pool *p, int jobs, void **out) {
+    worker *w = calloc((size_t)jobs, sizeof *w);
+    pthread_t *th = calloc((size_t)jobs, sizeof *th);
+    int rc = 0, started = 0;
+    if (!w || !th) { free(w); free(th); return out_of_memory(); }
+    for (int t = 0; t < jobs && !rc; t++) {
+        w[t].p = p;
+        if (!(w[t].totals = p->ops->totals_new(p->ctx))) rc = out_of_memory();
+    }
+    for (int t = 0; t < jobs && !rc; t++) {
+        int e = pthread_create(&th[t], NULL, work, &w[t]);
+        if (e) {
+            if (!started) { fprintf(stderr, "meeple: cannot start a thread: %s\n", strerror(e)); rc = EXIT_BAD_INPUT; }
+            break;   /* fewer threads than asked: the ones running take every game */
+        }
+        started++;
+    }
+    for (int t = 0; t < started; t++) pthread_join(th[t], NULL);
+    progress_end(p->pr, atomic_load(&p->done));
+    if (!rc && p->failed >= 0) rc = EXIT_BAD_INPUT;
+    /* Thread order; the totals do not depend on it (tools/sim.h). */
+    for (int t = 1; t < jobs && !rc; t++)
+        if (p->ops->merge(p->ctx, w[0].totals, w[t].totals)) rc = out_of_memory();
+    for (int t = rc ? 0 : 1; t < jobs; t++)
+        if (w[t].totals) p->ops->totals_free(p->ctx, w[t].totals);
+    *out = rc ? NULL : w[0].totals;
+    free(w);
+    free(th);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ parts */
+
+static void write_part(const sim_ops *ops, void *ctx, const void *t, long games, share whole, long played, FILE *f) {
+    json j;
+    json_init(&j, f);
+    json_object(&j);
+    json_key(&j, "meeple_part"); json_int(&j, 1);
+    json_key(&j, "command"); json_string(&j, ops->command);
+    json_key(&j, "games"); json_int(&j, games);
+    json_key(&j, "shard"); json_array(&j); json_int(&j, whole.k + 1); json_int(&j, whole.n); json_array_end(&j);
+    json_key(&j, "played"); json_int(&j, played);
+    json_key(&j, "params"); json_object(&j);
+    ops->write_params(ctx, &j);
+    json_object_end(&j);
+    json_key(&j, "totals");
+    ops->write_totals(ctx, t, &j);
+    json_object_end(&j);
+    json_done(&j);
+}
+
+/* The part, to --output (written beside and renamed: a part on disk is always whole) or stdout. */
+static int emit_part(const sim_ops *ops, void *ctx, const void *t, long games, share whole, const sim_opts *o) {
+    long played = sim_share_count(games, whole);
+    if (!o->output) {
+        write_part(ops, ctx, t, games, whole, played, stdout);
+        return 0;
+    }
+    out_file f;
+    mp_diag d = { 0 };
+    if (out_open(&f, o->output, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
+    write_part(ops, ctx, t, games, whole, played, f.f);
+    if (out_commit(&f, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
+    return 0;
+}
+
+/* Rank 0 of several: every rank's part (gathered) merged into one totals. */
+static int merge_ranks(const sim_ops *ops, void *ctx, char **parts, void **out) {
+    void *all = ops->totals_new(ctx);
+    if (!all) return out_of_memory();
+    for (int r = 0; r < mpi_size(); r++) {
+        json_error_t e;
+        json_t *doc = json_loads(parts[r], 0, &e);
+        void *t = ops->totals_new(ctx);
+        mp_diag d = { 0 };
+        int bad = !doc || !t || ops->read_totals(ctx, t, json_object_get(doc, "totals"), &d) ||
+                  ops->merge(ctx, all, t);
+        if (bad) fprintf(stderr, "meeple: rank %d: its results do not read back: %s\n", r, doc ? d.message : e.text);
+        if (t) ops->totals_free(ctx, t);
+        json_decref(doc);
+        if (bad) { ops->totals_free(ctx, all); return EXIT_BAD_INPUT; }
+    }
+    *out = all;
+    return 0;
+}
+
+/* Whether --output already holds this very shard of this run (a resumed run: the shards done are
+** not played again). Parts are written whole or not at all (emit_part), so one that reads is done. */
+static bool part_done(const sim_ops *ops, void *ctx, long games, share whole, const char *path) {
+    json_error_t e;
+    json_t *doc = json_load_file(path, 0, &e);
+    if (!doc) return false;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    bool same = false;
+    if (mem) {
+        json j;
+        json_init(&j, mem);
+        json_object(&j);
+        ops->write_params(ctx, &j);
+        json_object_end(&j);
+        fclose(mem);
+        json_t *params = json_loads(buf, 0, &e);
+        json_t *shard = json_object_get(doc, "shard");
+        same = params && json_equal(params, json_object_get(doc, "params")) &&
+               !strcmp(ops->command, json_string_value(json_object_get(doc, "command")) ? json_string_value(json_object_get(doc, "command")) : "") &&
+               json_integer_value(json_object_get(doc, "games")) == games &&
+               json_integer_value(json_array_get(shard, 0)) == whole.k + 1 && json_integer_value(json_array_get(shard, 1)) == whole.n &&
+               json_object_get(doc, "totals");
+        json_decref(params);
+        free(buf);
+    }
+    json_decref(doc);
+    return same;
+}
+
+int sim_run(const sim_ops *ops, void *ctx, long games, const sim_opts *o) {
+    int ranks = mpi_size(), rank = mpi_rank();
+    share whole = o->shard.n ? o->shard : (share){ 0, 1 };
+    if (o->shard.n && o->output && part_done(ops, ctx, games, whole, o->output)) {
+        if (rank == 0)
+            fprintf(stderr, "meeple %s: %s holds shard %ld/%ld of this run already; not played again\n", ops->command,
+                    o->output, whole.k + 1, whole.n);
+        return 0;
+    }
+    pool p = { .ops = ops, .ctx = ctx, .failed = -1, .fail_at = -1 };
+    const char *fail = getenv("MEEPLE_FAIL_GAME");   /* 1-based, as messages count games */
+    if (fail && *fail) p.fail_at = atol(fail) - 1;
+    p.s = (share){ whole.k + whole.n * rank, whole.n * ranks };   /* this rank's part of the shard */
+    p.count = sim_share_count(games, p.s);
+    pthread_mutex_init(&p.lock, NULL);
+    int jobs = o->jobs > 0 ? o->jobs : sim_default_jobs();
+    if (jobs > p.count) jobs = p.count > 0 ? (int)p.count : 1;
+    /* The progress on rank 0 only, of its own games: the ranks' shares are alike, so its time
+    ** left is the run's. */
+    char label[64];
+    if (ranks > 1) snprintf(label, sizeof label, "%s (rank 0 of %d)", ops->command, ranks);
+    else snprintf(label, sizeof label, "%s", ops->command);
+    progress pr;
+    progress_start(&pr, label, p.count, o->progress_forced && rank == 0);
+    if (rank != 0) pr.on = false;
+    p.pr = &pr;
+    void *t = NULL;
+    int rc = play_share(&p, jobs, &t);
+    pthread_mutex_destroy(&p.lock);
+    if (rc) {
+        if (ranks > 1) {
+            char msg[1400];
+            mp_diag_format(&p.error, msg, sizeof msg);
+            fprintf(stderr, "meeple: rank %d of %d: %s\n", rank, ranks, p.failed >= 0 ? msg : "stopped");
+            fflush(stderr);
+            mpi_abort(rc);
+        }
+        if (p.failed >= 0) print_diag(&p.error);
+        return rc;
+    }
+    if (ranks > 1) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&buf, &len);
+        if (!mem) { fprintf(stderr, "meeple: rank %d: out of memory\n", rank); mpi_abort(EXIT_BAD_INPUT); }
+        write_part(ops, ctx, t, games, p.s, p.count, mem);
+        fclose(mem);
+        ops->totals_free(ctx, t);
+        t = NULL;
+        char **parts = NULL;
+        size_t *lens = NULL;
+        if (mpi_gather(buf, len, &parts, &lens)) mpi_abort(EXIT_BAD_INPUT);
+        free(buf);
+        if (rank != 0) return 0;   /* rank 0 prints */
+        rc = merge_ranks(ops, ctx, parts, &t);
+        mpi_free_gathered(parts, lens);
+        if (rc) mpi_abort(rc);
+    }
+    rc = o->shard.n ? emit_part(ops, ctx, t, games, whole, o) : ops->print(ctx, t);
+    ops->totals_free(ctx, t);
+    return rc;
+}

@@ -1,0 +1,112 @@
+/*
+** sim.h: a run of many seeded games, on every core, in shards, or over MPI ranks, with results
+** that do not depend on how the run was split (meeple-merge(1)).
+**
+** Game i of a run (0-based) is played with seed S+i, whoever plays it. A command that plays many
+** games describes its run with a sim_ops table: its totals (what its results are computed from),
+** how one game adds to them, how two totals merge, how totals are written to and read from a
+** part, and how they are printed. Totals hold only counts, sums and exact distributions
+** (tools/dist.h), so merging in any order gives the same totals, and the output is byte-identical
+** for any --jobs, any --shard split merged and any number of MPI ranks.
+**
+** sim_run plays the share of the games this process owns:
+**   --shard K/N   the games i with i mod N = K-1 (interleaved, so every shard has early and late
+**                 seeds alike and a lost shard loses no particular seeds);
+**   MPI rank r of R  that share split again the same way among the ranks;
+**   --jobs T      threads taking the games of the share one at a time (the next free game).
+** Then: one rank and no --shard: print. --shard: write a part (JSON: the command, its
+** parameters, which shard, the totals) to stdout or --output. Several ranks: every rank's part is
+** gathered on rank 0 (tools/mpi.h), merged and printed (or written as the shard's part).
+*/
+#ifndef MP_TOOLS_SIM_H
+#define MP_TOOLS_SIM_H
+
+#include <stdbool.h>
+
+#include "cmd.h"
+#include "json.h"
+
+/* jansson's parsed JSON (a reader includes <jansson.h> before json.h: json.h renames its writer's
+** functions, which jansson also has). */
+typedef struct json_t json_t;
+
+/* Game i belongs to the share when i mod n = k. {0, 1}: every game. */
+typedef struct share { long k, n; } share;
+
+/* The options every game-playing command takes for its run. */
+typedef struct sim_opts {
+    int jobs;                  /* threads; 0: the default (sim_default_jobs) */
+    share shard;               /* --shard K/N as {K-1, N}; n = 0: none */
+    const char *output;        /* --output FILE for a shard's part (NULL: stdout) */
+    bool progress_forced;      /* --progress */
+} sim_opts;
+
+typedef struct sim_ops {
+    const char *command;       /* "compare": written in parts, how merge finds the command */
+    /* Zeroed totals; NULL when out of memory. */
+    void *(*totals_new)(void *ctx);
+    void (*totals_free)(void *ctx, void *t);
+    /* Plays game i (seed S+i) and adds it to t: 0, or EXIT_BAD_INPUT with d filled. Called on any
+    ** thread, each thread with totals of its own; ctx is shared and only read. */
+    int (*play)(void *ctx, void *t, long i, mp_diag *d);
+    /* Adds from to into: 0, or -1 when out of memory. */
+    int (*merge)(void *ctx, void *into, const void *from);
+    /* The run's parameters, as an object's keys: what every part of one run has alike, and what
+    ** merge needs to print (ruleset names, seats, seed, games, what to keep). */
+    void (*write_params)(void *ctx, json *j);
+    /* The totals, as one JSON value, and back (0, or -1 with d filled). */
+    void (*write_totals)(void *ctx, const void *t, json *j);
+    int (*read_totals)(void *ctx, void *t, const json_t *v, mp_diag *d);
+    /* Prints the results of the whole run: 0, or an exit code with the error printed. */
+    int (*print)(void *ctx, const void *t);
+} sim_ops;
+
+/* The threads a run uses by default: the cores this process may run on, shared among the MPI
+** ranks on this machine; at least 1. */
+int sim_default_jobs(void);
+/* How many of games 0..games-1 a share holds. */
+long sim_share_count(long games, share s);
+
+/* Plays the games 0..games-1 that this process owns and prints, writes or gathers the results
+** (above). Returns the exit code. On a failed game: its diagnostic, with the rank under MPI (and
+** then every rank stops), and EXIT_BAD_INPUT. */
+int sim_run(const sim_ops *ops, void *ctx, long games, const sim_opts *o);
+
+/* The options, parsed for every command alike: --jobs N (1 to 1024) and --shard K/N. 0, or the
+** usage error printed and EXIT_USAGE. */
+int jobs_option(const char *usage, const char *arg, int *jobs);
+int shard_option(const char *usage, const char *arg, share *s);
+/* What the options exclude, checked once all are read: --output without --shard; --shard with an
+** output only a merge makes (what is named, e.g. "--svg"). 0, or the usage error and EXIT_USAGE. */
+int sim_check_options(const char *usage, const sim_opts *o, const char *merge_only);
+
+/* ------------------------------------------------------------------ parts (meeple-merge(1)) */
+
+/* How merge makes a command's run again from a part's parameters: the context, with the output
+** options of the merge (--json, --csv, --svg FILE), which the command checks as its own options.
+** NULL with an exit code in *rc and the error printed. */
+typedef struct merge_output {
+    bool json, csv;
+    const char *svg;
+} merge_output;
+
+typedef struct sim_command {
+    const char *name;
+    const sim_ops *ops;
+    void *(*ctx_from_params)(const json_t *params, const merge_output *out, int *rc);
+    void (*ctx_free)(void *ctx);
+} sim_command;
+
+/* The commands whose runs merge (each file defines its sim_command). */
+extern const sim_command compare_sim, play_sim, tilestats_sim, arena_sim;
+
+/* The parameter writers' shared pieces: the seats of --players. */
+void sim_write_seats(json *j, const char *key, const char *const *specs, const char *const *names, int n);
+
+/* ------------------------------------------------------------------ the runs */
+
+/* compare --games (tools/compare-games.c): the rulesets list and the --players list as given. */
+int compare_games(const char *rulesets, long games, uint64_t seed, const char *players, bool as_json, bool as_csv,
+                  const char *svg, const sim_opts *o);
+
+#endif
