@@ -8,6 +8,7 @@
 ** parts are added, in any order (they hold counts, sums and exact distributions only), and
 ** printed by the command's own printer: text, --json, --csv or --svg as the command offers them.
 */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +38,10 @@ typedef struct part {
 static int read_part(const char *path, part *p) {
     json_error_t e;
     p->path = path;
+    errno = 0;
     p->doc = json_load_file(path, 0, &e);
     if (!p->doc) {
-        if (e.line <= 0) fprintf(stderr, "%s: cannot read: %s\n", path, e.text);
+        if (e.line <= 0) fprintf(stderr, "%s: cannot read: %s\n", path, errno ? strerror(errno) : e.text);
         else fprintf(stderr, "%s:%d:%d: %s; expected a part written by a run with --shard K/N (a whole JSON object)\n",
                      path, e.line, e.column, e.text);
         return EXIT_BAD_INPUT;
