@@ -1,18 +1,16 @@
 /*
 ** cmd-play.c: `meeple play`, a game between any mix of humans and bots, recorded as it goes
-** and resumable; or many seeded bot games summarised (--games).
+** and resumable; or many seeded bot games summarised (--games: tools/play-games.c).
 **
 ** The loop: whoever must decide (a bot or a human seat) gives one action; it is written in
 ** notation and applied. A turn's actions make one line of the record; after every turn the
 ** record is saved (temporary file, fsync, rename), so a crash loses at most the turn in progress.
 */
 #include <getopt.h>
-#include <limits.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "ascii.h"
@@ -20,10 +18,12 @@
 #include "cmd.h"
 #include "human.h"
 #include "json.h"
+#include "sim.h"
 
 static const char usage[] =
     "usage: meeple play [--ruleset NAME] [--players SEAT,SEAT[,...]] [--seed N] [--record FILE]\n"
-    "                   [--resume FILE] [--force] [--games N] [--progress] [--json]\n"
+    "                   [--resume FILE] [--force] [--games N] [--jobs N] [--shard K/N [--output FILE]]\n"
+    "                   [--progress] [--json]\n"
     "Play one complete game and print the final board and the score breakdown.\n"
     "  --ruleset NAME   ruleset name or path (default c3; see 'meeple rulesets')\n"
     "  --players LIST   one seat per player, in seat order: random, greedy, mcts[:N|:Ts] (N iterations\n"
@@ -33,6 +33,11 @@ static const char usage[] =
     "  --resume FILE    continue the game recorded in FILE (and keep recording to it)\n"
     "  --force          let --record replace an existing FILE\n"
     "  --games N        play N bot games (seeds S, S+1, ... from --seed); print means and wins\n"
+    "  --jobs N         with --games: threads playing the games (default: the cores available)\n"
+    "  --shard K/N      with --games: play only the K-th of N interleaved parts of the seeds and write\n"
+    "                   them as a part for 'meeple merge' (JSON)\n"
+    "  --output FILE    with --shard: write the part to FILE (a whole part, or none); an existing\n"
+    "                   part of the same shard is kept and not played again\n"
     "  --progress       with --games: show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON instead of text\n"
     "  -h, --help       print this help\n";
@@ -268,82 +273,6 @@ out:
     return rc;
 }
 
-/* ------------------------------------------------------------------ many bot games */
-
-/* Plays games with seeds seed .. seed+games-1; prints each seat's mean score and points per
-** category, its wins (a shared win counts for every winner) and the speed. */
-static int play_many(const mp_ruleset *rs, seat *seats, int n, uint64_t seed, long games, bool as_json, bool progress_forced) {
-    double score[MAX_SEATS] = { 0 }, points[MAX_SEATS][64] = { { 0 } };
-    long wins[MAX_SEATS] = { 0 };
-    int nc = 0;
-    char cats[64][40];
-    progress pr;
-    progress_start(&pr, "play", games, progress_forced);
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    for (long i = 0; i < games; i++) {
-        mp_diag d = { 0 };
-        const char *specs[MAX_SEATS];
-        for (int p = 0; p < n; p++) specs[p] = seats[p].spec;
-        mp_game *g = mp_bots_play(rs, specs, n, seed + (uint64_t)i, NULL, &d);
-        if (!g) { print_diag(&d); return EXIT_BAD_INPUT; }
-        nc = 0;
-        for (int c = 0; c < mp_game_n_categories(g) && nc < 64; c++)
-            if (mp_game_category_scored(g, c)) {
-                snprintf(cats[nc], sizeof cats[nc], "%s", mp_game_category_name(g, c));
-                for (int p = 0; p < n; p++) points[p][nc] += mp_game_points(g, p, c);
-                nc++;
-            }
-        for (int p = 0; p < n; p++) {
-            score[p] += mp_game_score(g, p);
-            wins[p] += (mp_game_winners(g) >> p) & 1;
-        }
-        mp_game_free(g);
-        progress_update(&pr, i + 1);
-    }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    progress_end(&pr, games);
-    if (as_json) {
-        json j;
-        json_init(&j, stdout);
-        json_object(&j);
-        json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(rs));
-        json_key(&j, "seed"); json_uint(&j, (unsigned long long)seed);
-        json_key(&j, "games"); json_int(&j, games);
-        json_key(&j, "seconds"); json_double(&j, secs);
-        json_key(&j, "games_per_second"); json_double(&j, (double)games / secs);
-        json_key(&j, "players"); json_array(&j);
-        for (int p = 0; p < n; p++) {
-            json_object(&j);
-            json_key(&j, "name"); json_string(&j, seats[p].name);
-            json_key(&j, "kind"); json_string(&j, seat_kind_name(&seats[p]));
-            json_key(&j, "mean_score"); json_double(&j, score[p] / (double)games);
-            json_key(&j, "wins"); json_int(&j, wins[p]);
-            json_key(&j, "mean_points"); json_object(&j);
-            for (int c = 0; c < nc; c++) { json_key(&j, cats[c]); json_double(&j, points[p][c] / (double)games); }
-            json_object_end(&j);
-            json_object_end(&j);
-        }
-        json_array_end(&j);
-        json_object_end(&j);
-        json_done(&j);
-        return 0;
-    }
-    printf("ruleset %s, seeds %llu..%llu, %ld game%s, %d player%s\n\n", mp_ruleset_name(rs),
-           (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1), games, plural(games), n, plural(n));
-    printf("%-16s %8s %6s", "player", "mean", "wins");
-    for (int c = 0; c < nc; c++) printf(" %9s", cats[c]);
-    putchar('\n');
-    for (int p = 0; p < n; p++) {
-        printf("%-16s %8.2f %6ld", seats[p].name, score[p] / (double)games, wins[p]);
-        for (int c = 0; c < nc; c++) printf(" %9.2f", points[p][c] / (double)games);
-        putchar('\n');
-    }
-    printf("\n%.3f s, %.1f games/s\n", secs, (double)games / secs);
-    return 0;
-}
-
 /* ------------------------------------------------------------------ the command */
 
 static bool same_file(const char *a, const char *b) {
@@ -452,13 +381,16 @@ int cmd_play(int argc, char **argv) {
         { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
         { "games", required_argument, 0, 'g' },   { "record", required_argument, 0, 'o' },
         { "resume", required_argument, 0, 'c' },  { "progress", no_argument, 0, 'P' },
-        { "force", no_argument, 0, 'f' },         { "help", no_argument, 0, 'h' },
+        { "force", no_argument, 0, 'f' },         { "jobs", required_argument, 0, 'J' },
+        { "shard", required_argument, 0, 'S' },   { "output", required_argument, 0, 'O' },
+        { "help", no_argument, 0, 'h' },
         { 0, 0, 0, 0 }
     };
     const char *ruleset = NULL, *players = NULL, *record = NULL, *resume_path = NULL;
     uint64_t seed = 1;
     long games = 1;
     bool as_json = false, force = false, progress_forced = false;
+    sim_opts run = { 0 };
     int c;
     optind = 1;
     opterr = 0;
@@ -474,6 +406,9 @@ int cmd_play(int argc, char **argv) {
         case 'j': as_json = true; break;
         case 'f': force = true; break;
         case 'P': progress_forced = true; break;
+        case 'J': if (jobs_option(usage, optarg, &run.jobs)) return EXIT_USAGE; break;
+        case 'S': if (shard_option(usage, optarg, &run.shard)) return EXIT_USAGE; break;
+        case 'O': run.output = optarg; break;
         case 'g': {
             int v;
             if (int_option(usage, "--games", optarg, 1, 100000000, &v)) return EXIT_USAGE;
@@ -486,7 +421,12 @@ int cmd_play(int argc, char **argv) {
         }
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
-    if (progress_forced && games < 2) return usage_error(usage, "--progress goes with --games N");
+    /* One game is played and shown whole: the options of a run of games go with --games 2 or more. */
+    if (games < 2 && (progress_forced || run.jobs || run.shard.n || run.output))
+        return usage_error(usage, "%s goes with --games N", progress_forced ? "--progress" : run.jobs ? "--jobs" :
+                           run.shard.n ? "--shard" : "--output");
+    run.progress_forced = progress_forced;
+    if (sim_check_options(usage, &run, NULL)) return EXIT_USAGE;
     if (record && out_check(record)) return EXIT_BAD_INPUT;   /* before the game: a turn played is not lost */
 
     seat seats[MAX_SEATS] = { { 0 } };
@@ -510,6 +450,7 @@ int cmd_play(int argc, char **argv) {
     for (int p = 0; p < n; p++) humans |= seats[p].human;
     if (games > 1 && (humans || record || resume_path))
         return usage_error(usage, "--games plays bots only, unrecorded; expected no human seat, --record or --resume");
+    if (games > 1) return play_games(ruleset ? ruleset : "c3", players ? players : "random,greedy", games, seed, as_json, &run);
 
     if (record && !force && !(resume_path && same_file(record, resume_path))) {
         int rc = refuse_existing_record(record);
@@ -526,11 +467,6 @@ int cmd_play(int argc, char **argv) {
         mp_ruleset *rs = load_ruleset(ruleset ? ruleset : "c3");
         if (!rs) return EXIT_BAD_INPUT;
         if (check_players(rs, n)) { mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
-        if (games > 1) {
-            int rc = play_many(rs, seats, n, seed, games, as_json, progress_forced);
-            mp_ruleset_free(rs);
-            return rc;
-        }
         mp_diag d = { 0 };
         mp_game_options o = { .n_players = n, .seed = seed, .first_player = -1 };
         mp_game *g = mp_game_new(rs, &o, &d);

@@ -8,25 +8,35 @@
 ** gives how often each tile left the bag and how often it fitted nowhere, and the board gives the
 ** features: per tile, the points of the features each copy is part of; per kind, the features,
 ** whether they were completed and their size.
+**
+** The run is a sim_ops run (tools/sim.h): the totals are whole-number counters per tile and per
+** kind, so threads, shards and MPI ranks merge to the same output; each thread's buffers (the
+** legal list, the board's features) live in its own totals.
 */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
+
+#include <jansson.h>
 
 #include "bots.h"
 #include "cmd.h"
 #include "json.h"
+#include "sim.h"
 
 static const char usage[] =
-    "usage: meeple tilestats [--ruleset NAME] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--progress] [--json | --csv] [--help]\n"
+    "usage: meeple tilestats [--ruleset NAME] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--jobs N] [--shard K/N [--output FILE]] [--progress] [--json | --csv] [--help]\n"
     "Play N seeded bot games and report, per tile, how often it was drawn, fitted nowhere, where it\n"
     "could go and what its features scored, and, per feature kind, how many, how complete, how large.\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --games N        the number of games (default 1000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --players LIST   bot seats: random, greedy or mcts[:N|:Ts], comma-separated (default random,random)\n"
+    "  --jobs N         threads playing the games (default: the cores available)\n"
+    "  --shard K/N      play only the K-th of N interleaved parts of the seeds and write them as a\n"
+    "                   part for 'meeple merge' (JSON)\n"
+    "  --output FILE    with --shard: write the part to FILE (a whole part, or none); an existing\n"
+    "                   part of the same shard is kept and not played again\n"
     "  --progress       show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  --csv            print the result as CSV: one row per tile, then one per kind\n"
@@ -34,19 +44,19 @@ static const char usage[] =
 
 /* Totals over all games, per tile kind of the tile set. */
 typedef struct tile_tot {
-    long drawn;            /* left the bag (draw log entries) */
-    long unplaceable;      /* of those, fitted nowhere */
-    long seen;             /* PLACE decisions where it was the drawn tile and fitted somewhere */
-    long placements;       /* the legal placements counted at those decisions */
-    long copies;           /* copies on the board at the end of a game */
-    long points;           /* points of the features of those copies */
+    long long drawn;       /* left the bag (draw log entries) */
+    long long unplaceable; /* of those, fitted nowhere */
+    long long seen;        /* PLACE decisions where it was the drawn tile and fitted somewhere */
+    long long placements;  /* the legal placements counted at those decisions */
+    long long copies;      /* copies on the board at the end of a game */
+    long long points;      /* points of the features of those copies */
 } tile_tot;
 
 /* Totals over all games, per feature kind. */
 typedef struct kind_tot {
-    long features;         /* distinct features on the board at the end of a game */
-    long complete;
-    long tiles;            /* their sizes in tiles (a cloister: its 3x3 block) */
+    long long features;    /* distinct features on the board at the end of a game */
+    long long complete;
+    long long tiles;       /* their sizes in tiles (a cloister: its 3x3 block) */
 } kind_tot;
 
 /* One feature of one tile on the board at the end of a game. */
@@ -54,35 +64,48 @@ typedef struct feat {
     int id, kind, complete, tiles;
 } feat;
 
-typedef struct stats {
+/* The run: what every thread reads, and what a part's parameters say. */
+typedef struct run {
+    char ruleset[512];     /* --ruleset as given */
+    mp_ruleset *rs;
     const mp_tileset *ts;
     int n_tiles, n_kinds;
-    tile_tot *tile;
-    kind_tot *kind;
+    long games;
+    uint64_t seed;
+    char players[256];     /* --players as given */
+    bot_seats seats;
+    bool as_json, as_csv;
+} run;
+
+/* The totals of the games a thread (or a part) played: counters only, and the thread's own
+** buffers, which no merge and no part sees. */
+typedef struct totals {
+    tile_tot *tile;        /* per tile of the tile set */
+    kind_tot *kind;        /* per kind */
     mp_action *legal;      /* a buffer for mp_game_legal */
     int cap_legal;
     feat *feats;           /* a buffer for the features of the board */
     size_t cap_feats;
-} stats;
+} totals;
 
-static void *grow(void *p, size_t n, size_t size) {
-    void *q = realloc(p, n * size);
-    if (!q) {
-        fprintf(stderr, "meeple: out of memory\n");
-        exit(EXIT_BAD_INPUT);
-    }
-    return q;
+/* ------------------------------------------------------------------ one game, watched */
+
+static int no_memory(mp_diag *d) {
+    snprintf(d->message, sizeof d->message, "out of memory");
+    return EXIT_BAD_INPUT;
 }
 
 /* A PLACE decision: the legal placements of the drawn tile (a hand of several tiles lists the
-** others too: only the drawn tile's count). */
-static void observe_place(stats *s, const mp_game *g) {
+** others too: only the drawn tile's count). 0, or -1 when out of memory. */
+static int observe_place(const run *r, totals *s, const mp_game *g) {
     int t = mp_game_drawn_tile(g);
-    if (t < 0 || t >= s->n_tiles) return;
+    if (t < 0 || t >= r->n_tiles) return 0;
     int n = mp_game_legal(g, NULL, 0);
     if (n > s->cap_legal) {
+        mp_action *legal = realloc(s->legal, (size_t)n * sizeof *legal);
+        if (!legal) return -1;
+        s->legal = legal;
         s->cap_legal = n;
-        s->legal = grow(s->legal, (size_t)n, sizeof *s->legal);
     }
     n = mp_game_legal(g, s->legal, n);
     int k = 0;
@@ -91,6 +114,7 @@ static void observe_place(stats *s, const mp_game *g) {
         s->tile[t].seen++;
         s->tile[t].placements += k;
     }
+    return 0;
 }
 
 static int by_id(const void *a, const void *b) {
@@ -98,35 +122,38 @@ static int by_id(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* The end of a game: its draw log, and the features of its board. */
-static void observe_end(stats *s, const mp_game *g) {
+/* The end of a game: its draw log, and the features of its board. 0, or -1 when out of memory. */
+static int observe_end(const run *r, totals *s, const mp_game *g) {
     for (int i = 0; i < mp_game_n_drawn(g); i++) {
         int gone = 0;
         int t = mp_game_drawn_at(g, i, &gone);
-        if (t < 0 || t >= s->n_tiles) continue;
+        if (t < 0 || t >= r->n_tiles) continue;
         s->tile[t].drawn++;
         s->tile[t].unplaceable += gone != 0;
     }
     int x0, y0, x1, y1;
-    if (mp_game_bounds(g, &x0, &y0, &x1, &y1)) return;
+    if (mp_game_bounds(g, &x0, &y0, &x1, &y1)) return 0;
     size_t nf = 0;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             int t = mp_game_tile_at(g, x, y, NULL);
-            if (t < 0 || t >= s->n_tiles) continue;
-            int n = mp_tileset_tile_n_features(s->ts, t);
+            if (t < 0 || t >= r->n_tiles) continue;
+            int n = mp_tileset_tile_n_features(r->ts, t);
             int ids[64], n_ids = 0;
             long points = 0;
             for (int f = 0; f < n; f++) {
                 mp_feature_def def;
                 int complete = 0, tiles = 0, pts = 0;
                 int id = mp_game_feature_id(g, x, y, f);
-                if (id < 0 || mp_tileset_feature(s->ts, t, f, &def) ||
+                if (id < 0 || mp_tileset_feature(r->ts, t, f, &def) ||
                     mp_game_feature_info(g, x, y, f, &complete, &tiles, &pts))
                     continue;
                 if (nf == s->cap_feats) {
-                    s->cap_feats = s->cap_feats ? 2 * s->cap_feats : 1024;
-                    s->feats = grow(s->feats, s->cap_feats, sizeof *s->feats);
+                    size_t cap = s->cap_feats ? 2 * s->cap_feats : 1024;
+                    feat *feats = realloc(s->feats, cap * sizeof *feats);
+                    if (!feats) return -1;
+                    s->feats = feats;
+                    s->cap_feats = cap;
                 }
                 s->feats[nf++] = (feat){ id, def.kind, complete, tiles };
                 /* A feature the tile touches twice (two city caps joined elsewhere) counts once. */
@@ -143,63 +170,215 @@ static void observe_end(stats *s, const mp_game *g) {
     for (size_t i = 0; i < nf; i++) {
         if (i > 0 && s->feats[i].id == s->feats[i - 1].id) continue;
         const feat *f = &s->feats[i];
-        if (f->kind < 0 || f->kind >= s->n_kinds) continue;
+        if (f->kind < 0 || f->kind >= r->n_kinds) continue;
         s->kind[f->kind].features++;
         s->kind[f->kind].complete += f->complete != 0;
         s->kind[f->kind].tiles += f->tiles;
     }
+    return 0;
 }
 
-/* Plays one game with every PLACE decision observed; 0, or EXIT_BAD_INPUT with d filled. */
-static int play_one(stats *s, const mp_ruleset *rs, const char *const *specs, int np, uint64_t seed, mp_diag *d) {
+/* Game i, played with every PLACE decision observed; 0, or EXIT_BAD_INPUT with d filled. */
+static int play(void *ctx, void *p, long i, mp_diag *d) {
+    const run *r = ctx;
+    totals *s = p;
+    uint64_t seed = r->seed + (uint64_t)i;
+    int np = r->seats.n;
     mp_game_options o = { .n_players = np, .seed = seed, .first_player = -1 };
-    mp_game *g = mp_game_new(rs, &o, d);
+    mp_game *g = mp_game_new(r->rs, &o, d);
     if (!g) return EXIT_BAD_INPUT;
     mp_bot *seats[MP_MAX_PLAYERS];
-    for (int p = 0; p < np; p++) seats[p] = mp_bot_new(specs[p], seed, p, d);   /* specs checked by bots_parse */
+    for (int pl = 0; pl < np; pl++) seats[pl] = mp_bot_new(r->seats.specs[pl], seed, pl, d);   /* checked by bots_parse */
     int rc = 0;
     while (mp_game_phase(g) != MP_PHASE_OVER) {
-        if (mp_game_phase(g) == MP_PHASE_PLACE) observe_place(s, g);
+        if (mp_game_phase(g) == MP_PHASE_PLACE && observe_place(r, s, g)) { rc = no_memory(d); break; }
         mp_action a;
-        int p = mp_game_current_player(g);
-        if (mp_bot_choose(seats[p], g, &a) || mp_game_apply(g, &a, d)) {
-            snprintf(d->file, sizeof d->file, "%s", mp_ruleset_path(rs));
+        int pl = mp_game_current_player(g);
+        if (mp_bot_choose(seats[pl], g, &a) || mp_game_apply(g, &a, d)) {
+            snprintf(d->file, sizeof d->file, "%s", mp_ruleset_path(r->rs));
             d->line = d->column = 0;
             snprintf(d->message, sizeof d->message, "internal error: seed %llu: seat %d found no legal action",
-                     (unsigned long long)seed, p + 1);
+                     (unsigned long long)seed, pl + 1);
             rc = EXIT_BAD_INPUT;
             break;
         }
     }
-    if (!rc) observe_end(s, g);
-    for (int p = 0; p < np; p++) mp_bot_free(seats[p]);
+    if (!rc && observe_end(r, s, g)) rc = no_memory(d);
+    for (int pl = 0; pl < np; pl++) mp_bot_free(seats[pl]);
     mp_game_free(g);
     return rc;
 }
 
-static double ratio(long a, long b) { return b > 0 ? (double)a / (double)b : 0; }
+/* ------------------------------------------------------------------ the run and its totals */
 
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+static void free_run(run *r) {
+    mp_ruleset_free(r->rs);
+    free(r);
 }
 
-static void print_text(const stats *s, const mp_ruleset *rs, long games, uint64_t seed, const char *const *names,
-                       int np, double secs) {
-    printf("ruleset %s, %ld game%s, seeds %llu..%llu, players", mp_ruleset_name(rs), games, games == 1 ? "" : "s",
-           (unsigned long long)seed, (unsigned long long)(seed + (uint64_t)games - 1));
-    for (int p = 0; p < np; p++) printf("%s %s", p ? "," : "", names[p]);
-    printf("; %.1f s\n\n", secs);
+/* The ruleset and the seats loaded: NULL with the error printed and *rc set. */
+static run *new_run(const char *ruleset, long games, uint64_t seed, const char *players, int *rc) {
+    run *r = calloc(1, sizeof *r);
+    if (!r) { fprintf(stderr, "meeple: out of memory\n"); *rc = EXIT_BAD_INPUT; return NULL; }
+    snprintf(r->ruleset, sizeof r->ruleset, "%s", ruleset);
+    snprintf(r->players, sizeof r->players, "%s", players);
+    r->games = games;
+    r->seed = seed;
+    const char *bad = NULL;
+    mp_diag bd = { 0 };
+    if (bots_parse(r->players, &r->seats, &bad, &bd) <= 0) {   /* checked before: the command's, or a part's */
+        fprintf(stderr, "meeple tilestats: bad --players '%s'\n", quoted(players));
+        *rc = EXIT_BAD_INPUT;
+    } else if (!(r->rs = load_ruleset(ruleset))) {
+        *rc = EXIT_BAD_INPUT;
+    } else {
+        *rc = check_players(r->rs, r->seats.n);
+    }
+    if (*rc) { free_run(r); return NULL; }
+    r->ts = mp_ruleset_tiles(r->rs);
+    r->n_tiles = mp_tileset_n_tiles(r->ts);
+    r->n_kinds = mp_tileset_n_kinds(r->ts);
+    return r;
+}
+
+static void totals_free(void *ctx, void *p) {
+    (void)ctx;
+    totals *t = p;
+    free(t->tile);
+    free(t->kind);
+    free(t->legal);
+    free(t->feats);
+    free(t);
+}
+
+static void *totals_new(void *ctx) {
+    const run *r = ctx;
+    totals *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->tile = calloc((size_t)r->n_tiles + 1, sizeof *t->tile);
+    t->kind = calloc((size_t)r->n_kinds + 1, sizeof *t->kind);
+    if (!t->tile || !t->kind) { totals_free(ctx, t); return NULL; }
+    return t;
+}
+
+static int merge(void *ctx, void *a, const void *b) {
+    const run *r = ctx;
+    totals *into = a;
+    const totals *from = b;
+    for (int i = 0; i < r->n_tiles; i++) {
+        tile_tot *x = &into->tile[i];
+        const tile_tot *y = &from->tile[i];
+        x->drawn += y->drawn;
+        x->unplaceable += y->unplaceable;
+        x->seen += y->seen;
+        x->placements += y->placements;
+        x->copies += y->copies;
+        x->points += y->points;
+    }
+    for (int k = 0; k < r->n_kinds; k++) {
+        into->kind[k].features += from->kind[k].features;
+        into->kind[k].complete += from->kind[k].complete;
+        into->kind[k].tiles += from->kind[k].tiles;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ parts */
+
+static void write_params(void *ctx, json *j) {
+    const run *r = ctx;
+    json_key(j, "ruleset"); json_string(j, r->ruleset);
+    json_key(j, "hash"); json_string(j, mp_ruleset_hash(r->rs));
+    json_key(j, "games"); json_int(j, r->games);
+    json_key(j, "seed"); json_uint(j, (unsigned long long)r->seed);
+    json_key(j, "players"); json_string(j, r->players);
+}
+
+/* {"tiles": [[drawn, unplaceable, seen, placements, copies, points] per tile],
+**  "kinds": [[features, complete, tiles] per kind]}, in the tile set's order. */
+static void write_totals(void *ctx, const void *p, json *j) {
+    const run *r = ctx;
+    const totals *t = p;
+    json_object(j);
+    json_key(j, "tiles"); json_array(j);
+    for (int i = 0; i < r->n_tiles; i++) {
+        const tile_tot *x = &t->tile[i];
+        json_array(j);
+        json_int(j, (long)x->drawn); json_int(j, (long)x->unplaceable); json_int(j, (long)x->seen);
+        json_int(j, (long)x->placements); json_int(j, (long)x->copies); json_int(j, (long)x->points);
+        json_array_end(j);
+    }
+    json_array_end(j);
+    json_key(j, "kinds"); json_array(j);
+    for (int k = 0; k < r->n_kinds; k++) {
+        const kind_tot *x = &t->kind[k];
+        json_array(j);
+        json_int(j, (long)x->features); json_int(j, (long)x->complete); json_int(j, (long)x->tiles);
+        json_array_end(j);
+    }
+    json_array_end(j);
+    json_object_end(j);
+}
+
+/* The n whole numbers of a row into out: 0, or -1 with d filled. Points may be below 0 (a
+** variant's scoring); every other counter is a count. */
+static int read_row(const json_t *a, int n, long long *out[], int signed_at, const char *what, mp_diag *d) {
+    if (json_array_size(a) != (size_t)n) {
+        snprintf(d->message, sizeof d->message, "a %s's totals of another length; expected %d whole numbers", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        json_t *v = json_array_get(a, (size_t)i);
+        if (!json_is_integer(v) || (i != signed_at && json_integer_value(v) < 0)) {
+            snprintf(d->message, sizeof d->message, "a %s's totals with a value that is not a count; expected whole numbers from 0", what);
+            return -1;
+        }
+        *out[i] = json_integer_value(v);
+    }
+    return 0;
+}
+
+static int read_totals(void *ctx, void *p, const json_t *v, mp_diag *d) {
+    const run *r = ctx;
+    totals *t = p;
+    json_t *tiles = json_object_get(v, "tiles"), *kinds = json_object_get(v, "kinds");
+    if (json_array_size(tiles) != (size_t)r->n_tiles || json_array_size(kinds) != (size_t)r->n_kinds) {
+        snprintf(d->message, sizeof d->message, "not the totals of this run; expected \"tiles\" per tile (%d) and \"kinds\" per kind (%d)",
+                 r->n_tiles, r->n_kinds);
+        return -1;
+    }
+    for (int i = 0; i < r->n_tiles; i++) {
+        tile_tot *x = &t->tile[i];
+        long long *out[] = { &x->drawn, &x->unplaceable, &x->seen, &x->placements, &x->copies, &x->points };
+        if (read_row(json_array_get(tiles, (size_t)i), 6, out, 5, "tile", d)) return -1;
+    }
+    for (int k = 0; k < r->n_kinds; k++) {
+        kind_tot *x = &t->kind[k];
+        long long *out[] = { &x->features, &x->complete, &x->tiles };
+        if (read_row(json_array_get(kinds, (size_t)k), 3, out, -1, "kind", d)) return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ printing */
+
+static double ratio(long long a, long long b) { return b > 0 ? (double)a / (double)b : 0; }
+
+static void print_text(const run *r, const totals *s) {
+    long games = r->games;
+    printf("ruleset %s, %ld game%s, seeds %llu..%llu, players", mp_ruleset_name(r->rs), games, games == 1 ? "" : "s",
+           (unsigned long long)r->seed, (unsigned long long)(r->seed + (uint64_t)games - 1));
+    for (int p = 0; p < r->seats.n; p++) printf("%s %s", p ? "," : "", r->seats.names[p]);
+    printf("\n\n");
     int w = 4;
-    for (int t = 0; t < s->n_tiles; t++) {
-        int l = (int)strlen(mp_tileset_tile_id(s->ts, t));
+    for (int t = 0; t < r->n_tiles; t++) {
+        int l = (int)strlen(mp_tileset_tile_id(r->ts, t));
         if (l > w) w = l;
     }
     printf("%-*s %5s %9s %12s %11s %8s\n", w, "tile", "count", "drawn", "unplaceable", "placements", "points");
-    for (int t = 0; t < s->n_tiles; t++) {
+    for (int t = 0; t < r->n_tiles; t++) {
         const tile_tot *tt = &s->tile[t];
-        printf("%-*s %5d %9ld", w, mp_tileset_tile_id(s->ts, t), mp_tileset_tile_count(s->ts, t), tt->drawn);
+        printf("%-*s %5d %9lld", w, mp_tileset_tile_id(r->ts, t), mp_tileset_tile_count(r->ts, t), tt->drawn);
         if (tt->drawn) printf(" %11.1f%%", 100 * ratio(tt->unplaceable, tt->drawn));
         else printf(" %12s", "-");
         if (tt->seen) printf(" %11.2f", ratio(tt->placements, tt->seen));
@@ -208,46 +387,45 @@ static void print_text(const stats *s, const mp_ruleset *rs, long games, uint64_
         else printf(" %8s\n", "-");
     }
     w = 4;
-    for (int k = 0; k < s->n_kinds; k++) {
-        int l = (int)strlen(mp_tileset_kind_name(s->ts, k));
+    for (int k = 0; k < r->n_kinds; k++) {
+        int l = (int)strlen(mp_tileset_kind_name(r->ts, k));
         if (l > w) w = l;
     }
     printf("\n%-*s %14s %10s %11s\n", w, "kind", "features/game", "completed", "mean tiles");
-    for (int k = 0; k < s->n_kinds; k++) {
+    for (int k = 0; k < r->n_kinds; k++) {
         const kind_tot *kt = &s->kind[k];
-        printf("%-*s %14.2f", w, mp_tileset_kind_name(s->ts, k), ratio(kt->features, games));
+        printf("%-*s %14.2f", w, mp_tileset_kind_name(r->ts, k), ratio(kt->features, games));
         if (kt->features) printf(" %9.1f%% %11.2f\n", 100 * ratio(kt->complete, kt->features), ratio(kt->tiles, kt->features));
         else printf(" %10s %11s\n", "-", "-");
     }
 }
 
-static void print_json(const stats *s, const mp_ruleset *rs, long games, uint64_t seed, double secs) {
+static void print_json(const run *r, const totals *s) {
     json j;
     json_init(&j, stdout);
     json_object(&j);
-    json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(rs));
-    json_key(&j, "games"); json_int(&j, games);
-    json_key(&j, "seed"); json_uint(&j, (unsigned long long)seed);
-    json_key(&j, "seconds"); json_double(&j, secs);
+    json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(r->rs));
+    json_key(&j, "games"); json_int(&j, r->games);
+    json_key(&j, "seed"); json_uint(&j, (unsigned long long)r->seed);
     json_key(&j, "tiles"); json_array(&j);
-    for (int t = 0; t < s->n_tiles; t++) {
+    for (int t = 0; t < r->n_tiles; t++) {
         const tile_tot *tt = &s->tile[t];
         json_object(&j);
-        json_key(&j, "id"); json_string(&j, mp_tileset_tile_id(s->ts, t));
-        json_key(&j, "count"); json_int(&j, mp_tileset_tile_count(s->ts, t));
-        json_key(&j, "drawn"); json_int(&j, tt->drawn);
-        json_key(&j, "unplaceable"); json_int(&j, tt->unplaceable);
+        json_key(&j, "id"); json_string(&j, mp_tileset_tile_id(r->ts, t));
+        json_key(&j, "count"); json_int(&j, mp_tileset_tile_count(r->ts, t));
+        json_key(&j, "drawn"); json_int(&j, (long)tt->drawn);
+        json_key(&j, "unplaceable"); json_int(&j, (long)tt->unplaceable);
         json_key(&j, "mean_placements"); json_double(&j, ratio(tt->placements, tt->seen));
         json_key(&j, "mean_points"); json_double(&j, ratio(tt->points, tt->copies));
         json_object_end(&j);
     }
     json_array_end(&j);
     json_key(&j, "kinds"); json_array(&j);
-    for (int k = 0; k < s->n_kinds; k++) {
+    for (int k = 0; k < r->n_kinds; k++) {
         const kind_tot *kt = &s->kind[k];
         json_object(&j);
-        json_key(&j, "kind"); json_string(&j, mp_tileset_kind_name(s->ts, k));
-        json_key(&j, "features_per_game"); json_double(&j, ratio(kt->features, games));
+        json_key(&j, "kind"); json_string(&j, mp_tileset_kind_name(r->ts, k));
+        json_key(&j, "features_per_game"); json_double(&j, ratio(kt->features, r->games));
         json_key(&j, "completion_rate"); json_double(&j, ratio(kt->complete, kt->features));
         json_key(&j, "mean_tiles"); json_double(&j, ratio(kt->tiles, kt->features));
         json_object_end(&j);
@@ -259,70 +437,92 @@ static void print_json(const stats *s, const mp_ruleset *rs, long games, uint64_
 
 /* One table: a row per tile, then a row per kind whose three numbers sit in the columns after
 ** the name, the last two left empty. Tile ids and kind names are plain words (no commas). */
-static void print_csv(const stats *s, long games) {
+static void print_csv(const run *r, const totals *s) {
     printf("section,id,count,drawn,unplaceable,mean_placements,mean_points\n");
-    for (int t = 0; t < s->n_tiles; t++) {
+    for (int t = 0; t < r->n_tiles; t++) {
         const tile_tot *tt = &s->tile[t];
-        printf("tile,%s,%d,%ld,%ld,%.6g,%.6g\n", mp_tileset_tile_id(s->ts, t), mp_tileset_tile_count(s->ts, t),
+        printf("tile,%s,%d,%lld,%lld,%.6g,%.6g\n", mp_tileset_tile_id(r->ts, t), mp_tileset_tile_count(r->ts, t),
                tt->drawn, tt->unplaceable, ratio(tt->placements, tt->seen), ratio(tt->points, tt->copies));
     }
-    for (int k = 0; k < s->n_kinds; k++) {
+    for (int k = 0; k < r->n_kinds; k++) {
         const kind_tot *kt = &s->kind[k];
-        printf("kind,%s,%.6g,%.6g,%.6g,,\n", mp_tileset_kind_name(s->ts, k), ratio(kt->features, games),
+        printf("kind,%s,%.6g,%.6g,%.6g,,\n", mp_tileset_kind_name(r->ts, k), ratio(kt->features, r->games),
                ratio(kt->complete, kt->features), ratio(kt->tiles, kt->features));
     }
 }
 
-static int run_stats(const mp_ruleset *rs, long games, uint64_t seed, const char *const *specs, const char *const *names,
-                     int np, bool as_json, bool as_csv, bool progress_forced) {
-    stats s = { 0 };
-    s.ts = mp_ruleset_tiles(rs);
-    s.n_tiles = mp_tileset_n_tiles(s.ts);
-    s.n_kinds = mp_tileset_n_kinds(s.ts);
-    s.tile = calloc((size_t)s.n_tiles + 1, sizeof *s.tile);
-    s.kind = calloc((size_t)s.n_kinds + 1, sizeof *s.kind);
-    if (!s.tile || !s.kind) {
-        free(s.tile);
-        free(s.kind);
-        fprintf(stderr, "meeple: out of memory\n");
-        return EXIT_BAD_INPUT;
-    }
-    progress pr;
-    progress_start(&pr, "tilestats", games, progress_forced);
-    double t0 = now();
-    int rc = 0;
-    long done = 0;
-    for (; done < games && !rc; done++) {
-        mp_diag d = { 0 };
-        if ((rc = play_one(&s, rs, specs, np, seed + (uint64_t)done, &d))) print_diag(&d);
-        else progress_update(&pr, done + 1);
-    }
-    double secs = now() - t0;
-    progress_end(&pr, done);
-    if (!rc) {
-        if (as_json) print_json(&s, rs, games, seed, secs);
-        else if (as_csv) print_csv(&s, games);
-        else print_text(&s, rs, games, seed, names, np, secs);
-    }
-    free(s.tile);
-    free(s.kind);
-    free(s.legal);
-    free(s.feats);
-    return rc;
+static int print(void *ctx, const void *p) {
+    const run *r = ctx;
+    if (r->as_json) print_json(r, p);
+    else if (r->as_csv) print_csv(r, p);
+    else print_text(r, p);
+    return 0;
 }
+
+static const sim_ops ops = {
+    .command = "tilestats", .totals_new = totals_new, .totals_free = totals_free, .play = play, .merge = merge,
+    .write_params = write_params, .write_totals = write_totals, .read_totals = read_totals, .print = print,
+};
+
+static void *ctx_from_params(const json_t *params, const merge_output *out, int *rc) {
+    const char *ruleset = json_string_value(json_object_get(params, "ruleset"));
+    const char *hash = json_string_value(json_object_get(params, "hash"));
+    const char *players = json_string_value(json_object_get(params, "players"));
+    json_t *seed = json_object_get(params, "seed"), *games = json_object_get(params, "games");
+    *rc = EXIT_BAD_INPUT;
+    if (!ruleset || !hash || !players || !json_is_integer(seed) || !json_is_integer(games) || json_integer_value(games) < 1) {
+        fprintf(stderr, "meeple merge: a tilestats part without its ruleset, hash, games, seed or players\n");
+        return NULL;
+    }
+    bot_seats seats;
+    const char *bad = NULL;
+    mp_diag d = { 0 };
+    if (bots_parse(players, &seats, &bad, &d) <= 0) {
+        fprintf(stderr, "meeple merge: a tilestats part whose players '%s' are not bot seats; expected the parts as the run "
+                        "wrote them\n", quoted(players));
+        return NULL;
+    }
+    if (out->svg) {
+        fprintf(stderr, "meeple merge: --svg: tilestats draws no chart; expected text, --json or --csv\n");
+        *rc = EXIT_USAGE;
+        return NULL;
+    }
+    run *r = new_run(ruleset, (long)json_integer_value(games), (uint64_t)json_integer_value(seed), players, rc);
+    if (!r) return NULL;
+    if (strcmp(hash, mp_ruleset_hash(r->rs))) {
+        fprintf(stderr, "meeple merge: ruleset '%s' is not the one the parts were played with (its content hash differs); "
+                        "expected the same ruleset file\n", mp_ruleset_name(r->rs));
+        *rc = EXIT_BAD_INPUT;
+        free_run(r);
+        return NULL;
+    }
+    r->as_json = out->json;
+    r->as_csv = out->csv;
+    *rc = 0;
+    return r;
+}
+
+static void ctx_free(void *ctx) { free_run(ctx); }
+
+const sim_command tilestats_sim = { "tilestats", &ops, ctx_from_params, ctx_free };
+
+/* ------------------------------------------------------------------ the command */
 
 int cmd_tilestats(int argc, char **argv) {
     static const struct option opts[] = {
         { "ruleset", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
         { "seed", required_argument, 0, 's' },    { "players", required_argument, 0, 'p' },
         { "json", no_argument, 0, 'j' },          { "csv", no_argument, 0, 'c' },
-        { "progress", no_argument, 0, 'P' },      { "help", no_argument, 0, 'h' },
+        { "progress", no_argument, 0, 'P' },      { "jobs", required_argument, 0, 'J' },
+        { "shard", required_argument, 0, 'S' },   { "output", required_argument, 0, 'o' },
+        { "help", no_argument, 0, 'h' },
         { 0, 0, 0, 0 }
     };
     const char *ruleset = "c3", *players = "random,random";
     long games = 1000;
     uint64_t seed = 1;
-    bool as_json = false, as_csv = false, progress_forced = false;
+    bool as_json = false, as_csv = false;
+    sim_opts o = { 0 };
     int ch;
     optind = 1;
     opterr = 0;
@@ -332,7 +532,10 @@ int cmd_tilestats(int argc, char **argv) {
         case 'p': players = optarg; break;
         case 'j': as_json = true; break;
         case 'c': as_csv = true; break;
-        case 'P': progress_forced = true; break;
+        case 'P': o.progress_forced = true; break;
+        case 'J': if (jobs_option(usage, optarg, &o.jobs)) return EXIT_USAGE; break;
+        case 'S': if (shard_option(usage, optarg, &o.shard)) return EXIT_USAGE; break;
+        case 'o': o.output = optarg; break;
         case 'g': {
             int n;
             if (int_option(usage, "--games", optarg, 1, 10000000, &n)) return EXIT_USAGE;
@@ -349,17 +552,20 @@ int cmd_tilestats(int argc, char **argv) {
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
     if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
     if (!*ruleset) return usage_error(usage, "--ruleset names no ruleset");
+    if (sim_check_options(usage, &o, NULL)) return EXIT_USAGE;
     bot_seats seats = { 0 };
     const char *bad = NULL;
     mp_diag bd = { 0 };
-        int np = bots_parse(players, &seats, &bad, &bd);
+    int np = bots_parse(players, &seats, &bad, &bd);
     if (np == -1) return usage_error(usage, "bad bot '%s' in --players: %s", quoted(bad), bd.message);
     if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
     if (np == 0) return usage_error(usage, "--players names no seat; expected random, greedy or mcts[:N|:Ts], comma-separated");
-    mp_ruleset *rs = load_ruleset(ruleset);
-    if (!rs) return EXIT_BAD_INPUT;
-    if (check_players(rs, seats.n)) { mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
-    int rc = run_stats(rs, games, seed, seats.specs, seats.names, seats.n, as_json, as_csv, progress_forced);
-    mp_ruleset_free(rs);
+    int rc = 0;
+    run *r = new_run(ruleset, games, seed, players, &rc);
+    if (!r) return rc;
+    r->as_json = as_json;
+    r->as_csv = as_csv;
+    rc = sim_run(&ops, r, games, &o);
+    free_run(r);
     return rc;
 }

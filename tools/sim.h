@@ -108,5 +108,7 @@ void sim_write_seats(json *j, const char *key, const char *const *specs, const c
 /* compare --games (tools/compare-games.c): the rulesets list and the --players list as given. */
 int compare_games(const char *rulesets, long games, uint64_t seed, const char *players, bool as_json, bool as_csv,
                   const char *svg, const sim_opts *o);
+/* play --games (tools/play-games.c): the ruleset and the --players list as given (bots only). */
+int play_games(const char *ruleset, const char *players, long games, uint64_t seed, bool as_json, const sim_opts *o);
 
 #endif

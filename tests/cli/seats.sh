@@ -20,7 +20,7 @@ for run in "compare --games 2 --players mcts:20,random --rulesets c3,c1" "tilest
     "$M" $run >"$T/a"
     "$M" $run >"$T/b"
     "$M" $other >"$T/c"
-    strip() { sed -E 's/mcts:[0-9]+/mcts/g; s/; [0-9.]+ s$//; /^[0-9.]+ s, [0-9.]+ games\/s$/d' "$1"; }
+    strip() { sed -E 's/mcts:[0-9]+/mcts/g' "$1"; }
     check '[ "$(strip "$T/a")" = "$(strip "$T/b")" ]' "$cmd with mcts:20, twice: other results: $(diff "$T/a" "$T/b" | head -5)"
     check '[ "$(strip "$T/a")" != "$(strip "$T/c")" ]' "$cmd: mcts:20 and mcts:3 played the same games"
 done

@@ -11,7 +11,7 @@ IDS="A B C D E F G H I J K L M N O P Q R S T U V W X"
 "$M" tilestats --games $GAMES --seed 5 >"$T/text" 2>"$T/err"
 check '[ $? = 0 ]' "tilestats exits 0: $(cat "$T/err")"
 check '[ ! -s "$T/err" ]' "nothing on stderr when it is not a terminal: $(cat "$T/err")"
-check 'head -1 "$T/text" | grep -q "^ruleset c3, $GAMES games, seeds 5\.\.34, players random-1, random-2; [0-9.]* s$"' "header: $(head -1 "$T/text")"
+check 'head -1 "$T/text" | grep -q "^ruleset c3, $GAMES games, seeds 5\.\.34, players random-1, random-2$"' "header (no time taken: meeple bench measures speed): $(head -1 "$T/text")"
 check 'grep -q "^tile  *count  *drawn  *unplaceable  *placements  *points$" "$T/text"' "tile table header"
 check 'grep -q "^kind  *features/game  *completed  *mean tiles$" "$T/text"' "kind table header"
 missing=""
@@ -42,7 +42,7 @@ check 'awk -F, "\$1 == \"kind\" && \$2 == \"field\" { exit !(\$4 == 0) }" "$T/cs
 # JSON: the keys.
 "$M" tilestats --games $GAMES --seed 5 --json >"$T/json"
 check '[ $? = 0 ]' "--json exits 0"
-for key in '^{"ruleset":"c3","games":30,"seed":5,"seconds":' '"tiles":\[{"id":"A","count":2,"drawn":' '"unplaceable":' \
+for key in '^{"ruleset":"c3","games":30,"seed":5,"tiles":' '"tiles":\[{"id":"A","count":2,"drawn":' '"unplaceable":' \
     '"mean_placements":' '"mean_points":' '"kinds":\[{"kind":"city","features_per_game":' '"completion_rate":' '"mean_tiles":' '}\]}$'; do
     grep -q "$key" "$T/json" && ok || bad "JSON lacks $key: $(cat "$T/json")"
 done
@@ -51,27 +51,69 @@ if need jq jq; then
     check 'jq -e "[.tiles[].drawn] | add == $((71 * GAMES))" "$T/json" >/dev/null' "JSON parses and drawn adds up"
 fi
 
-# Same seeds, same numbers (all but the time taken).
+# Same seeds, same bytes.
 "$M" tilestats --games $GAMES --seed 5 >"$T/again"
-check '[ "$(sed "1s/; [0-9.]* s$//" "$T/text")" = "$(sed "1s/; [0-9.]* s$//" "$T/again")" ]' "deterministic text"
+check 'cmp -s "$T/text" "$T/again"' "deterministic text"
 "$M" tilestats --games $GAMES --seed 5 --csv >"$T/again.csv"
 check 'cmp -s "$T/csv" "$T/again.csv"' "deterministic CSV"
 "$M" tilestats --games $GAMES --seed 6 --csv >"$T/other.csv"
 check '! cmp -s "$T/csv" "$T/other.csv"' "another seed, other numbers"
 
+# The same bytes whatever the threads, and from shards merged by meeple merge (meeple-merge(1)),
+# in text, JSON and CSV; a greedy seat, 15 games: every thread of --jobs 5 and every shard of 3 has
+# games of its own.
+RUN="tilestats --games 15 --seed 2 --players greedy,random"
+for j in 1 2 5; do
+    # shellcheck disable=SC2086
+    "$M" $RUN --jobs $j >"$T/j$j.txt" 2>"$T/err"
+    check '[ $? = 0 ] && [ ! -s "$T/err" ]' "--jobs $j: exit status, or something on stderr: $(head -3 "$T/err")"
+    # shellcheck disable=SC2086
+    "$M" $RUN --jobs $j --json >"$T/j$j.json"
+    # shellcheck disable=SC2086
+    "$M" $RUN --jobs $j --csv >"$T/j$j.csv"
+done
+check 'head -1 "$T/j1.txt" | grep -qx "ruleset c3, 15 games, seeds 2\.\.16, players greedy-1, random-2" && [ "$(awk "\$1 ~ /^[A-X]\$/ && NF == 6 { s += \$3 } END { print s }" "$T/j1.txt")" = $((71 * 15)) ]' "greedy run: $(head -3 "$T/j1.txt")"
+check '[ "$(grep -c "^tile," "$T/j1.csv")" = 24 ] && grep -q "^{\"ruleset\":\"c3\",\"games\":15,\"seed\":2,\"tiles\":" "$T/j1.json"' "greedy run, CSV and JSON: $(head -2 "$T/j1.csv") $(head -c 100 "$T/j1.json")"
+for j in 2 5; do
+    for f in txt json csv; do
+        check 'cmp -s "$T/j1.$f" "$T/j$j.$f"' "$f with --jobs $j differs from --jobs 1: $(diff "$T/j1.$f" "$T/j$j.$f" | head -5)"
+    done
+done
+for k in 1 2 3; do
+    # shellcheck disable=SC2086
+    "$M" $RUN --shard $k/3 --output "$T/part-$k.json" >"$T/out" 2>"$T/err"
+    check '[ $? = 0 ] && [ ! -s "$T/out" ] && grep -q "^{\"meeple_part\":1,\"command\":\"tilestats\",\"games\":15,\"shard\":\[$k,3\],\"played\":5," "$T/part-$k.json"' "shard $k/3: $(cat "$T/err") $(head -c 200 "$T/part-$k.json")"
+done
+check '! cmp -s "$T/part-1.json" "$T/part-2.json" && ! cmp -s "$T/part-2.json" "$T/part-3.json"' "the shards hold the same games"
+"$M" merge "$T/part-1.json" "$T/part-2.json" "$T/part-3.json" >"$T/merged.txt" 2>"$T/err"
+check '[ $? = 0 ] && cmp -s "$T/j1.txt" "$T/merged.txt"' "3 shards merged differ from one run: $(cat "$T/err") $(diff "$T/j1.txt" "$T/merged.txt" | head -5)"
+"$M" merge --json "$T/part-2.json" "$T/part-3.json" "$T/part-1.json" >"$T/merged.json"
+check 'cmp -s "$T/j1.json" "$T/merged.json"' "3 shards merged as JSON differ from one run: $(diff "$T/j1.json" "$T/merged.json" | head -5)"
+"$M" merge --csv "$T/part-3.json" "$T/part-1.json" "$T/part-2.json" >"$T/merged.csv"
+check 'cmp -s "$T/j1.csv" "$T/merged.csv"' "3 shards merged as CSV differ from one run: $(diff "$T/j1.csv" "$T/merged.csv" | head -5)"
+# A shard given --csv writes the same part (to stdout); a shard missing is named.
+# shellcheck disable=SC2086
+"$M" $RUN --shard 3/3 --csv --jobs 2 >"$T/part-3.out"
+check 'cmp -s "$T/part-3.json" "$T/part-3.out"' "shard 3/3 with --csv to stdout: another part"
+"$M" merge --csv "$T/part-1.json" "$T/part-3.json" >"$T/out" 2>"$T/err"
+check '[ $? = 1 ] && [ ! -s "$T/out" ] && grep -q "1 of 3 shards missing: 2/3" "$T/err"' "a shard missing: $(cat "$T/err")"
+"$M" merge --svg "$T/x.svg" "$T/part-1.json" "$T/part-2.json" "$T/part-3.json" >/dev/null 2>"$T/err"
+check '[ $? = 2 ] && [ ! -e "$T/x.svg" ] && grep -q "^meeple merge: --svg: tilestats draws no chart" "$T/err"' "merge --svg of tilestats parts: $(cat "$T/err")"
+
 # Other seats and rulesets.
 "$M" tilestats --games 3 --players greedy,random,random --ruleset c1-2000 >"$T/greedy"
-check '[ $? = 0 ] && head -1 "$T/greedy" | grep -q "^ruleset c1-2000, 3 games, seeds 1\.\.3, players greedy-1, random-2, random-3;"' "greedy seats: $(head -1 "$T/greedy")"
+check '[ $? = 0 ] && head -1 "$T/greedy" | grep -q "^ruleset c1-2000, 3 games, seeds 1\.\.3, players greedy-1, random-2, random-3$"' "greedy seats: $(head -1 "$T/greedy")"
 "$M" tilestats --games 5 --ruleset "$SRC/tests/rulesets/hand3.yaml" --csv >"$T/hand"
 check '[ $? = 0 ] && [ "$(awk -F, "\$1 == \"tile\" { s += \$4 } END { print s }" "$T/hand")" = $((71 * 5)) ]' "a hand of three: every tile drawn"
 
 # Usage: --help, misuse exits 2 with a message and the usage on stderr.
 "$M" tilestats --help >"$T/help" 2>"$T/err"
 check '[ $? = 0 ] && [ ! -s "$T/err" ]' "--help exits 0, nothing on stderr"
-for opt in --ruleset --games --seed --players --json --csv --help; do
+for opt in --ruleset --games --seed --players --jobs --shard --output --json --csv --help; do
     head -1 "$T/help" | grep -q -- "$opt" && ok || bad "the usage line lacks $opt"
 done
-for args in "--games 0" "--games x" "--seed -1" "--players random,clever" "--players ," "--json --csv" "--frobnicate" "--games" "extra"; do
+for args in "--games 0" "--games x" "--seed -1" "--players random,clever" "--players ," "--json --csv" "--frobnicate" "--games" "extra" \
+            "--jobs 0" "--jobs 1025" "--shard 0/3" "--shard 4/3" "--shard 3" "--output $T/o.json"; do
     # shellcheck disable=SC2086
     "$M" tilestats $args >"$T/out" 2>"$T/err"
     code=$?
