@@ -7,6 +7,7 @@
 #include "config.h"
 #include "cmd.h"
 #include "jcz.h"
+#include "mpi.h"
 
 enum { CMD_JSON = 1 };   /* the subcommand has --json */
 
@@ -73,11 +74,23 @@ static int help(int argc, char **argv) {
     return 0;
 }
 
-int main(int argc, char **argv) {
+/* The command line run: the exit status. */
+static int run(int argc, char **argv) {
     if (argc < 2) { fputs(usage, stderr); return EXIT_USAGE; }
     const char *name = argv[1];
     if (!strcmp(name, "help") || !strcmp(name, "--help") || !strcmp(name, "-h")) return help(argc - 1, argv + 1);
     if (!strcmp(name, "--version")) { printf("meeple %s\n", PACKAGE_VERSION); return 0; }
     const struct mp_cmd *c = find_command(name);
     return c ? c->run(argc - 1, argv + 1) : unknown_command(name);
+}
+
+/* Under mpirun (tools/mpi.h) a rank that failed ends the whole run with its status: were it to
+** return through MPI_Finalize, which waits for every rank, while another waits for it in a
+** collective, both would wait forever. */
+int main(int argc, char **argv) {
+    if (mpi_start(&argc, &argv) != 0) return EXIT_BAD_INPUT;
+    int status = run(argc, argv);
+    if (status != 0 && mpi_size() > 1) mpi_abort(status);
+    mpi_finish();
+    return status;
 }
