@@ -8,6 +8,7 @@
 #include "cmd.h"
 #include "jcz.h"
 #include "mpi.h"
+#include "ranks.h"
 
 enum { CMD_JSON = 1 };   /* the subcommand has --json */
 
@@ -89,8 +90,13 @@ static int run(int argc, char **argv) {
 ** collective, both would wait forever. */
 int main(int argc, char **argv) {
     if (mpi_start(&argc, &argv) != 0) return EXIT_BAD_INPUT;
+    ranks_quiet();   /* only rank 0 prints */
     int status = run(argc, argv);
-    if (status != 0 && mpi_size() > 1) mpi_abort(status);
+    /* A usage error is every rank's alike, met before any collective: each ends as usual. */
+    if (status != 0 && status != EXIT_USAGE && mpi_size() > 1) {
+        ranks_failed(status);
+        mpi_abort(status);
+    }
     mpi_finish();
     return status;
 }

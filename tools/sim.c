@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "mpi.h"
+#include "ranks.h"
 #include "sim.h"
 
 /* ------------------------------------------------------------------ options */
@@ -280,8 +281,8 @@ int sim_run(const sim_ops *ops, void *ctx, long games, const sim_opts *o) {
         if (ranks > 1) {
             char msg[1400];
             mp_diag_format(&p.error, msg, sizeof msg);
-            fprintf(stderr, "meeple: rank %d of %d: %s\n", rank, ranks, p.failed >= 0 ? msg : "stopped");
-            fflush(stderr);
+            fprintf(ranks_stderr(), "meeple: rank %d of %d: %s\n", rank, ranks, p.failed >= 0 ? msg : "stopped");
+            fflush(ranks_stderr());
             mpi_abort(rc);
         }
         if (p.failed >= 0) print_diag(&p.error);
@@ -291,7 +292,7 @@ int sim_run(const sim_ops *ops, void *ctx, long games, const sim_opts *o) {
         char *buf = NULL;
         size_t len = 0;
         FILE *mem = open_memstream(&buf, &len);
-        if (!mem) { fprintf(stderr, "meeple: rank %d: out of memory\n", rank); mpi_abort(EXIT_BAD_INPUT); }
+        if (!mem) { fprintf(ranks_stderr(), "meeple: rank %d of %d: out of memory\n", rank, ranks); mpi_abort(EXIT_BAD_INPUT); }
         write_part(ops, ctx, t, games, p.s, p.count, mem);
         fclose(mem);
         ops->totals_free(ctx, t);
