@@ -448,10 +448,12 @@ MP_API void mp_record_set_player(mp_record *r, int p, const char *name, const ch
 /* Drops the turns after the first n. */
 MP_API void mp_record_truncate(mp_record *r, int n_turns);
 /* Writes the record, with the game's drawn tiles and, once it is over, its final scores, to a
-** temporary file beside path that is flushed to disk and renamed over path. */
+** temporary file beside path that is flushed to disk and renamed over path. Threads may save
+** records at once, each to a path of its own (a save first removes what a killed save of the same
+** path left). */
 MP_API int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_diag *d);
 /* Removes the temporary files a write of path that was killed left beside it: regular files of
-** this user named path.tmp.XXXXXX (six letters or digits, as mkstemp makes them), nothing else.
+** this user named path.tmp.XXXXXX (six letters or digits, as mp_record_save makes them), nothing else.
 ** mp_record_save does it first. Returns how many went, or -1 when the directory cannot be read. */
 MP_API int mp_record_remove_temporaries(const char *path);
 /* Plays the first n_turns turns (all when n_turns < 0) under rs. strict: every placement must be
