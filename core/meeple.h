@@ -22,6 +22,25 @@
 extern "C" {
 #endif
 
+/* ------------------------------------------------------------------ threads
+**
+** Shared: a loaded mp_ruleset, and the mp_tileset it gives (mp_ruleset_tiles), are read-only once
+** mp_ruleset_load returns: any number of threads may start games from one at once (mp_game_new,
+** mp_bots_play, mp_record_replay), with bots of their own, and list, parse and format actions.
+** Free it (mp_ruleset_free) only once no thread uses it or a game of it.
+** Not shared: an mp_game, an mp_bot, an mp_record, an mp_lint are each used by one thread at a
+** time (a function that takes one const only reads it, but another thread may be changing it);
+** different ones on different threads at once are fine. Hand one to another thread with the
+** usual synchronisation (pthread_join, a mutex).
+** Nothing hidden breaks this: each game and each bot has its own random generator, no call keeps
+** a static buffer or changes the locale or the umask, and each reports its problems in the mp_diag
+** it is given (one for each thread). The only state of the process the library sets is set once
+** and then only read: the placement list's SIMD path (an atomic, at the first list: MEEPLE_SIMD
+** in meeple(1)) and the notation's compiled patterns (pthread_once, at the first parse). Records
+** may be saved by several threads at once, each to a file of its own. Build threaded programs
+** with -pthread. tests/test_threads.c checks all this; meeple-bots(7), "Threads".
+*/
+
 /* ------------------------------------------------------------------ diagnostics */
 
 /* One diagnostic: "file:line:column: message". Lines and columns count from 1; 0 = unknown. */
