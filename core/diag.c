@@ -4,7 +4,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "meeple.h"
+#include "internal.h"
+
+/* POSIX's strerror_r, returning int: the build asks for POSIX (_POSIX_C_SOURCE), not GNU's
+** variant, which returns a pointer. */
+const char *mp_errno_text(int err, char *buf, size_t size) {
+    if (strerror_r(err, buf, size) != 0) snprintf(buf, size, "error %d", err);
+    return buf;
+}
 
 /* The length of the well-formed UTF-8 character (not a control character) at s, n bytes left;
 ** 0 when the bytes there are no such character. */

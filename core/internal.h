@@ -29,6 +29,11 @@
 #define MP_ASSERT(x) assert(x)
 #endif
 
+/* diag.c: the system's words for errno value err ("No such file or directory"), written into buf
+** by strerror_r (strerror may hand every thread the same buffer). Returns buf. */
+enum { MP_ERRNO_SIZE = 128 };
+MP_INTERNAL const char *mp_errno_text(int err, char *buf, size_t size);
+
 enum {
     MP_PORTS = 12,          /* edge ports per tile */
     MP_MAX_KINDS = 16,      /* feature kinds in one ruleset */

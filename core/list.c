@@ -166,8 +166,11 @@ bool mp_simd_runs(mp_simd path) {
     }
 }
 
-/* The path chosen, -1 before the first list. Threads that race to choose choose the same (the
-** environment and the machine are the same for all), so a relaxed atomic is enough. */
+/* The path chosen, -1 before the first list: process-wide, set once (meeple.h, section "threads";
+** mp_simd_use sets it for tests and benchmarks). Threads that race to make the first choice all
+** work it out (the environment and the machine are the same for all), but only the first to
+** finish stores it, so a path mp_simd_use set in between is never overwritten. Nothing else is
+** published through it: a relaxed atomic is enough. */
 static _Atomic int simd_chosen = -1;
 
 static mp_simd simd_choose(void) {
@@ -177,8 +180,11 @@ static mp_simd simd_choose(void) {
         if (mp_simd_runs((mp_simd)p)) best = (mp_simd)p;
     for (int p = 0; want && p < MP_SIMD_PATHS; p++)
         if (strcmp(want, simd_names[p]) == 0 && mp_simd_runs((mp_simd)p)) best = (mp_simd)p;
-    atomic_store_explicit(&simd_chosen, (int)best, memory_order_relaxed);
-    return best;
+    int none = -1;
+    if (atomic_compare_exchange_strong_explicit(&simd_chosen, &none, (int)best, memory_order_relaxed,
+                                                memory_order_relaxed))
+        return best;
+    return (mp_simd)none;   /* another thread chose first: its choice stands */
 }
 
 static inline mp_simd simd_path(void) {

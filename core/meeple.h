@@ -22,6 +22,25 @@
 extern "C" {
 #endif
 
+/* ------------------------------------------------------------------ threads
+**
+** Shared: a loaded mp_ruleset, and the mp_tileset it gives (mp_ruleset_tiles), are read-only once
+** mp_ruleset_load returns: any number of threads may start games from one at once (mp_game_new,
+** mp_bots_play, mp_record_replay), with bots of their own, and list, parse and format actions.
+** Free it (mp_ruleset_free) only once no thread uses it or a game of it.
+** Not shared: an mp_game, an mp_bot, an mp_record, an mp_lint are each used by one thread at a
+** time (a function that takes one const only reads it, but another thread may be changing it);
+** different ones on different threads at once are fine. Hand one to another thread with the
+** usual synchronisation (pthread_join, a mutex).
+** Nothing hidden breaks this: each game and each bot has its own random generator, no call keeps
+** a static buffer or changes the locale or the umask, and each reports its problems in the mp_diag
+** it is given (one for each thread). The only state of the process the library sets is set once
+** and then only read: the placement list's SIMD path (an atomic, at the first list: MEEPLE_SIMD
+** in meeple(1)) and the notation's compiled patterns (pthread_once, at the first parse). Records
+** may be saved by several threads at once, each to a file of its own. Build threaded programs
+** with -pthread. tests/test_threads.c checks all this; meeple-bots(7), "Threads".
+*/
+
 /* ------------------------------------------------------------------ diagnostics */
 
 /* One diagnostic: "file:line:column: message". Lines and columns count from 1; 0 = unknown. */
@@ -448,10 +467,12 @@ MP_API void mp_record_set_player(mp_record *r, int p, const char *name, const ch
 /* Drops the turns after the first n. */
 MP_API void mp_record_truncate(mp_record *r, int n_turns);
 /* Writes the record, with the game's drawn tiles and, once it is over, its final scores, to a
-** temporary file beside path that is flushed to disk and renamed over path. */
+** temporary file beside path that is flushed to disk and renamed over path. Threads may save
+** records at once, each to a path of its own (a save first removes what a killed save of the same
+** path left). */
 MP_API int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_diag *d);
 /* Removes the temporary files a write of path that was killed left beside it: regular files of
-** this user named path.tmp.XXXXXX (six letters or digits, as mkstemp makes them), nothing else.
+** this user named path.tmp.XXXXXX (six letters or digits, as mp_record_save makes them), nothing else.
 ** mp_record_save does it first. Returns how many went, or -1 when the directory cannot be read. */
 MP_API int mp_record_remove_temporaries(const char *path);
 /* Plays the first n_turns turns (all when n_turns < 0) under rs. strict: every placement must be

@@ -10,7 +10,12 @@
 ** asked for the longest prefix that could still begin an action (partial matching): the column
 ** after it is where the input stops making sense, and the shape of that prefix tells what was
 ** expected there. Names are then checked against the game: the tile id, the feature.
+**
+** The patterns are compiled once per process, by the first parse on any thread (pthread_once), and
+** kept to the end: PCRE2's compiled code is only read while matching, so threads share it; the
+** match data a match writes is each call's own.
 */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -45,12 +50,30 @@ static const struct { const char *prefix; const char *expected; } expectations[]
     { "", "the end of the action (a space or the end of the line)" },
 };
 
+enum { N_EXPECTATIONS = sizeof expectations / sizeof expectations[0] };
+
 static pcre2_code *compile(const char *pattern) {
     int err;
     PCRE2_SIZE at;
     pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, PCRE2_ANCHORED, &err, &at, NULL);
-    MP_ASSERT(re);   /* the patterns are ours: a failure here is our bug */
+    if (!re) abort();   /* the patterns are ours: a failure here is our bug */
     return re;
+}
+
+/* Written once, under compiled_once, then only read. The last expectation has no pattern: it is
+** what is left when no other prefix matches. */
+static pthread_once_t compiled_once = PTHREAD_ONCE_INIT;
+static pcre2_code *action_re;
+static pcre2_code *expectation_re[N_EXPECTATIONS - 1];
+
+static void compile_all(void) {
+    action_re = compile(action_pattern);
+    for (int i = 0; i < N_EXPECTATIONS - 1; i++) expectation_re[i] = compile(expectations[i].prefix);
+}
+
+static const pcre2_code *action_code(void) {
+    pthread_once(&compiled_once, compile_all);
+    return action_re;
 }
 
 static int error_at(mp_diag *d, int column, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -65,7 +88,7 @@ static int error_at(mp_diag *d, int column, const char *fmt, ...) {
 }
 
 /* The input does not parse: finds where it stops making sense and what was expected there. */
-static int syntax_error(pcre2_code *re, const char *s, size_t len, int col0, mp_diag *d) {
+static int syntax_error(const pcre2_code *re, const char *s, size_t len, int col0, mp_diag *d) {
     pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
     size_t k = len;
     for (;; k--) {
@@ -73,13 +96,11 @@ static int syntax_error(pcre2_code *re, const char *s, size_t len, int col0, mp_
         if (rc >= 0 || rc == PCRE2_ERROR_PARTIAL || k == 0) break;
     }
     pcre2_match_data_free(md);
-    const char *expected = expectations[sizeof expectations / sizeof expectations[0] - 1].expected;
-    for (size_t i = 0; i + 1 < sizeof expectations / sizeof expectations[0]; i++) {
-        pcre2_code *p = compile(expectations[i].prefix);
-        pcre2_match_data *m = pcre2_match_data_create_from_pattern(p, NULL);
-        int rc = pcre2_match(p, (PCRE2_SPTR)s, k, 0, 0, m, NULL);
+    const char *expected = expectations[N_EXPECTATIONS - 1].expected;
+    for (int i = 0; i < N_EXPECTATIONS - 1; i++) {   /* compiled by action_code, which came first */
+        pcre2_match_data *m = pcre2_match_data_create_from_pattern(expectation_re[i], NULL);
+        int rc = pcre2_match(expectation_re[i], (PCRE2_SPTR)s, k, 0, 0, m, NULL);
         pcre2_match_data_free(m);
-        pcre2_code_free(p);
         if (rc >= 0) { expected = expectations[i].expected; break; }
     }
     size_t bad = k < len ? k : len;
@@ -92,7 +113,7 @@ static int syntax_error(pcre2_code *re, const char *s, size_t len, int col0, mp_
                     expected);
 }
 
-static int group_text(pcre2_match_data *md, pcre2_code *re, const char *name, const char *s, char *out,
+static int group_text(pcre2_match_data *md, const pcre2_code *re, const char *name, const char *s, char *out,
                       size_t size, int *col) {
     int n = pcre2_substring_number_from_name(re, (PCRE2_SPTR)name);
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
@@ -216,7 +237,7 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
     size_t skip = strspn(text, " \t");
     const char *s = text + skip;
     size_t len = strcspn(s, "\r\n");
-    pcre2_code *re = compile(action_pattern);
+    const pcre2_code *re = action_code();
     pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
     int rc = pcre2_match(re, (PCRE2_SPTR)s, len, 0, 0, md, NULL);
     int result = 1;
@@ -263,6 +284,5 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
     }
 out:
     pcre2_match_data_free(md);
-    pcre2_code_free(re);
     return result;
 }

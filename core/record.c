@@ -14,11 +14,13 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "yamlw.h"
@@ -392,7 +394,7 @@ static char *record_text(const mp_record *r, const mp_game *g, const char *path,
     return text;
 }
 
-/* Whether name is what mkstemp makes of "base.tmp.XXXXXX": base, ".tmp." and six letters or digits. */
+/* Whether name is what create_temporary makes of base: base, ".tmp." and six letters or digits. */
 static bool is_temporary_name(const char *name, const char *base) {
     size_t n = strlen(base);
     if (strncmp(name, base, n) != 0 || strncmp(name + n, ".tmp.", 5) != 0) return false;
@@ -403,9 +405,9 @@ static bool is_temporary_name(const char *name, const char *base) {
     return true;
 }
 
-/* A write killed between mkstemp and rename leaves its temporary file behind; nothing else would
-** ever remove it. Only our own pattern goes, and only regular files of this user: never a link,
-** a directory or someone else's file. */
+/* A write killed between creating its temporary file and the rename leaves the file behind;
+** nothing else would ever remove it. Only our own pattern goes, and only regular files of this
+** user: never a link, a directory or someone else's file. */
 int mp_record_remove_temporaries(const char *path) {
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
@@ -432,37 +434,67 @@ int mp_record_remove_temporaries(const char *path) {
     return d ? removed : -1;
 }
 
+/* Creates path.tmp.XXXXXX for writing (tmp, size bytes, receives the name), the X six letters or
+** digits that no file there has, with the mode a new file gets (0666 less the umask). Not mkstemp:
+** its file is private (0600), and learning the umask to undo that means setting it, which changes
+** it for every thread of the process for a moment. -1 with errno set when none could be made. */
+static int create_temporary(char *tmp, size_t size, const char *path) {
+    static const char symbols[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    uint64_t rng[4];   /* names differ between processes, calls and threads (tmp is each call's own) */
+    mp_rng_seed(rng, ((uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec) ^ ((uint64_t)getpid() << 32) ^
+                         (uint64_t)(uintptr_t)tmp);
+    for (int attempt = 0; attempt < 100; attempt++) {
+        char x[7];
+        for (int i = 0; i < 6; i++) x[i] = symbols[mp_rng_below(rng, sizeof symbols - 1)];
+        x[6] = 0;
+        snprintf(tmp, size, "%s.tmp.%s", path, x);
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST) return fd;
+    }
+    return -1;   /* errno: EEXIST */
+}
+
 /* Writes text to a new temporary file beside path (path.tmp.XXXXXX), flushed to the disk, then
 ** renamed over path. */
 static int write_atomically(const char *path, const char *text, size_t len, mp_diag *d) {
     size_t size = strlen(path) + sizeof ".tmp.XXXXXX";
     char *tmp = malloc(size);
     if (!tmp) abort();
-    snprintf(tmp, size, "%s.tmp.XXXXXX", path);
+    char why[MP_ERRNO_SIZE];
     mp_record_remove_temporaries(path);   /* those a killed write left */
-    int fd = mkstemp(tmp);
+    int fd = create_temporary(tmp, size, path);
     if (fd < 0) {
         free(tmp);
-        return rec_error(d, path, 0, 0, "cannot create a temporary file beside it: %s", strerror(errno));
+        return rec_error(d, path, 0, 0, "cannot create a temporary file beside it: %s",
+                         mp_errno_text(errno, why, sizeof why));
     }
-    /* mkstemp makes the file private; give it the record's mode, or what a new file would get. */
-    struct stat st;
-    mode_t mode;
-    if (stat(path, &st) == 0) mode = st.st_mode & 0777;
-    else { mode_t mask = umask(0); umask(mask); mode = 0666 & ~mask; }
-    fchmod(fd, mode);
+    struct stat st;   /* a record rewritten keeps its mode */
+    if (stat(path, &st) == 0) fchmod(fd, st.st_mode & 0777);
     FILE *f = fdopen(fd, "w");
-    if (!f) { close(fd); unlink(tmp); free(tmp); return rec_error(d, path, 0, 0, "cannot write: %s", strerror(errno)); }
+    if (!f) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        free(tmp);
+        return rec_error(d, path, 0, 0, "cannot write: %s", mp_errno_text(e, why, sizeof why));
+    }
     int bad = fwrite(text, 1, len, f) != len;
     bad |= fflush(f) != 0;
     bad |= fsync(fileno(f)) != 0;   /* on disk before the rename makes it the record */
     bad |= fclose(f) != 0;
-    if (bad) { int e = errno; unlink(tmp); free(tmp); return rec_error(d, path, 0, 0, "cannot write: %s", strerror(e)); }
+    if (bad) {
+        int e = errno;
+        unlink(tmp);
+        free(tmp);
+        return rec_error(d, path, 0, 0, "cannot write: %s", mp_errno_text(e, why, sizeof why));
+    }
     if (rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
         free(tmp);
-        return rec_error(d, path, 0, 0, "cannot replace the record: %s", strerror(e));
+        return rec_error(d, path, 0, 0, "cannot replace the record: %s", mp_errno_text(e, why, sizeof why));
     }
     free(tmp);
     return 0;

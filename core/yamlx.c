@@ -290,13 +290,14 @@ static char *read_all(FILE *f, size_t max, size_t *len) {
 
 mp_ynode *mp_y_load_file(mp_arena *a, const char *path, mp_diag *d) {
     FILE *f = fopen(path, "rb");
-    if (!f) { file_error(d, path, 0, 0, "cannot open: %s", strerror(errno)); return NULL; }
+    char why[MP_ERRNO_SIZE];
+    if (!f) { file_error(d, path, 0, 0, "cannot open: %s", mp_errno_text(errno, why, sizeof why)); return NULL; }
     size_t len;
     char *buf = read_all(f, MAX_FILE, &len);
-    int bad = ferror(f);
+    int bad = ferror(f), err = errno;   /* before fclose, which may change errno */
     fclose(f);
     mp_ynode *root = NULL;
-    if (bad) file_error(d, path, 0, 0, "cannot read: %s", strerror(errno));
+    if (bad) file_error(d, path, 0, 0, "cannot read: %s", mp_errno_text(err, why, sizeof why));
     else if (len > MAX_FILE) file_error(d, path, 0, 0, "file is too large; expected at most %d bytes", MAX_FILE);
     else root = mp_y_load_string(a, path, buf, len, d);
     free(buf);

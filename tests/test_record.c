@@ -256,3 +256,33 @@ Test(record, stale_temporary_files_of_another_user_stay) {
     mp_record_free(r);
     remove_tree(dir);
 }
+
+/* A new record gets the mode any new file gets (0666 less the umask), a rewritten one keeps its
+** own; and saving leaves the umask as it was (learning it by setting it would change it, for a
+** moment, for every thread of the process). */
+Test(record, a_new_record_gets_the_mode_of_a_new_file) {
+    char dir[64], path[600];
+    scratch(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/rec.yaml", dir);
+    const char *names[] = { "a", "b" }, *kinds[] = { "random", "random" };
+    mp_record *r = mp_record_new("c3", "0123456789abcdef", 1, 0, 2, names, kinds);
+    mp_diag d = { 0 };
+    umask(027);
+    cr_assert_eq(mp_record_save(r, NULL, path, &d), 0, "%s", d.message);
+    cr_assert_eq(umask(022), 027, "the umask changed");
+    struct stat st;
+    cr_assert_eq(stat(path, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0640, "a new record under umask 027: mode %o, expected 640", st.st_mode & 0777);
+    cr_assert_eq(chmod(path, 0604), 0);
+    cr_assert_eq(mp_record_save(r, NULL, path, &d), 0, "%s", d.message);
+    cr_assert_eq(stat(path, &st), 0);
+    cr_assert_eq(st.st_mode & 0777, 0604, "a rewritten record: mode %o, expected its own 604", st.st_mode & 0777);
+    DIR *dd = opendir(dir);
+    cr_assert_not_null(dd);
+    int files = 0;
+    for (struct dirent *e; (e = readdir(dd));) files += e->d_name[0] != '.';
+    closedir(dd);
+    cr_assert_eq(files, 1, "%d files beside the record, expected none (no temporary file left)", files - 1);
+    mp_record_free(r);
+    remove_tree(dir);
+}

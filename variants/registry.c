@@ -22,7 +22,8 @@ static const mp_variant *const registry[] = {   /* sorted by name */
 };
 
 /* Modules a test program adds to exercise the hooks (tests/test_variants.c); never set by the
-** library or the command. */
+** library or the command. Not guarded: a test registers its modules on one thread, before any
+** ruleset is loaded. */
 static const mp_variant *extra[4];
 
 int mp_variant_count(void) { return (int)(sizeof registry / sizeof registry[0]) - 1; }
