@@ -36,6 +36,8 @@ typedef struct bench_scaling {
     int jobs;
     long games;
     double secs_1, secs_n;         /* wall clock of the games on 1 thread, on jobs threads */
+    double busy_1, busy_n;         /* the threads' wall clock in games, summed over threads */
+    double cpu_1, cpu_n;           /* their CPU time in games, summed */
 } bench_scaling;
 
 /* The games of the scaling measurement when --scaling-games does not say: a few seconds' worth on
