@@ -101,7 +101,7 @@ static const sim_ops ops = { .command = "bench", .totals_new = lane_new, .totals
 long bench_scaling_games(const char *players, int jobs) {
     long per_thread = 5000;                        /* the bench's random games: about 0.4 s a thread */
     if (players) {
-        per_thread = 1000;                         /* random bots */
+        per_thread = 4000;                         /* random bots: about 0.4 s a thread */
         if (strstr(players, "greedy")) per_thread = 100;
         if (strstr(players, "mcts")) per_thread = 4;
     }

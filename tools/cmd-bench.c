@@ -43,8 +43,8 @@ static const char usage[] =
     "  --jobs N         the threads of the scaling run (default: the cores available)\n"
     "  --players LIST   scaling: whole games between these bots, random, greedy or mcts[:N|:Ts]\n"
     "                   (default: the random two-player games above)\n"
-    "  --scaling-games N  scaling: the games (default: per thread 5000 of the bench's, 1000 of\n"
-    "                   random bots, 100 with a greedy bot, 4 with an mcts bot)\n"
+    "  --scaling-games N  scaling: the games (default: per thread 5000 of the bench's, 4000 of\n"
+    "                   random bots, 100 with a greedy bot, 4 with an mcts bot; at most --games)\n"
     "  --progress       show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  -h, --help       print this help\n";
