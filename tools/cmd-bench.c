@@ -14,7 +14,8 @@
 ** mcts bot of MCTS_SPEC decides at the first MCTS_POSITIONS kept positions of the middle third of
 ** a game; iterations/s is its iterations over its seconds (mp_bot_get_stats). Bytes per game state:
 ** what mp_game_state_bytes says of the games at their end. And which SIMD path listed
-** (MEEPLE_SIMD, core/list.c): the bench reads the engine's internals for it.
+** (MEEPLE_SIMD, core/list.c): the bench reads the engine's internals for it. Then scaling
+** (tools/bench-scaling.c): games/s on one thread and on --jobs threads, of the same games.
 */
 #include <getopt.h>
 #include <stdlib.h>
@@ -22,24 +23,33 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
+#include "bots.h"
 #include "cmd.h"
 #include "internal.h"
 #include "json.h"
+#include "sim.h"
 
 static const char usage[] =
-    "usage: meeple bench [--ruleset NAME] [--games N] [--seed S] [--progress] [--json] [--help]\n"
+    "usage: meeple bench [--ruleset NAME] [--games N] [--seed S] [--jobs N] [--players SEAT,SEAT[,...]] [--scaling-games N] [--progress] [--json] [--help]\n"
     "Play N random two-player games single-threaded and report games/s, placements/s, full\n"
     "legal-placement lists/s (timed apart from play), legal placements per list, state copies/s\n"
     "(new and into a reused game), determinizations/s, MCTS iterations/s (mcts:500 at up to 20\n"
-    "mid-game placements), bytes per game state, and the SIMD path the lists took (MEEPLE_SIMD).\n"
+    "mid-game placements), bytes per game state, and the SIMD path the lists took (MEEPLE_SIMD);\n"
+    "then scaling: games/s of the same seeded games on 1 thread and on N, and the speed-up.\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --games N        the number of games (default 20000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
+    "  --jobs N         the threads of the scaling run (default: the cores available)\n"
+    "  --players LIST   scaling: whole games between these bots, random, greedy or mcts[:N|:Ts]\n"
+    "                   (default: the random two-player games above)\n"
+    "  --scaling-games N  scaling: the games (default: per thread 5000 of the bench's, 4000 of\n"
+    "                   random bots, 100 with a greedy bot, 4 with an mcts bot; at most --games)\n"
     "  --progress       show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  -h, --help       print this help\n";
 
-enum { LEGAL_CAP = 4096, MAX_POSITIONS = 1000, LIST_ROUNDS = 200, COPY_ROUNDS = 20, DEAL_ROUNDS = 20,
+enum { LEGAL_CAP = BENCH_LEGAL_CAP, MAX_POSITIONS = 1000, LIST_ROUNDS = 200, COPY_ROUNDS = 20, DEAL_ROUNDS = 20,
        MCTS_POSITIONS = 20 };
 #define MCTS_SPEC "mcts:500"
 
@@ -57,7 +67,7 @@ static uint64_t next(uint64_t *s) {
 }
 
 typedef struct bench {
-    long games, placements, decisions;
+    bench_counts c;                  /* the games played */
     double play_secs;
     long lists, listed;              /* lists timed, placements they held */
     double list_secs;
@@ -69,21 +79,19 @@ typedef struct bench {
     double deal_secs;
     int mcts_positions;              /* positions the mcts bot decided at */
     mp_bot_stats mcts;               /* what its decisions took */
-    size_t state_bytes;              /* summed over games */
     int n_positions;
     mp_game *positions[MAX_POSITIONS];
 } bench;
 
-/* Plays one game; keeps some of its placement positions for the list timing. */
-static int play_one(bench *b, const mp_ruleset *rs, uint64_t seed, mp_action *legal, mp_diag *d) {
+int bench_random_game(const mp_ruleset *rs, uint64_t seed, mp_action *legal, bench_counts *c, bench_hook *hook,
+                      void *arg, mp_diag *d) {
     mp_game_options o = { .n_players = 2, .seed = seed, .first_player = -1 };
     mp_game *g = mp_game_new(rs, &o, d);
     if (!g) return EXIT_BAD_INPUT;
     uint64_t choice = seed * 0x2545f4914f6cdd1dULL;
     while (mp_game_phase(g) != MP_PHASE_OVER) {
         bool placing = mp_game_phase(g) == MP_PHASE_PLACE;
-        if (placing && b->n_positions < MAX_POSITIONS && (b->decisions % 7) == 0)
-            b->positions[b->n_positions++] = mp_game_clone(g);
+        if (hook) hook(arg, g, c->decisions);
         int n = mp_game_legal(g, legal, LEGAL_CAP);
         if (n <= 0 || n > LEGAL_CAP) {
             snprintf(d->message, sizeof d->message, "seed %llu: %d legal actions", (unsigned long long)seed, n);
@@ -91,13 +99,21 @@ static int play_one(bench *b, const mp_ruleset *rs, uint64_t seed, mp_action *le
             return EXIT_BAD_INPUT;
         }
         if (mp_game_apply(g, &legal[next(&choice) % (uint64_t)n], d)) { mp_game_free(g); return EXIT_BAD_INPUT; }
-        b->decisions++;
-        b->placements += placing;
+        c->decisions++;
+        c->placements += placing;
     }
-    b->state_bytes += mp_game_state_bytes(g);
+    c->state_bytes += mp_game_state_bytes(g);
+    for (int p = 0; p < 2; p++) c->score_sum += mp_game_score(g, p);
     mp_game_free(g);
-    b->games++;
+    c->games++;
     return 0;
+}
+
+/* Keeps every seventh placement position (of all decisions so far) for the list timing. */
+static void keep_position(void *arg, const mp_game *g, long decisions) {
+    bench *b = arg;
+    if (mp_game_phase(g) == MP_PHASE_PLACE && b->n_positions < MAX_POSITIONS && decisions % 7 == 0)
+        b->positions[b->n_positions++] = mp_game_clone(g);
 }
 
 /* Lists the kept positions LIST_ROUNDS times each, timing only the lists. */
@@ -195,17 +211,17 @@ static void print_simd(void) {
     else printf("  placement lists by %s (MEEPLE_SIMD=%s is not a path this machine runs; it runs %s)\n", used, want, paths);
 }
 
-static void print_json(const bench *b, const mp_ruleset *rs, uint64_t seed) {
+static void print_json(const bench *b, const mp_ruleset *rs, uint64_t seed, const bench_scaling *sc) {
     json j;
     json_init(&j, stdout);
     json_object(&j);
     json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(rs));
-    json_key(&j, "games"); json_int(&j, b->games);
+    json_key(&j, "games"); json_int(&j, b->c.games);
     json_key(&j, "seed"); json_uint(&j, (unsigned long long)seed);
     json_key(&j, "seconds"); json_double(&j, b->play_secs);
-    json_key(&j, "games_per_second"); json_double(&j, per((double)b->games, b->play_secs));
-    json_key(&j, "placements_per_second"); json_double(&j, per((double)b->placements, b->play_secs));
-    json_key(&j, "decisions_per_second"); json_double(&j, per((double)b->decisions, b->play_secs));
+    json_key(&j, "games_per_second"); json_double(&j, per((double)b->c.games, b->play_secs));
+    json_key(&j, "placements_per_second"); json_double(&j, per((double)b->c.placements, b->play_secs));
+    json_key(&j, "decisions_per_second"); json_double(&j, per((double)b->c.decisions, b->play_secs));
     json_key(&j, "lists_per_second"); json_double(&j, per((double)b->lists, b->list_secs));
     json_key(&j, "placements_per_list"); json_double(&j, b->lists ? (double)b->listed / (double)b->lists : 0);
     json_key(&j, "copies_per_second"); json_double(&j, per((double)b->copies, b->copy_secs));
@@ -214,22 +230,23 @@ static void print_json(const bench *b, const mp_ruleset *rs, uint64_t seed) {
     json_key(&j, "mcts"); json_string(&j, MCTS_SPEC);
     json_key(&j, "mcts_positions"); json_int(&j, b->mcts_positions);
     json_key(&j, "mcts_iterations_per_second"); json_double(&j, per((double)b->mcts.iterations, b->mcts.seconds));
-    json_key(&j, "bytes_per_state"); json_double(&j, b->games ? (double)b->state_bytes / (double)b->games : 0);
+    json_key(&j, "bytes_per_state"); json_double(&j, b->c.games ? (double)b->c.state_bytes / (double)b->c.games : 0);
     json_key(&j, "simd"); json_string(&j, mp_simd_name(mp_simd_path()));
     json_key(&j, "simd_paths");
     json_array(&j);
     for (int p = 0; p < MP_SIMD_PATHS; p++)
         if (mp_simd_runs((mp_simd)p)) json_string(&j, mp_simd_name((mp_simd)p));
     json_array_end(&j);
+    bench_scaling_json(&j, sc);
     json_object_end(&j);
     json_done(&j);
 }
 
-static void print_text(const bench *b, const mp_ruleset *rs) {
-    printf("ruleset %s, %ld random two-player games in %.2f s\n", mp_ruleset_name(rs), b->games, b->play_secs);
-    printf("  %12.0f games/s\n", per((double)b->games, b->play_secs));
-    printf("  %12.0f placements/s\n", per((double)b->placements, b->play_secs));
-    printf("  %12.0f decisions/s\n", per((double)b->decisions, b->play_secs));
+static void print_text(const bench *b, const mp_ruleset *rs, uint64_t seed, const bench_scaling *sc) {
+    printf("ruleset %s, %ld random two-player games in %.2f s\n", mp_ruleset_name(rs), b->c.games, b->play_secs);
+    printf("  %12.0f games/s\n", per((double)b->c.games, b->play_secs));
+    printf("  %12.0f placements/s\n", per((double)b->c.placements, b->play_secs));
+    printf("  %12.0f decisions/s\n", per((double)b->c.decisions, b->play_secs));
     printf("  %12.0f legal-placement lists/s (%d position%s x %d rounds)\n", per((double)b->lists, b->list_secs),
            b->n_positions, plural(b->n_positions), LIST_ROUNDS);
     printf("  %12.1f legal placements per list\n", b->lists ? (double)b->listed / (double)b->lists : 0);
@@ -239,11 +256,12 @@ static void print_text(const bench *b, const mp_ruleset *rs) {
     printf("  %12.0f MCTS iterations/s (%s at %d mid-game placement%s, %.1f ms a decision)\n",
            per((double)b->mcts.iterations, b->mcts.seconds), MCTS_SPEC, b->mcts_positions, plural(b->mcts_positions),
            b->mcts.decisions ? 1000 * b->mcts.seconds / (double)b->mcts.decisions : 0);
-    printf("  %12.0f bytes per game state\n", b->games ? (double)b->state_bytes / (double)b->games : 0);
+    printf("  %12.0f bytes per game state\n", b->c.games ? (double)b->c.state_bytes / (double)b->c.games : 0);
     print_simd();
+    bench_scaling_text(sc, seed);
 }
 
-static int run(const mp_ruleset *rs, long games, uint64_t seed, bool as_json, bool progress_forced) {
+static int run(const mp_ruleset *rs, long games, uint64_t seed, bench_scaling *sc, bool as_json, bool progress_forced) {
     bench *b = calloc(1, sizeof *b);
     mp_action *legal = malloc(LEGAL_CAP * sizeof *legal);
     if (!b || !legal) abort();
@@ -253,11 +271,11 @@ static int run(const mp_ruleset *rs, long games, uint64_t seed, bool as_json, bo
     double t0 = now();
     for (long i = 0; i < games && !rc; i++) {
         mp_diag d = { 0 };
-        if ((rc = play_one(b, rs, seed + (uint64_t)i, legal, &d))) print_diag(&d);
+        if ((rc = bench_random_game(rs, seed + (uint64_t)i, legal, &b->c, keep_position, b, &d))) print_diag(&d);
         else progress_update(&pr, i + 1);   /* a clock reading: far below a game's time */
     }
     b->play_secs = now() - t0;   /* the copies kept for the lists are in it: a few hundred µs */
-    progress_end(&pr, b->games);
+    progress_end(&pr, b->c.games);
     if (!rc) {
         time_lists(b, legal);
         time_copies(b);
@@ -268,8 +286,11 @@ static int run(const mp_ruleset *rs, long games, uint64_t seed, bool as_json, bo
     }
     if (!rc) {
         time_mcts(b);
-        if (as_json) print_json(b, rs, seed);
-        else print_text(b, rs);
+        rc = bench_scale(rs, seed, progress_forced, sc);
+    }
+    if (!rc) {
+        if (as_json) print_json(b, rs, seed, sc);
+        else print_text(b, rs, seed, sc);
     }
     for (int i = 0; i < b->n_positions; i++) mp_game_free(b->positions[i]);
     free(legal);
@@ -281,6 +302,8 @@ int cmd_bench(int argc, char **argv) {
     static const struct option opts[] = {
         { "ruleset", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
         { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
+        { "jobs", required_argument, 0, 'J' },    { "players", required_argument, 0, 'p' },
+        { "scaling-games", required_argument, 0, 'G' },
         { "progress", no_argument, 0, 'P' },      { "help", no_argument, 0, 'h' },
         { 0, 0, 0, 0 }
     };
@@ -288,6 +311,8 @@ int cmd_bench(int argc, char **argv) {
     int games = 20000;
     uint64_t seed = 1;
     bool as_json = false, progress_forced = false;
+    bench_scaling sc = { 0 };
+    int scaling_games = 0;
     int ch;
     optind = 1;
     opterr = 0;
@@ -301,12 +326,35 @@ int cmd_bench(int argc, char **argv) {
             if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
             break;
         case 'j': as_json = true; break;
+        case 'J': if (jobs_option(usage, optarg, &sc.jobs)) return EXIT_USAGE; break;
+        case 'p': sc.players = optarg; break;
+        case 'G':
+            if (int_option(usage, "--scaling-games", optarg, 1, 10000000, &scaling_games)) return EXIT_USAGE;
+            break;
         case 'P': progress_forced = true; break;
         case 'h': fputs(usage, stdout); return 0;
         default: return option_error(usage, "h", opts, argv);
         }
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
+    int seats = 2;
+    if (sc.players) {
+        bot_seats lineup;
+        const char *bad = NULL;
+        mp_diag bd = { 0 };
+        seats = bots_parse(sc.players, &lineup, &bad, &bd);
+        if (seats == -1) return usage_error(usage, "bad bot '%s' in --players: %s", quoted(bad), bd.message);
+        if (seats == -2) return usage_error(usage, "more than %d bots in --players", MP_MAX_PLAYERS);
+        if (seats == 0) return usage_error(usage, "--players names no bot; expected random, greedy or mcts[:N|:Ts], comma-separated");
+        if (strlen(sc.players) >= sizeof lineup.list)
+            return usage_error(usage, "--players: a list of %zu characters; expected at most %zu", strlen(sc.players),
+                               sizeof lineup.list - 1);
+    }
+    if (!sc.jobs) sc.jobs = sim_default_jobs();
+    if (!(sc.games = scaling_games)) {   /* a few seconds' worth, and no more than --games */
+        sc.games = bench_scaling_games(sc.players, sc.jobs);
+        if (sc.games > games) sc.games = games;
+    }
     mp_ruleset *rs = load_ruleset(ruleset);
     if (!rs) return EXIT_BAD_INPUT;
     if (mp_ruleset_min_players(rs) > 2 || mp_ruleset_max_players(rs) < 2) {
@@ -314,7 +362,8 @@ int cmd_bench(int argc, char **argv) {
         mp_ruleset_free(rs);
         return EXIT_BAD_INPUT;
     }
-    int rc = run(rs, games, seed, as_json, progress_forced);
+    if (seats != 2 && check_players(rs, seats)) { mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
+    int rc = run(rs, games, seed, &sc, as_json, progress_forced);
     mp_ruleset_free(rs);
     return rc;
 }

@@ -62,4 +62,5 @@ void json_int(json *j, long v) { sep(j); fprintf(j->f, "%ld", v); }
 void json_uint(json *j, unsigned long long v) { sep(j); fprintf(j->f, "%llu", v); }
 void json_bool(json *j, bool v) { sep(j); fputs(v ? "true" : "false", j->f); }
 void json_double(json *j, double v) { sep(j); fprintf(j->f, "%.6g", v); }
+void json_double_exact(json *j, double v) { sep(j); fprintf(j->f, "%.17g", v); }
 void json_done(json *j) { fputc('\n', j->f); }

@@ -21,6 +21,7 @@
 #define json_uint jw_uint
 #define json_bool jw_bool
 #define json_double jw_double
+#define json_double_exact jw_double_exact
 #define json_done jw_done
 
 typedef struct json {
@@ -40,7 +41,10 @@ void json_string(json *j, const char *s);
 void json_int(json *j, long v);
 void json_uint(json *j, unsigned long long v);
 void json_bool(json *j, bool v);
-void json_double(json *j, double v);
+void json_double(json *j, double v);          /* six significant digits, for reading */
+/* Every digit a double needs to read back as the same double (%.17g): for numbers a program reads
+** back and adds up (the seconds in a part of a sharded run, meeple-merge(1)). */
+void json_double_exact(json *j, double v);
 void json_done(json *j);   /* final newline */
 
 #endif

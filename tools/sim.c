@@ -162,6 +162,21 @@ static int play_share(pool *p, int jobs, void **out) {
     return rc;
 }
 
+int sim_play_all(const sim_ops *ops, void *ctx, long games, int jobs, const char *label, bool progress_forced,
+                 void **totals) {
+    pool p = { .ops = ops, .ctx = ctx, .s = { 0, 1 }, .count = games, .failed = -1, .fail_at = -1 };
+    if (jobs > games) jobs = games > 0 ? (int)games : 1;
+    if (jobs < 1) jobs = 1;
+    progress pr;
+    progress_start(&pr, label, games, progress_forced);
+    p.pr = &pr;
+    pthread_mutex_init(&p.lock, NULL);
+    int rc = play_share(&p, jobs, totals);
+    pthread_mutex_destroy(&p.lock);
+    if (rc && p.failed >= 0) print_diag(&p.error);
+    return rc;
+}
+
 /* ------------------------------------------------------------------ parts */
 
 static void write_part(const sim_ops *ops, void *ctx, const void *t, long games, share whole, long played, FILE *f) {

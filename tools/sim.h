@@ -72,6 +72,14 @@ long sim_share_count(long games, share s);
 ** then every rank stops), and EXIT_BAD_INPUT. */
 int sim_run(const sim_ops *ops, void *ctx, long games, const sim_opts *o);
 
+/* Plays games 0..games-1 on jobs threads as sim_run does (each thread the next free game, with
+** totals of its own), with their progress under label, and hands back their totals merged, with
+** nothing printed or written: for a command that times the playing itself (meeple-bench(1)). Uses
+** only ops' totals_new, totals_free, play and merge. 0 with *totals set (the caller frees it with
+** ops->totals_free), or the error printed and EXIT_BAD_INPUT. */
+int sim_play_all(const sim_ops *ops, void *ctx, long games, int jobs, const char *label, bool progress_forced,
+                 void **totals);
+
 /* The options, parsed for every command alike: --jobs N (1 to 1024) and --shard K/N. 0, or the
 ** usage error printed and EXIT_USAGE. */
 int jobs_option(const char *usage, const char *arg, int *jobs);

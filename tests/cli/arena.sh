@@ -21,7 +21,7 @@ check 'grep -Eq "^  mcts:30-1 moved first in 2 games, won [0-2]$" "$T/text" && g
 check 'tail -1 "$T/text" | grep -Eq "^4 games in [0-9.]+ (s|min)"' "last line: $(tail -1 "$T/text")"
 
 # Determinism: the same games and numbers again, but for the times.
-untimed() { sed -E '/^[a-z]+(:[0-9.]+s?)?-[0-9]+ /s/ +[0-9.-]+ +[0-9.-]+$//; /^[0-9]+ games? in /d' "$1"; }
+untimed() { sed -E '/^[a-z]+(:[0-9.]+s?)?-[0-9]+ /s/ +[0-9.-]+ +[0-9.-]+$//; /^[0-9]+ games? (in|merged from parts;) /d' "$1"; }
 "$M" arena --players $LINEUP --games 4 >"$T/again"
 check '[ "$(untimed "$T/text")" = "$(untimed "$T/again")" ]' "the same options gave other numbers: $(diff "$T/text" "$T/again")"
 "$M" arena --players $LINEUP --games 4 --seed 2 >"$T/other"
@@ -52,6 +52,41 @@ if need jq jq; then
     nt() { jq -c 'del(.seconds) | .players[] |= del(.seconds, .seconds_per_choice, .max_seconds)' "$1"; }
     "$M" arena --players $LINEUP --games 4 --json >"$T/json2"
     check '[ "$(nt "$T/json")" = "$(nt "$T/json2")" ]' "--json twice: other numbers"
+
+    # Threads and shards (tools/sim.h): the same totals for any --jobs and for shards merged, but
+    # for the times. Three entries in seven games, so that no split shares the rotation out evenly.
+    SPLIT="--players mcts:30,random,greedy --games 7 --seed 5"
+    for j in 1 2 3; do "$M" arena $SPLIT --jobs $j --json >"$T/j$j" 2>"$T/err"; done
+    check '[ -s "$T/j1" ] && [ "$(nt "$T/j1")" = "$(nt "$T/j2")" ] && [ "$(nt "$T/j1")" = "$(nt "$T/j3")" ]' "--jobs 1, 2, 3 differ: $(nt "$T/j1"; nt "$T/j2"; nt "$T/j3")"
+    check 'jq -e "[.players[].games_first] == [3,2,2] and ([.players[].wins_first] | add) == .first_player.wins" "$T/j2" >/dev/null' "--jobs 2: the rotation: $(jq -c '[.players[].games_first]' "$T/j2")"
+    for k in 1 2 3; do "$M" arena $SPLIT --jobs 2 --shard $k/3 --output "$T/part$k" 2>"$T/err"; done
+    check '[ "$(jq -c "[.command, .shard, .played]" "$T/part2")" = "[\"arena\",[2,3],2]" ]' "a part's envelope: $(jq -c '[.command, .shard, .played]' "$T/part2")"
+    check 'jq -e ".params | .ruleset == \"c3\" and .players == \"mcts:30,random,greedy\" and .games == 7 and .seed == 5 and (.hash | length) > 0" "$T/part1" >/dev/null' "a part's parameters: $(jq -c .params "$T/part1")"
+    # Counts are whole numbers; the seconds keep every digit (%.17g), to be added exactly.
+    check 'jq -e ".totals.players | all(.[]; (.wins, .shared, .first, .wins_first, .score, .margin, .decisions, .choices, .iterations) | . == floor)" "$T/part1" >/dev/null' "a part's counts: $(jq -c .totals "$T/part1")"
+    check 'grep -Eq "\"seconds\":[0-9]\.[0-9]{12}" "$T/part1"' "a part's seconds with every digit: $(jq -c '.totals.players[0]' "$T/part1")"
+    "$M" merge --json "$T/part3" "$T/part1" "$T/part2" >"$T/merged" 2>"$T/err"
+    check '[ $? = 0 ] && [ "$(nt "$T/merged")" = "$(nt "$T/j1")" ]' "3 shards merged differ from one run: $(nt "$T/merged"; nt "$T/j1"; cat "$T/err")"
+    check 'jq -e "has(\"seconds\") | not" "$T/merged" >/dev/null && jq -e "has(\"seconds\")" "$T/j1" >/dev/null' "a merge knows no wall clock: no top-level seconds"
+    # The times of a merge: the parts' seconds summed, the longest choice the longest of all.
+    check '[ "$(jq -s -c "[.[0:3][].totals.players[1].seconds] | add * 1e6 | round" "$T/part1" "$T/part2" "$T/part3")" = "$(jq -c ".players[1].seconds * 1e6 | round" "$T/merged")" ]' "merged seconds are not the parts' sum"
+    check '[ "$(jq -s -c "[.[0:3][].totals.players[0].max_seconds] | max * 1e6 | round" "$T/part1" "$T/part2" "$T/part3")" = "$(jq -c ".players[0].max_seconds * 1e6 | round" "$T/merged")" ]' "merged max_seconds is not the parts' longest"
+    # Text: the same lines but the times; a merge's last line says what it knows.
+    "$M" arena $SPLIT --jobs 3 >"$T/t3"
+    "$M" merge "$T/part1" "$T/part2" "$T/part3" >"$T/tm"
+    check '[ "$(untimed "$T/t3")" = "$(untimed "$T/tm")" ] && grep -q "^mcts:30-1 " "$T/tm"' "merged text differs: $(diff "$T/t3" "$T/tm")"
+    check 'tail -1 "$T/tm" | grep -Eq "^7 games merged from parts; the bots'"'"' choices took [0-9.]+ (s|min).* in all$"' "a merge's last line: $(tail -1 "$T/tm")"
+    # Resumed: a shard whose part is there is not played again; a part of another run is refused.
+    "$M" arena $SPLIT --shard 2/3 --output "$T/part2" 2>"$T/err"
+    check '[ $? = 0 ] && grep -q "holds shard 2/3 of this run already" "$T/err"' "resume: $(cat "$T/err")"
+    "$M" arena --players mcts:30,random,greedy --games 7 --seed 6 --shard 2/3 --output "$T/other" 2>/dev/null
+    "$M" merge "$T/part1" "$T/other" "$T/part3" >/dev/null 2>"$T/err"
+    check '[ $? = 1 ] && grep -q "other parameters" "$T/err"' "a part of another seed: $(cat "$T/err")"
+    "$M" merge --csv "$T/part1" "$T/part2" "$T/part3" >/dev/null 2>"$T/err"
+    check '[ $? = 2 ] && grep -qx "meeple merge: arena prints text or JSON; expected no --csv" "$T/err"' "merge --csv of arena: $(cat "$T/err")"
+    jq -c '.totals.players[0].wins = -1' "$T/part1" >"$T/broken"
+    "$M" merge "$T/broken" "$T/part2" "$T/part3" >/dev/null 2>"$T/err"
+    check '[ $? = 1 ] && grep -q "\"wins\" is missing or not a whole number" "$T/err"' "a part with a negative count: $(cat "$T/err")"
 
     # Rotation: game 1 of a lineup X,Y is seed S+1 with Y in seat 1 and X in seat 2, the game a
     # lineup Y,X plays first with that seed; so two games of X,Y add up to one of X,Y and one of Y,X.
@@ -89,6 +124,12 @@ check 'tail -1 "$T/err" | grep -Eq "^arena: 20/20 games in "' "--progress: the l
 check '! grep -q "^arena:" "$T/out"' "progress on standard output"
 
 # Bad lineups and counts.
+"$M" arena --players random,random --output "$T/x" >/dev/null 2>"$T/err"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple arena: --output writes a shard'"'"'s part; expected --shard K/N with it"' "--output without --shard: $(head -1 "$T/err")"
+"$M" arena --players random,random --jobs 0 >/dev/null 2>"$T/err"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple arena: --jobs: '"'"'0'"'"' is out of range"' "--jobs 0: $(head -1 "$T/err")"
+"$M" arena --players random,random --shard 4/3 >/dev/null 2>"$T/err"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple arena: --shard: '"'"'4/3'"'"' names part 4 of 3"' "--shard 4/3: $(head -1 "$T/err")"
 "$M" arena --players mcts:x,random >/dev/null 2>"$T/err"
 check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple arena: bad bot '"'"'mcts:x'"'"' in --players: a budget after '"'"'mcts:'"'"'; expected iterations (mcts:4000) or seconds (mcts:0.5s)"' "mcts:x: $(head -1 "$T/err")"
 check 'grep -q "^usage: meeple arena" "$T/err"' "a usage error prints the usage"

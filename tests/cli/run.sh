@@ -78,6 +78,23 @@ grep -q 'legal-placement lists/s' /tmp/meeple-cli.$$.out && ok || bad "bench pri
 expect_exit 2 "bench --games 0" "$M" bench --games 0
 grep -q "^meeple bench: --games: '0'" /tmp/meeple-cli.$$.err && ok || bad "bench --games 0 does not name the command: $(head -1 /tmp/meeple-cli.$$.err)"
 expect_exit 1 "bench, unknown ruleset" "$M" bench --ruleset c9
+# Its scaling: the same games on 1 thread and on --jobs, by default the bench's own, no more than --games.
+expect_exit 0 "bench --jobs 2" "$M" bench --games 20 --jobs 2 --json
+grep -Eq '"scaling":\{"driver":"bench","players":"random,random","jobs":2,"games":20,"seconds_1":[0-9.e-]+,"seconds_n":[0-9.e-]+,"games_per_second_1":[0-9.e+-]+,"games_per_second_n":[0-9.e+-]+,"speedup":[0-9.e+-]+,"busy":[0-9.e+-]+,"slowdown":[0-9.e+-]+,"cpu_slowdown":[0-9.e+-]+\}' /tmp/meeple-cli.$$.out && ok || bad "bench --json scaling: $(grep -o '"scaling":.*' /tmp/meeple-cli.$$.out)"
+expect_exit 0 "bench --players" "$M" bench --games 20 --jobs 3 --players greedy,random,random --scaling-games 4
+grep -q "^scaling: 4 games of greedy,random,random, seeds 1\.\.4$" /tmp/meeple-cli.$$.out && ok || bad "bench --players: $(grep -A3 '^scaling' /tmp/meeple-cli.$$.out)"
+grep -Eq "^ +[0-9.]+ games/s on 3 threads \([0-9.]+ s\)$" /tmp/meeple-cli.$$.out && ok || bad "bench: no games/s on 3 threads: $(grep -A3 '^scaling' /tmp/meeple-cli.$$.out)"
+grep -Eq "^ +[0-9.]+ speed-up \(ideal 3\)$" /tmp/meeple-cli.$$.out && ok || bad "bench: no speed-up: $(grep -A3 '^scaling' /tmp/meeple-cli.$$.out)"
+grep -Eq "^ +[0-9.]+% of the run on 3 threads in games \(the rest: waiting for the last ones\)$" /tmp/meeple-cli.$$.out && ok || bad "bench: no share of the run in games: $(grep -A5 '^scaling' /tmp/meeple-cli.$$.out)"
+grep -Eq "^ +[0-9.]+ times the wall clock a game took on 1 thread, [0-9.]+ times its CPU time$" /tmp/meeple-cli.$$.out && ok || bad "bench: no slowdown: $(grep -A5 '^scaling' /tmp/meeple-cli.$$.out)"
+expect_exit 0 "bench --jobs 1" "$M" bench --games 20 --jobs 1
+grep -Eq "^ +[0-9.]+ games/s on 1 thread \([0-9.]+ s\): the same run$" /tmp/meeple-cli.$$.out && ok || bad "bench --jobs 1: $(grep -A3 '^scaling' /tmp/meeple-cli.$$.out)"
+expect_exit 2 "bench --jobs 0" "$M" bench --jobs 0
+expect_error "bench --jobs 0" "meeple bench: --jobs: '0' is out of range; expected 1 to 1024"
+expect_exit 2 "bench, a bad bot" "$M" bench --players random,clever
+first_error | grep -q "^meeple bench: bad bot 'clever' in --players: " && ok || bad "bench --players random,clever: $(first_error)"
+expect_exit 2 "bench --scaling-games 0" "$M" bench --scaling-games 0
+expect_exit 1 "bench, three bots at The Castle" "$M" bench --ruleset castle --players random,random,random
 
 # A full game, text and JSON.
 expect_exit 0 "play" "$M" play --seed 7
