@@ -6,8 +6,9 @@
 # meeple-bench(1). Each run also checks that the three outputs are the same bytes.
 #
 # usage: tools/bench-ranks.sh [--json] [MEEPLE]     (MEEPLE: the binary, default ./meeple)
-# The games of each player kind are chosen to last some seconds on one core (random: 200,000,
-# greedy: 3,000, mcts:200: 40); BENCH_SCALE=0.1 plays a tenth of them.
+# The games of each player kind are chosen to last 20 to 40 s on one core (random: 300,000,
+# greedy: 6,000, mcts:200: 60), against the 0.4 s mpirun takes to start; BENCH_SCALE=0.1 plays a
+# tenth of them.
 set -eu
 json=no
 [ "${1:-}" = --json ] && { json=yes; shift; }
@@ -29,7 +30,7 @@ seconds() {
 
 [ "$json" = yes ] && printf '{"machine_cores":%s,"runs":[' "$(nproc)"
 first=yes
-for spec in random:200000 greedy:3000 mcts:200:40; do
+for spec in random:300000 greedy:6000 mcts:200:60; do
     bot=${spec%:*}
     games=$(echo "${spec##*:} $scale" | awk '{ g = int($1 * $2); print g < 2 ? 2 : g }')
     run="compare --games $games --rulesets c3 --players $bot,$bot"
