@@ -197,11 +197,8 @@ static int merge(void *ctx, void *into_p, const void *from_p) {
 
 static void write_params(void *ctx, json *j) {
     const arena *a = ctx;
-    json_key(j, "ruleset"); json_string(j, a->ruleset);
-    json_key(j, "hash"); json_string(j, mp_ruleset_hash(a->rs));
-    json_key(j, "players"); json_string(j, a->players);
-    json_key(j, "games"); json_int(j, a->games);
-    json_key(j, "seed"); json_uint(j, (unsigned long long)a->seed);
+    sim_params p = { a->ruleset, mp_ruleset_hash(a->rs), a->players, a->games, a->seed };
+    sim_write_params(j, &p);
 }
 
 /* An entry's counts and sums, by name, in the order of a part. */
@@ -427,30 +424,17 @@ static arena *new_arena(const char *ruleset, const char *players, long games, ui
 }
 
 static void *ctx_from_params(const json_t *params, const merge_output *out, int *rc) {
-    const char *ruleset = json_string_value(json_object_get(params, "ruleset"));
-    const char *hash = json_string_value(json_object_get(params, "hash"));
-    const char *players = json_string_value(json_object_get(params, "players"));
-    json_t *games = json_object_get(params, "games"), *seed = json_object_get(params, "seed");
-    *rc = EXIT_BAD_INPUT;
-    if (!ruleset || !hash || !players || !json_is_integer(games) || json_integer_value(games) < 1 || !json_is_integer(seed)) {
-        fprintf(stderr, "meeple merge: an arena part without its ruleset, hash, players, games or seed\n");
-        return NULL;
-    }
+    sim_params p;
+    if ((*rc = sim_read_params(params, "arena", &p))) return NULL;
     if (out->csv || out->svg) {
         fprintf(stderr, "meeple merge: arena prints text or JSON; expected no %s\n", out->csv ? "--csv" : "--svg");
         *rc = EXIT_USAGE;
         return NULL;
     }
-    arena *a = new_arena(ruleset, players, (long)json_integer_value(games), (uint64_t)json_integer_value(seed), rc);
+    arena *a = new_arena(p.ruleset, p.players, p.games, p.seed, rc);
     if (!a) return NULL;
-    if (strcmp(hash, mp_ruleset_hash(a->rs))) {
-        fprintf(stderr, "meeple merge: ruleset '%s' is not the one the parts were played with (its content hash differs); "
-                        "expected the same ruleset file\n", mp_ruleset_name(a->rs));
-        free_arena(a);
-        return NULL;
-    }
+    if ((*rc = sim_same_ruleset(a->rs, p.hash))) { free_arena(a); return NULL; }
     a->as_json = out->json;
-    *rc = 0;
     return a;
 }
 

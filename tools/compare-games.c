@@ -560,15 +560,11 @@ static void *ctx_from_params(const json_t *params, const merge_output *out, int 
     r->as_json = out->json;
     r->as_csv = out->csv;
     r->keep_rows = rows;
-    for (int k = 0; k < r->nr; k++) {
-        const char *h = json_string_value(json_array_get(hashes, (size_t)k));
-        if (!h || strcmp(h, mp_ruleset_hash(r->rs[k]))) {
-            fprintf(stderr, "meeple merge: ruleset '%s' is not the one the parts were played with (its content hash "
-                            "differs); expected the same ruleset files\n", mp_ruleset_name(r->rs[k]));
+    for (int k = 0; k < r->nr; k++)
+        if ((*rc = sim_same_ruleset(r->rs[k], json_string_value(json_array_get(hashes, (size_t)k))))) {
             free_run(r);
             return NULL;
         }
-    }
     mp_diag d = { 0 };
     if (out->svg) {
         if (out_open(&r->chart, out->svg, &d)) { print_diag(&d); free_run(r); return NULL; }

@@ -132,11 +132,8 @@ static int merge(void *ctx, void *a, const void *b) {
 
 static void write_params(void *ctx, json *j) {
     const run *r = ctx;
-    json_key(j, "ruleset"); json_string(j, r->ruleset);
-    json_key(j, "hash"); json_string(j, mp_ruleset_hash(r->rs));
-    json_key(j, "games"); json_int(j, r->games);
-    json_key(j, "seed"); json_uint(j, (unsigned long long)r->seed);
-    json_key(j, "players"); json_string(j, r->players);
+    sim_params p = { r->ruleset, mp_ruleset_hash(r->rs), r->players, r->games, r->seed };
+    sim_write_params(j, &p);
 }
 
 /* {"scored": [per category], "seats": [{"score": sum, "wins": count, "points": [sum per category]}]} */
@@ -256,40 +253,18 @@ int play_games(const char *ruleset, const char *players, long games, uint64_t se
 }
 
 static void *ctx_from_params(const json_t *params, const merge_output *out, int *rc) {
-    const char *ruleset = json_string_value(json_object_get(params, "ruleset"));
-    const char *hash = json_string_value(json_object_get(params, "hash"));
-    const char *players = json_string_value(json_object_get(params, "players"));
-    json_t *seed = json_object_get(params, "seed"), *games = json_object_get(params, "games");
-    *rc = EXIT_BAD_INPUT;
-    if (!ruleset || !hash || !players || !json_is_integer(seed) || !json_is_integer(games) || json_integer_value(games) < 1) {
-        fprintf(stderr, "meeple merge: a play part without its ruleset, hash, games, seed or players\n");
-        return NULL;
-    }
-    bot_seats seats;
-    const char *bad = NULL;
-    mp_diag d = { 0 };
-    if (bots_parse(players, &seats, &bad, &d) <= 0) {
-        fprintf(stderr, "meeple merge: a play part whose players '%s' are not bot seats; expected the parts as the run wrote them\n",
-                quoted(players));
-        return NULL;
-    }
+    sim_params p;
+    if ((*rc = sim_read_params(params, "play", &p))) return NULL;
     if (out->csv || out->svg) {
         fprintf(stderr, "meeple merge: %s: play --games prints no %s; expected text or --json\n", out->csv ? "--csv" : "--svg",
                 out->csv ? "CSV" : "chart");
         *rc = EXIT_USAGE;
         return NULL;
     }
-    run *r = new_run(ruleset, (long)json_integer_value(games), (uint64_t)json_integer_value(seed), players, rc);
+    run *r = new_run(p.ruleset, p.games, p.seed, p.players, rc);
     if (!r) return NULL;
-    if (strcmp(hash, mp_ruleset_hash(r->rs))) {
-        fprintf(stderr, "meeple merge: ruleset '%s' is not the one the parts were played with (its content hash differs); "
-                        "expected the same ruleset file\n", mp_ruleset_name(r->rs));
-        *rc = EXIT_BAD_INPUT;
-        free_run(r);
-        return NULL;
-    }
+    if ((*rc = sim_same_ruleset(r->rs, p.hash))) { free_run(r); return NULL; }
     r->as_json = out->json;
-    *rc = 0;
     return r;
 }
 

@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 
+#include "bots.h"
 #include "mpi.h"
 #include "ranks.h"
 #include "sim.h"
@@ -62,15 +63,43 @@ int sim_check_options(const char *usage, const sim_opts *o, const char *merge_on
     return 0;
 }
 
-void sim_write_seats(json *j, const char *key, const char *const *specs, const char *const *names, int n) {
-    json_key(j, key); json_array(j);
-    for (int p = 0; p < n; p++) {
-        json_object(j);
-        json_key(j, "name"); json_string(j, names[p]);
-        json_key(j, "spec"); json_string(j, specs[p]);
-        json_object_end(j);
+void sim_write_params(json *j, const sim_params *p) {
+    json_key(j, "ruleset"); json_string(j, p->ruleset);
+    json_key(j, "hash"); json_string(j, p->hash);
+    json_key(j, "games"); json_int(j, p->games);
+    json_key(j, "seed"); json_uint(j, (unsigned long long)p->seed);
+    json_key(j, "players"); json_string(j, p->players);
+}
+
+int sim_read_params(const json_t *params, const char *command, sim_params *p) {
+    json_t *games = json_object_get(params, "games"), *seed = json_object_get(params, "seed");
+    p->ruleset = json_string_value(json_object_get(params, "ruleset"));
+    p->hash = json_string_value(json_object_get(params, "hash"));
+    p->players = json_string_value(json_object_get(params, "players"));
+    if (!p->ruleset || !p->hash || !p->players || !json_is_integer(games) || json_integer_value(games) < 1 ||
+        !json_is_integer(seed)) {
+        fprintf(stderr, "meeple merge: a%s %s part without its ruleset, hash, games, seed or players\n",
+                strchr("aeiou", command[0]) ? "n" : "", command);
+        return EXIT_BAD_INPUT;
     }
-    json_array_end(j);
+    p->games = (long)json_integer_value(games);
+    p->seed = (uint64_t)json_integer_value(seed);
+    bot_seats seats;
+    const char *bad = NULL;
+    mp_diag d = { 0 };
+    if (bots_parse(p->players, &seats, &bad, &d) <= 0) {
+        fprintf(stderr, "meeple merge: a%s %s part whose players '%s' are not bot seats; expected the parts as the run wrote them\n",
+                strchr("aeiou", command[0]) ? "n" : "", command, quoted(p->players));
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+int sim_same_ruleset(const mp_ruleset *rs, const char *hash) {
+    if (hash && !strcmp(hash, mp_ruleset_hash(rs))) return 0;
+    fprintf(stderr, "meeple merge: ruleset '%s' is not the one the parts were played with (its content hash differs); "
+                    "expected the same ruleset file\n", mp_ruleset_name(rs));
+    return EXIT_BAD_INPUT;
 }
 
 /* ------------------------------------------------------------------ threads */

@@ -108,8 +108,21 @@ typedef struct sim_command {
 /* The commands whose runs merge (each file defines its sim_command). */
 extern const sim_command compare_sim, play_sim, tilestats_sim, arena_sim;
 
-/* The parameter writers' shared pieces: the seats of --players. */
-void sim_write_seats(json *j, const char *key, const char *const *specs, const char *const *names, int n);
+/* The parameters of a run of one ruleset (play --games, tilestats, arena), as a part keeps them:
+** the ruleset as given (a name, or a path: merge loads it again), its content hash, the games,
+** the first seed and --players as given. */
+typedef struct sim_params {
+    const char *ruleset, *hash, *players;
+    long games;
+    uint64_t seed;
+} sim_params;
+void sim_write_params(json *j, const sim_params *p);
+/* Read back for a merge (the strings point into params): 0, or the error printed and
+** EXIT_BAD_INPUT. command names the part's command in the message. */
+int sim_read_params(const json_t *params, const char *command, sim_params *p);
+/* Whether the ruleset a merge loaded is the one the parts were played with (by content hash):
+** 0, or the error printed and EXIT_BAD_INPUT. */
+int sim_same_ruleset(const mp_ruleset *rs, const char *hash);
 
 /* ------------------------------------------------------------------ the runs */
 

@@ -135,7 +135,7 @@ for k in 1 2; do "$M" compare --games 100 --rulesets c1-2000,"$T/rules/c3.yaml" 
 check '[ $? = 0 ]' "merge of parts played with a ruleset file"
 sed -i 's/^followers: 7$/followers: 6/' "$T/rules/c3.yaml"
 merge_fails "a ruleset that changed" \
-    "meeple merge: ruleset 'c3' is not the one the parts were played with (its content hash differs); expected the same ruleset files" \
+    "meeple merge: ruleset 'c3' is not the one the parts were played with (its content hash differs); expected the same ruleset file" \
     "$T/h1.json" "$T/h2.json"
 # Usage errors: status 2, the message first, then the usage.
 "$M" merge >/dev/null 2>"$T/err"
