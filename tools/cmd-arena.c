@@ -62,15 +62,9 @@ typedef struct totals {
 } totals;
 
 /* The run: what every thread reads, and what a part's parameters say. */
-enum { RULESET_CHARS = 512, PLAYERS_CHARS = 256 };   /* bots_parse reads at most 255 characters */
 
 typedef struct arena {
-    char ruleset[RULESET_CHARS];             /* --ruleset as given (a name or a path) */
-    mp_ruleset *rs;
-    char players[PLAYERS_CHARS];   /* --players as given */
-    bot_seats lineup;
-    long games;
-    uint64_t seed;
+    sim_setup setup;               /* the ruleset, the lineup (its seats), games and seed */
     bool as_json;
     double t0;                     /* when the run started; -1 in a merge, which knows no wall clock */
 } arena;
@@ -116,26 +110,26 @@ static void totals_free(void *ctx, void *t) {
 static int play(void *ctx, void *tp, long i, mp_diag *d) {
     const arena *a = ctx;
     totals *t = tp;
-    int n = a->lineup.n;
-    uint64_t seed = a->seed + (uint64_t)i;
+    int n = a->setup.seats.n;
+    uint64_t seed = a->setup.seed + (uint64_t)i;
     mp_game_options o = { .n_players = n, .seed = seed, .first_player = 0 };
-    mp_game *g = mp_game_new(a->rs, &o, d);
+    mp_game *g = mp_game_new(a->setup.rs, &o, d);
     if (!g) return EXIT_BAD_INPUT;
     int who[MP_MAX_PLAYERS];         /* the lineup entry at each seat */
     mp_bot *bots[MP_MAX_PLAYERS] = { 0 };
     int rc = 0;
     for (int p = 0; p < n && !rc; p++) {
         who[p] = (int)((p + i) % n);
-        if (!(bots[p] = mp_bot_new(a->lineup.specs[who[p]], seed, p, d))) rc = EXIT_BAD_INPUT;   /* out of memory: bots_parse checked the spec */
+        if (!(bots[p] = mp_bot_new(a->setup.seats.specs[who[p]], seed, p, d))) rc = EXIT_BAD_INPUT;   /* out of memory: bots_parse checked the spec */
     }
     while (!rc && mp_game_phase(g) != MP_PHASE_OVER) {
         mp_action act;
         int p = mp_game_current_player(g);
         if (mp_bot_choose(bots[p], g, &act) || mp_game_apply(g, &act, d)) {
-            snprintf(d->file, sizeof d->file, "%s", mp_ruleset_path(a->rs));
+            snprintf(d->file, sizeof d->file, "%s", mp_ruleset_path(a->setup.rs));
             d->line = d->column = 0;
             snprintf(d->message, sizeof d->message, "internal error: seed %llu: seat %d (%s) found no legal action",
-                     (unsigned long long)seed, p + 1, a->lineup.names[who[p]]);
+                     (unsigned long long)seed, p + 1, a->setup.seats.names[who[p]]);
             rc = EXIT_BAD_INPUT;
         }
     }
@@ -175,7 +169,7 @@ static int merge(void *ctx, void *into_p, const void *from_p) {
     totals *into = into_p;
     const totals *from = from_p;
     into->first_wins += from->first_wins;
-    for (int k = 0; k < a->lineup.n; k++) {
+    for (int k = 0; k < a->setup.seats.n; k++) {
         entry *e = &into->e[k];
         const entry *f = &from->e[k];
         e->wins += f->wins;
@@ -195,11 +189,7 @@ static int merge(void *ctx, void *into_p, const void *from_p) {
 
 /* ------------------------------------------------------------------ parts */
 
-static void write_params(void *ctx, json *j) {
-    const arena *a = ctx;
-    sim_params p = { a->ruleset, mp_ruleset_hash(a->rs), a->players, a->games, a->seed };
-    sim_write_params(j, &p);
-}
+static void write_params(void *ctx, json *j) { sim_write_params(j, &((const arena *)ctx)->setup); }
 
 /* An entry's counts and sums, by name, in the order of a part. */
 static const char *const count_keys[] = { "wins", "shared", "first", "wins_first", "score", "margin", "decisions",
@@ -218,7 +208,7 @@ static void write_totals(void *ctx, const void *tp, json *j) {
     json_object(j);
     json_key(j, "first_wins"); json_int(j, (long)t->first_wins);
     json_key(j, "players"); json_array(j);
-    for (int k = 0; k < a->lineup.n; k++) {
+    for (int k = 0; k < a->setup.seats.n; k++) {
         entry e = t->e[k];
         json_object(j);
         for (int c = 0; c < N_COUNTS; c++) { json_key(j, count_keys[c]); json_int(j, (long)*counts_of(&e, c)); }
@@ -240,10 +230,10 @@ static int read_totals(void *ctx, void *tp, const json_t *v, mp_diag *d) {
     const arena *a = ctx;
     totals *t = tp;
     json_t *first = json_object_get(v, "first_wins"), *players = json_object_get(v, "players");
-    if (!json_is_integer(first) || json_integer_value(first) < 0 || json_array_size(players) != (size_t)a->lineup.n)
+    if (!json_is_integer(first) || json_integer_value(first) < 0 || json_array_size(players) != (size_t)a->setup.seats.n)
         return bad_totals(d, "not the totals of this arena%s; expected \"first_wins\" (a count) and \"players\", an object per entry of the lineup", "");
     t->first_wins = json_integer_value(first);
-    for (int k = 0; k < a->lineup.n; k++) {
+    for (int k = 0; k < a->setup.seats.n; k++) {
         json_t *o = json_array_get(players, (size_t)k);
         entry *e = &t->e[k];
         for (int c = 0; c < N_COUNTS; c++) {
@@ -276,14 +266,14 @@ static void json_rate(json *j, const char *key, rate r) {
 static double wall_clock(const arena *a) { return a->t0 >= 0 ? now() - a->t0 : -1; }
 
 static void print_json(const arena *a, const totals *t) {
-    const bot_seats *l = &a->lineup;
+    const bot_seats *l = &a->setup.seats;
     double wall = wall_clock(a);
     json j;
     json_init(&j, stdout);
     json_object(&j);
-    json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(a->rs));
-    json_key(&j, "games"); json_int(&j, a->games);
-    json_key(&j, "seed"); json_uint(&j, (unsigned long long)a->seed);
+    json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(a->setup.rs));
+    json_key(&j, "games"); json_int(&j, a->setup.games);
+    json_key(&j, "seed"); json_uint(&j, (unsigned long long)a->setup.seed);
     json_key(&j, "seats"); json_int(&j, l->n);
     if (wall >= 0) { json_key(&j, "seconds"); json_double(&j, wall); }
     json_key(&j, "players"); json_array(&j);
@@ -295,12 +285,12 @@ static void print_json(const arena *a, const totals *t) {
         json_key(&j, "name"); json_string(&j, l->names[k]);
         json_key(&j, "spec"); json_string(&j, l->specs[k]);
         json_key(&j, "kind"); json_string(&j, b ? mp_bot_kind(b) : "");
-        json_key(&j, "games"); json_int(&j, a->games);
+        json_key(&j, "games"); json_int(&j, a->setup.games);
         json_key(&j, "wins"); json_int(&j, (long)e->wins);
         json_key(&j, "shared_wins"); json_int(&j, (long)e->shared);
-        json_rate(&j, "win_rate", wilson(e->wins, a->games));
-        json_key(&j, "mean_score"); json_double(&j, per((double)e->score, a->games));
-        json_key(&j, "mean_margin"); json_double(&j, per((double)e->margin, a->games));
+        json_rate(&j, "win_rate", wilson(e->wins, a->setup.games));
+        json_key(&j, "mean_score"); json_double(&j, per((double)e->score, a->setup.games));
+        json_key(&j, "mean_margin"); json_double(&j, per((double)e->margin, a->setup.games));
         json_key(&j, "games_first"); json_int(&j, (long)e->first);
         json_key(&j, "wins_first"); json_int(&j, (long)e->wins_first);
         json_key(&j, "decisions"); json_int(&j, (long)e->decisions);
@@ -315,9 +305,9 @@ static void print_json(const arena *a, const totals *t) {
     }
     json_array_end(&j);
     json_key(&j, "first_player"); json_object(&j);
-    json_key(&j, "games"); json_int(&j, a->games);
+    json_key(&j, "games"); json_int(&j, a->setup.games);
     json_key(&j, "wins"); json_int(&j, (long)t->first_wins);
-    json_rate(&j, "win_rate", wilson(t->first_wins, a->games));
+    json_rate(&j, "win_rate", wilson(t->first_wins, a->setup.games));
     json_object_end(&j);
     json_object_end(&j);
     json_done(&j);
@@ -332,11 +322,11 @@ static void print_duration(double secs) {
 }
 
 static void print_text(const arena *a, const totals *t) {
-    const bot_seats *l = &a->lineup;
+    const bot_seats *l = &a->setup.seats;
     int n = l->n;
     double wall = wall_clock(a);
-    printf("ruleset %s, %ld game%s, seeds %llu..%llu, %d seat%s rotating (seat 1 moves first)\n\n", mp_ruleset_name(a->rs),
-           a->games, plural(a->games), (unsigned long long)a->seed, (unsigned long long)(a->seed + (uint64_t)a->games - 1),
+    printf("ruleset %s, %ld game%s, seeds %llu..%llu, %d seat%s rotating (seat 1 moves first)\n\n", mp_ruleset_name(a->setup.rs),
+           a->setup.games, plural(a->setup.games), (unsigned long long)a->setup.seed, (unsigned long long)(a->setup.seed + (uint64_t)a->setup.games - 1),
            n, plural(n));
     int w = 6;
     for (int k = 0; k < n; k++)
@@ -345,32 +335,32 @@ static void print_text(const arena *a, const totals *t) {
            "95% interval", "score", "margin", "iter/choice", "ms/choice", "max ms");
     for (int k = 0; k < n; k++) {
         const entry *e = &t->e[k];
-        rate r = wilson(e->wins, a->games);
+        rate r = wilson(e->wins, a->setup.games);
         char interval[32], iters[24], ms[24], max[24];
         snprintf(interval, sizeof interval, "%.1f%%..%.1f%%", 100 * r.lo, 100 * r.hi);
         if (e->iterations > 0) snprintf(iters, sizeof iters, "%.1f", per((double)e->iterations, e->choices));
         else snprintf(iters, sizeof iters, "-");
         snprintf(ms, sizeof ms, "%.3f", 1000 * per(e->seconds, e->choices));
         snprintf(max, sizeof max, "%.1f", 1000 * e->max_seconds);
-        printf("%-*s %6ld %6lld %6lld %7.1f%% %15s %8.2f %+8.2f %11s %10s %9s\n", w, l->names[k], a->games, e->wins, e->shared,
-               100 * r.p, interval, per((double)e->score, a->games), per((double)e->margin, a->games), iters, ms, max);
+        printf("%-*s %6ld %6lld %6lld %7.1f%% %15s %8.2f %+8.2f %11s %10s %9s\n", w, l->names[k], a->setup.games, e->wins, e->shared,
+               100 * r.p, interval, per((double)e->score, a->setup.games), per((double)e->margin, a->setup.games), iters, ms, max);
     }
     printf("(a choice: a decision with more than one legal action; forced ones are taken at once and not timed)\n");
-    rate f = wilson(t->first_wins, a->games);
+    rate f = wilson(t->first_wins, a->setup.games);
     printf("\nfirst player (seat 1): won %lld of %ld game%s (%.1f%%, 95%% interval %.1f%%..%.1f%%)\n", t->first_wins,
-           a->games, plural(a->games), 100 * f.p, 100 * f.lo, 100 * f.hi);
+           a->setup.games, plural(a->setup.games), 100 * f.p, 100 * f.lo, 100 * f.hi);
     for (int k = 0; k < n; k++)
         printf("  %-*s moved first in %lld game%s, won %lld\n", w, l->names[k], t->e[k].first, plural(t->e[k].first),
                t->e[k].wins_first);
     printf("\n");
     if (wall >= 0) {
-        printf("%ld game%s in ", a->games, plural(a->games));
+        printf("%ld game%s in ", a->setup.games, plural(a->setup.games));
         print_duration(wall);
     } else {
         /* A merge: the parts ran apart, at times and on machines it does not know. */
         double bots = 0;
         for (int k = 0; k < n; k++) bots += t->e[k].seconds;
-        printf("%ld game%s merged from parts; the bots' choices took ", a->games, plural(a->games));
+        printf("%ld game%s merged from parts; the bots' choices took ", a->setup.games, plural(a->setup.games));
         print_duration(bots);
         printf(" in all");
     }
@@ -393,7 +383,7 @@ static const sim_ops ops = {
 
 static void free_arena(arena *a) {
     if (!a) return;
-    mp_ruleset_free(a->rs);
+    sim_setup_free(&a->setup);
     free(a);
 }
 
@@ -402,24 +392,8 @@ static void free_arena(arena *a) {
 static arena *new_arena(const char *ruleset, const char *players, long games, uint64_t seed, int *rc) {
     arena *a = calloc(1, sizeof *a);
     if (!a) { fprintf(stderr, "meeple: out of memory\n"); *rc = EXIT_BAD_INPUT; return NULL; }
-    snprintf(a->ruleset, sizeof a->ruleset, "%s", ruleset);
-    snprintf(a->players, sizeof a->players, "%s", players);
-    a->games = games;
-    a->seed = seed;
     a->t0 = -1;
-    const char *bad = NULL;
-    mp_diag d = { 0 };
-    if (bots_parse(a->players, &a->lineup, &bad, &d) < 1) {
-        fprintf(stderr, "meeple arena: '%s' is not a lineup; expected bots, comma-separated\n", quoted(players));
-        *rc = EXIT_BAD_INPUT;
-        free_arena(a);
-        return NULL;
-    }
-    if (!(a->rs = load_ruleset(ruleset)) || check_players(a->rs, a->lineup.n)) {
-        *rc = EXIT_BAD_INPUT;
-        free_arena(a);
-        return NULL;
-    }
+    if ((*rc = sim_setup_load(&a->setup, "arena", ruleset, players, games, seed))) { free_arena(a); return NULL; }
     return a;
 }
 
@@ -433,7 +407,7 @@ static void *ctx_from_params(const json_t *params, const merge_output *out, int 
     }
     arena *a = new_arena(p.ruleset, p.players, p.games, p.seed, rc);
     if (!a) return NULL;
-    if ((*rc = sim_same_ruleset(a->rs, p.hash))) { free_arena(a); return NULL; }
+    if ((*rc = sim_same_ruleset(a->setup.rs, p.hash))) { free_arena(a); return NULL; }
     a->as_json = out->json;
     return a;
 }
@@ -482,10 +456,10 @@ int cmd_arena(int argc, char **argv) {
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
     if (!players) return usage_error(usage, "expected --players BOT,BOT[,...], the lineup");
-    if (strlen(players) >= PLAYERS_CHARS)
-        return usage_error(usage, "--players: a lineup of %zu characters; expected at most %d", strlen(players), PLAYERS_CHARS - 1);
-    if (strlen(ruleset) >= RULESET_CHARS)
-        return usage_error(usage, "--ruleset: a name of %zu characters; expected at most %d", strlen(ruleset), RULESET_CHARS - 1);
+    if (strlen(players) >= SIM_PLAYERS_CHARS)
+        return usage_error(usage, "--players: a lineup of %zu characters; expected at most %d", strlen(players), SIM_PLAYERS_CHARS - 1);
+    if (strlen(ruleset) >= SIM_RULESET_CHARS)
+        return usage_error(usage, "--ruleset: a name of %zu characters; expected at most %d", strlen(ruleset), SIM_RULESET_CHARS - 1);
     if (sim_check_options(usage, &run, NULL)) return EXIT_USAGE;
     bot_seats lineup = { 0 };
     const char *bad = NULL;

@@ -66,14 +66,9 @@ typedef struct feat {
 
 /* The run: what every thread reads, and what a part's parameters say. */
 typedef struct run {
-    char ruleset[512];     /* --ruleset as given */
-    mp_ruleset *rs;
+    sim_setup setup;       /* the ruleset, seats, games and seed */
     const mp_tileset *ts;
     int n_tiles, n_kinds;
-    long games;
-    uint64_t seed;
-    char players[256];     /* --players as given */
-    bot_seats seats;
     bool as_json, as_csv;
 } run;
 
@@ -182,20 +177,20 @@ static int observe_end(const run *r, totals *s, const mp_game *g) {
 static int play(void *ctx, void *p, long i, mp_diag *d) {
     const run *r = ctx;
     totals *s = p;
-    uint64_t seed = r->seed + (uint64_t)i;
-    int np = r->seats.n;
+    uint64_t seed = r->setup.seed + (uint64_t)i;
+    int np = r->setup.seats.n;
     mp_game_options o = { .n_players = np, .seed = seed, .first_player = -1 };
-    mp_game *g = mp_game_new(r->rs, &o, d);
+    mp_game *g = mp_game_new(r->setup.rs, &o, d);
     if (!g) return EXIT_BAD_INPUT;
     mp_bot *seats[MP_MAX_PLAYERS];
-    for (int pl = 0; pl < np; pl++) seats[pl] = mp_bot_new(r->seats.specs[pl], seed, pl, d);   /* checked by bots_parse */
+    for (int pl = 0; pl < np; pl++) seats[pl] = mp_bot_new(r->setup.seats.specs[pl], seed, pl, d);   /* checked by bots_parse */
     int rc = 0;
     while (mp_game_phase(g) != MP_PHASE_OVER) {
         if (mp_game_phase(g) == MP_PHASE_PLACE && observe_place(r, s, g)) { rc = no_memory(d); break; }
         mp_action a;
         int pl = mp_game_current_player(g);
         if (mp_bot_choose(seats[pl], g, &a) || mp_game_apply(g, &a, d)) {
-            snprintf(d->file, sizeof d->file, "%s", mp_ruleset_path(r->rs));
+            snprintf(d->file, sizeof d->file, "%s", mp_ruleset_path(r->setup.rs));
             d->line = d->column = 0;
             snprintf(d->message, sizeof d->message, "internal error: seed %llu: seat %d found no legal action",
                      (unsigned long long)seed, pl + 1);
@@ -212,7 +207,7 @@ static int play(void *ctx, void *p, long i, mp_diag *d) {
 /* ------------------------------------------------------------------ the run and its totals */
 
 static void free_run(run *r) {
-    mp_ruleset_free(r->rs);
+    sim_setup_free(&r->setup);
     free(r);
 }
 
@@ -220,22 +215,8 @@ static void free_run(run *r) {
 static run *new_run(const char *ruleset, long games, uint64_t seed, const char *players, int *rc) {
     run *r = calloc(1, sizeof *r);
     if (!r) { fprintf(stderr, "meeple: out of memory\n"); *rc = EXIT_BAD_INPUT; return NULL; }
-    snprintf(r->ruleset, sizeof r->ruleset, "%s", ruleset);
-    snprintf(r->players, sizeof r->players, "%s", players);
-    r->games = games;
-    r->seed = seed;
-    const char *bad = NULL;
-    mp_diag bd = { 0 };
-    if (bots_parse(r->players, &r->seats, &bad, &bd) <= 0) {   /* checked before: the command's, or a part's */
-        fprintf(stderr, "meeple tilestats: bad --players '%s'\n", quoted(players));
-        *rc = EXIT_BAD_INPUT;
-    } else if (!(r->rs = load_ruleset(ruleset))) {
-        *rc = EXIT_BAD_INPUT;
-    } else {
-        *rc = check_players(r->rs, r->seats.n);
-    }
-    if (*rc) { free_run(r); return NULL; }
-    r->ts = mp_ruleset_tiles(r->rs);
+    if ((*rc = sim_setup_load(&r->setup, "tilestats", ruleset, players, games, seed))) { free_run(r); return NULL; }
+    r->ts = mp_ruleset_tiles(r->setup.rs);
     r->n_tiles = mp_tileset_n_tiles(r->ts);
     r->n_kinds = mp_tileset_n_kinds(r->ts);
     return r;
@@ -285,11 +266,7 @@ static int merge(void *ctx, void *a, const void *b) {
 
 /* ------------------------------------------------------------------ parts */
 
-static void write_params(void *ctx, json *j) {
-    const run *r = ctx;
-    sim_params p = { r->ruleset, mp_ruleset_hash(r->rs), r->players, r->games, r->seed };
-    sim_write_params(j, &p);
-}
+static void write_params(void *ctx, json *j) { sim_write_params(j, &((const run *)ctx)->setup); }
 
 /* {"tiles": [[drawn, unplaceable, seen, placements, copies, points] per tile],
 **  "kinds": [[features, complete, tiles] per kind]}, in the tile set's order. */
@@ -362,10 +339,10 @@ static int read_totals(void *ctx, void *p, const json_t *v, mp_diag *d) {
 static double ratio(long long a, long long b) { return b > 0 ? (double)a / (double)b : 0; }
 
 static void print_text(const run *r, const totals *s) {
-    long games = r->games;
-    printf("ruleset %s, %ld game%s, seeds %llu..%llu, players", mp_ruleset_name(r->rs), games, games == 1 ? "" : "s",
-           (unsigned long long)r->seed, (unsigned long long)(r->seed + (uint64_t)games - 1));
-    for (int p = 0; p < r->seats.n; p++) printf("%s %s", p ? "," : "", r->seats.names[p]);
+    long games = r->setup.games;
+    printf("ruleset %s, %ld game%s, seeds %llu..%llu, players", mp_ruleset_name(r->setup.rs), games, games == 1 ? "" : "s",
+           (unsigned long long)r->setup.seed, (unsigned long long)(r->setup.seed + (uint64_t)games - 1));
+    for (int p = 0; p < r->setup.seats.n; p++) printf("%s %s", p ? "," : "", r->setup.seats.names[p]);
     printf("\n\n");
     int w = 4;
     for (int t = 0; t < r->n_tiles; t++) {
@@ -401,9 +378,9 @@ static void print_json(const run *r, const totals *s) {
     json j;
     json_init(&j, stdout);
     json_object(&j);
-    json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(r->rs));
-    json_key(&j, "games"); json_int(&j, r->games);
-    json_key(&j, "seed"); json_uint(&j, (unsigned long long)r->seed);
+    json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(r->setup.rs));
+    json_key(&j, "games"); json_int(&j, r->setup.games);
+    json_key(&j, "seed"); json_uint(&j, (unsigned long long)r->setup.seed);
     json_key(&j, "tiles"); json_array(&j);
     for (int t = 0; t < r->n_tiles; t++) {
         const tile_tot *tt = &s->tile[t];
@@ -422,7 +399,7 @@ static void print_json(const run *r, const totals *s) {
         const kind_tot *kt = &s->kind[k];
         json_object(&j);
         json_key(&j, "kind"); json_string(&j, mp_tileset_kind_name(r->ts, k));
-        json_key(&j, "features_per_game"); json_double(&j, ratio(kt->features, r->games));
+        json_key(&j, "features_per_game"); json_double(&j, ratio(kt->features, r->setup.games));
         json_key(&j, "completion_rate"); json_double(&j, ratio(kt->complete, kt->features));
         json_key(&j, "mean_tiles"); json_double(&j, ratio(kt->tiles, kt->features));
         json_object_end(&j);
@@ -443,7 +420,7 @@ static void print_csv(const run *r, const totals *s) {
     }
     for (int k = 0; k < r->n_kinds; k++) {
         const kind_tot *kt = &s->kind[k];
-        printf("kind,%s,%.6g,%.6g,%.6g,,\n", mp_tileset_kind_name(r->ts, k), ratio(kt->features, r->games),
+        printf("kind,%s,%.6g,%.6g,%.6g,,\n", mp_tileset_kind_name(r->ts, k), ratio(kt->features, r->setup.games),
                ratio(kt->complete, kt->features), ratio(kt->tiles, kt->features));
     }
 }
@@ -471,7 +448,7 @@ static void *ctx_from_params(const json_t *params, const merge_output *out, int 
     }
     run *r = new_run(p.ruleset, p.games, p.seed, p.players, rc);
     if (!r) return NULL;
-    if ((*rc = sim_same_ruleset(r->rs, p.hash))) { free_run(r); return NULL; }
+    if ((*rc = sim_same_ruleset(r->setup.rs, p.hash))) { free_run(r); return NULL; }
     r->as_json = out->json;
     r->as_csv = out->csv;
     return r;

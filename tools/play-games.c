@@ -22,12 +22,7 @@ enum { MAX_CATS = 32 };
 
 /* The run: what every thread reads, and what a part's parameters say. */
 typedef struct run {
-    char ruleset[512];                       /* --ruleset as given */
-    mp_ruleset *rs;
-    long games;
-    uint64_t seed;
-    char players[256];                       /* --players as given */
-    bot_seats seats;
+    sim_setup setup;                         /* the ruleset, seats, games and seed */
     int np;
     int nc;                                  /* the ruleset's categories, in its order */
     char cat[MAX_CATS][40];
@@ -44,7 +39,7 @@ typedef struct totals {
 /* ------------------------------------------------------------------ the run's setup */
 
 static void free_run(run *r) {
-    mp_ruleset_free(r->rs);
+    sim_setup_free(&r->setup);
     free(r);
 }
 
@@ -52,24 +47,12 @@ static void free_run(run *r) {
 static run *new_run(const char *ruleset, long games, uint64_t seed, const char *players, int *rc) {
     run *r = calloc(1, sizeof *r);
     if (!r) { fprintf(stderr, "meeple: out of memory\n"); *rc = EXIT_BAD_INPUT; return NULL; }
-    snprintf(r->ruleset, sizeof r->ruleset, "%s", ruleset);
-    snprintf(r->players, sizeof r->players, "%s", players);
-    r->games = games;
-    r->seed = seed;
-    const char *bad = NULL;
+    if ((*rc = sim_setup_load(&r->setup, "play", ruleset, players, games, seed))) { free_run(r); return NULL; }
+    r->np = r->setup.seats.n;
     mp_diag d = { 0 };
-    r->np = bots_parse(r->players, &r->seats, &bad, &d);
-    if (r->np <= 0) {   /* checked before: the command's, or a part's */
-        fprintf(stderr, "meeple play: bad --players '%s'\n", quoted(players));
-        *rc = EXIT_BAD_INPUT;
-        free_run(r);
-        return NULL;
-    }
-    if (!(r->rs = load_ruleset(ruleset))) { *rc = EXIT_BAD_INPUT; free_run(r); return NULL; }
-    if ((*rc = check_players(r->rs, r->np))) { free_run(r); return NULL; }
     /* The categories, read off a new game of the ruleset. */
     mp_game_options o = { .n_players = r->np, .seed = seed, .first_player = -1 };
-    mp_game *g = mp_game_new(r->rs, &o, &d);
+    mp_game *g = mp_game_new(r->setup.rs, &o, &d);
     if (!g) { print_diag(&d); *rc = EXIT_BAD_INPUT; free_run(r); return NULL; }
     for (int c = 0; c < mp_game_n_categories(g) && r->nc < MAX_CATS; c++)
         snprintf(r->cat[r->nc++], sizeof r->cat[0], "%s", mp_game_category_name(g, c));
@@ -98,7 +81,7 @@ static void totals_free(void *ctx, void *t) {
 static int play(void *ctx, void *p, long i, mp_diag *d) {
     const run *r = ctx;
     totals *t = p;
-    mp_game *g = mp_bots_play(r->rs, r->seats.specs, r->np, r->seed + (uint64_t)i, NULL, d);
+    mp_game *g = mp_bots_play(r->setup.rs, r->setup.seats.specs, r->np, r->setup.seed + (uint64_t)i, NULL, d);
     if (!g) return EXIT_BAD_INPUT;
     /* By name: a category is the same column in every game. */
     for (int c = 0; c < mp_game_n_categories(g); c++) {
@@ -130,11 +113,7 @@ static int merge(void *ctx, void *a, const void *b) {
 
 /* ------------------------------------------------------------------ parts */
 
-static void write_params(void *ctx, json *j) {
-    const run *r = ctx;
-    sim_params p = { r->ruleset, mp_ruleset_hash(r->rs), r->players, r->games, r->seed };
-    sim_write_params(j, &p);
-}
+static void write_params(void *ctx, json *j) { sim_write_params(j, &((const run *)ctx)->setup); }
 
 /* {"scored": [per category], "seats": [{"score": sum, "wins": count, "points": [sum per category]}]} */
 static void write_totals(void *ctx, const void *tp, json *j) {
@@ -194,24 +173,24 @@ static double mean(long long sum, long games) { return (double)sum / (double)gam
 static int print(void *ctx, const void *p) {
     const run *r = ctx;
     const totals *t = p;
-    const char *const *names = r->seats.names;
+    const char *const *names = r->setup.seats.names;
     if (r->as_json) {
         json j;
         json_init(&j, stdout);
         json_object(&j);
-        json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(r->rs));
-        json_key(&j, "seed"); json_uint(&j, (unsigned long long)r->seed);
-        json_key(&j, "games"); json_int(&j, r->games);
+        json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(r->setup.rs));
+        json_key(&j, "seed"); json_uint(&j, (unsigned long long)r->setup.seed);
+        json_key(&j, "games"); json_int(&j, r->setup.games);
         json_key(&j, "players"); json_array(&j);
         for (int pl = 0; pl < r->np; pl++) {
             json_object(&j);
             json_key(&j, "name"); json_string(&j, names[pl]);
-            json_key(&j, "kind"); json_string(&j, r->seats.specs[pl]);
-            json_key(&j, "mean_score"); json_double(&j, mean(t->score[pl], r->games));
+            json_key(&j, "kind"); json_string(&j, r->setup.seats.specs[pl]);
+            json_key(&j, "mean_score"); json_double(&j, mean(t->score[pl], r->setup.games));
             json_key(&j, "wins"); json_int(&j, (long)t->wins[pl]);
             json_key(&j, "mean_points"); json_object(&j);
             for (int q = 0; q < r->nc; q++)
-                if (t->scored[q]) { json_key(&j, r->cat[q]); json_double(&j, mean(t->points[pl][q], r->games)); }
+                if (t->scored[q]) { json_key(&j, r->cat[q]); json_double(&j, mean(t->points[pl][q], r->setup.games)); }
             json_object_end(&j);
             json_object_end(&j);
         }
@@ -220,16 +199,16 @@ static int print(void *ctx, const void *p) {
         json_done(&j);
         return 0;
     }
-    printf("ruleset %s, seeds %llu..%llu, %ld game%s, %d player%s\n\n", mp_ruleset_name(r->rs), (unsigned long long)r->seed,
-           (unsigned long long)(r->seed + (uint64_t)r->games - 1), r->games, plural(r->games), r->np, plural(r->np));
+    printf("ruleset %s, seeds %llu..%llu, %ld game%s, %d player%s\n\n", mp_ruleset_name(r->setup.rs), (unsigned long long)r->setup.seed,
+           (unsigned long long)(r->setup.seed + (uint64_t)r->setup.games - 1), r->setup.games, plural(r->setup.games), r->np, plural(r->np));
     printf("%-16s %8s %6s", "player", "mean", "wins");
     for (int q = 0; q < r->nc; q++)
         if (t->scored[q]) printf(" %9s", r->cat[q]);
     putchar('\n');
     for (int pl = 0; pl < r->np; pl++) {
-        printf("%-16s %8.2f %6lld", names[pl], mean(t->score[pl], r->games), t->wins[pl]);
+        printf("%-16s %8.2f %6lld", names[pl], mean(t->score[pl], r->setup.games), t->wins[pl]);
         for (int q = 0; q < r->nc; q++)
-            if (t->scored[q]) printf(" %9.2f", mean(t->points[pl][q], r->games));
+            if (t->scored[q]) printf(" %9.2f", mean(t->points[pl][q], r->setup.games));
         putchar('\n');
     }
     return 0;
@@ -263,7 +242,7 @@ static void *ctx_from_params(const json_t *params, const merge_output *out, int 
     }
     run *r = new_run(p.ruleset, p.games, p.seed, p.players, rc);
     if (!r) return NULL;
-    if ((*rc = sim_same_ruleset(r->rs, p.hash))) { free_run(r); return NULL; }
+    if ((*rc = sim_same_ruleset(r->setup.rs, p.hash))) { free_run(r); return NULL; }
     r->as_json = out->json;
     return r;
 }

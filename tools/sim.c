@@ -63,12 +63,34 @@ int sim_check_options(const char *usage, const sim_opts *o, const char *merge_on
     return 0;
 }
 
-void sim_write_params(json *j, const sim_params *p) {
-    json_key(j, "ruleset"); json_string(j, p->ruleset);
-    json_key(j, "hash"); json_string(j, p->hash);
-    json_key(j, "games"); json_int(j, p->games);
-    json_key(j, "seed"); json_uint(j, (unsigned long long)p->seed);
-    json_key(j, "players"); json_string(j, p->players);
+int sim_setup_load(sim_setup *s, const char *command, const char *ruleset, const char *players, long games, uint64_t seed) {
+    memset(s, 0, sizeof *s);
+    snprintf(s->ruleset, sizeof s->ruleset, "%s", ruleset);
+    snprintf(s->players, sizeof s->players, "%s", players);
+    s->games = games;
+    s->seed = seed;
+    const char *bad = NULL;
+    mp_diag d = { 0 };
+    if (bots_parse(s->players, &s->seats, &bad, &d) <= 0) {
+        fprintf(stderr, "meeple %s: '%s' names no bot seats; expected random, greedy or mcts[:N|:Ts], comma-separated\n",
+                command, quoted(players));
+        return EXIT_BAD_INPUT;
+    }
+    if (!(s->rs = load_ruleset(ruleset))) return EXIT_BAD_INPUT;
+    return check_players(s->rs, s->seats.n);
+}
+
+void sim_setup_free(sim_setup *s) {
+    mp_ruleset_free(s->rs);
+    s->rs = NULL;
+}
+
+void sim_write_params(json *j, const sim_setup *s) {
+    json_key(j, "ruleset"); json_string(j, s->ruleset);
+    json_key(j, "hash"); json_string(j, mp_ruleset_hash(s->rs));
+    json_key(j, "games"); json_int(j, s->games);
+    json_key(j, "seed"); json_uint(j, (unsigned long long)s->seed);
+    json_key(j, "players"); json_string(j, s->players);
 }
 
 int sim_read_params(const json_t *params, const char *command, sim_params *p) {

@@ -23,6 +23,7 @@
 
 #include <stdbool.h>
 
+#include "bots.h"
 #include "cmd.h"
 #include "json.h"
 
@@ -108,15 +109,30 @@ typedef struct sim_command {
 /* The commands whose runs merge (each file defines its sim_command). */
 extern const sim_command compare_sim, play_sim, tilestats_sim, arena_sim;
 
-/* The parameters of a run of one ruleset (play --games, tilestats, arena), as a part keeps them:
-** the ruleset as given (a name, or a path: merge loads it again), its content hash, the games,
-** the first seed and --players as given. */
+/* A run of one ruleset (play --games, tilestats, arena): the ruleset and --players as given (a
+** part keeps them so: merge loads them again), loaded and read. */
+enum { SIM_RULESET_CHARS = 512, SIM_PLAYERS_CHARS = 256 };   /* bots_parse reads at most 255 */
+typedef struct sim_setup {
+    char ruleset[SIM_RULESET_CHARS];
+    char players[SIM_PLAYERS_CHARS];
+    long games;
+    uint64_t seed;
+    mp_ruleset *rs;
+    bot_seats seats;
+} sim_setup;
+/* Loads the ruleset, reads the seats (checked before: the command's usage, or a part's
+** parameters) and checks that the ruleset allows them: 0, or the error printed and the exit code. */
+int sim_setup_load(sim_setup *s, const char *command, const char *ruleset, const char *players, long games, uint64_t seed);
+void sim_setup_free(sim_setup *s);
+/* Its parameters in a part: ruleset, hash, games, seed, players. */
+void sim_write_params(json *j, const sim_setup *s);
+
+/* The parameters read back from a part (the strings point into params). */
 typedef struct sim_params {
     const char *ruleset, *hash, *players;
     long games;
     uint64_t seed;
 } sim_params;
-void sim_write_params(json *j, const sim_params *p);
 /* Read back for a merge (the strings point into params): 0, or the error printed and
 ** EXIT_BAD_INPUT. command names the part's command in the message. */
 int sim_read_params(const json_t *params, const char *command, sim_params *p);
