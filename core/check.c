@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "../variants/variant.h"
+#include "yamlx.h"
 
 static int bad(mp_diag *d, const char *fmt, int a, int b, int c) {
     if (d) {
@@ -112,7 +112,8 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
     rc = rc ? rc : check_open(g, d);
     for (int i = 0; i < g->rs->n_variants && !rc; i++) {
         const mp_variant_use *u = &g->rs->variants[i];
-        if (u->v->check) rc = u->v->check(g, g->vstate[i], u->config, d);
+        mp_module_ctx c = mp_module_ctx_of(g, i);
+        if (u->v->check) rc = u->v->check(&c, d);
     }
     free(open);
     free(icons);

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "../variants/variant.h"
+#include "yamlx.h"
 
 
 static int fail(mp_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -113,7 +113,8 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
     g->turn_player = g->base_player = opt->first_player >= 0 && opt->first_player < g->n_players ? opt->first_player : drawn;
     for (int i = 0; i < rs->n_variants; i++) {
         const mp_variant_use *u = &rs->variants[i];
-        if (u->v->setup && u->v->setup(g, g->vstate[i], u->config, d)) {
+        mp_module_ctx c = mp_module_ctx_of(g, i);
+        if (u->v->setup && u->v->setup(&c, d)) {
             if (d->line == 0 && u->node) {    /* point at the module in the ruleset */
                 snprintf(d->file, sizeof d->file, "%s", u->node->file);
                 d->line = u->node->line;
@@ -189,7 +190,7 @@ void mp_game_request(mp_game *g, int variant, int player) {
     g->pending_player = (int8_t)player;
 }
 
-int mp_game_variant_index(const mp_game *g, const mp_variant *v) {
+int mp_game_variant_index(const mp_game *g, const mp_module *v) {
     for (int i = 0; i < g->rs->n_variants; i++)
         if (g->rs->variants[i].v == v) return i;
     return -1;
@@ -227,7 +228,10 @@ static bool module_places(mp_game *g) {
     g->phase = MP_PHASE_PLACE;
     int n = 0;
     for (int i = 0; i < g->rs->n_variants && !n; i++)
-        if (g->rs->variants[i].v->legal) n = g->rs->variants[i].v->legal(g, g->vstate[i], g->rs->variants[i].config, NULL, 0);
+        if (g->rs->variants[i].v->legal) {
+            mp_module_ctx c = mp_module_ctx_of(g, i);
+            n = g->rs->variants[i].v->legal(&c, NULL, 0);
+        }
     g->phase = was;
     return n > 0;
 }
@@ -286,15 +290,17 @@ static void draw(mp_game *g) {
     game_over(g);
 }
 
-typedef void hook_fn(mp_game *g, const mp_variant_use *u, void *st);
-static void call_after_place(mp_game *g, const mp_variant_use *u, void *st) {
-    if (u->v->after_place) u->v->after_place(g, st, u->config, g->last_placed);
+typedef void hook_fn(mp_game *g, const mp_module *m, mp_module_ctx *c);
+static void call_after_place(mp_game *g, const mp_module *m, mp_module_ctx *c) {
+    if (m->after_place) m->after_place(c, g->last_placed);
 }
-static void call_before_score(mp_game *g, const mp_variant_use *u, void *st) {
-    if (u->v->before_score) u->v->before_score(g, st, u->config);
+static void call_before_score(mp_game *g, const mp_module *m, mp_module_ctx *c) {
+    (void)g;
+    if (m->before_score) m->before_score(c);
 }
-static void call_end_turn(mp_game *g, const mp_variant_use *u, void *st) {
-    if (u->v->end_turn) u->v->end_turn(g, st, u->config);
+static void call_end_turn(mp_game *g, const mp_module *m, mp_module_ctx *c) {
+    (void)g;
+    if (m->end_turn) m->end_turn(c);
 }
 
 /* Runs one hook of every variant, from g->stage_hook on; true when one asked for a decision
@@ -303,7 +309,8 @@ static bool run_hooks(mp_game *g, hook_fn *call) {
     const mp_ruleset *rs = g->rs;
     while (g->stage_hook < rs->n_variants) {
         int i = g->stage_hook++;
-        call(g, &rs->variants[i], g->vstate[i]);
+        mp_module_ctx c = mp_module_ctx_of(g, i);
+        call(g, rs->variants[i].v, &c);
         if (g->pending) {
             g->pending = false;
             g->phase = MP_PHASE_VARIANT;
@@ -468,7 +475,8 @@ int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d) {
                         rs->variants[g->variant_phase].v->name);
         const mp_variant_use *u = &rs->variants[a->variant];
         bool deciding = g->phase == MP_PHASE_VARIANT;
-        if (u->v->apply(g, g->vstate[a->variant], u->config, a, d)) return 1;
+        mp_module_ctx c = mp_module_ctx_of(g, a->variant);
+        if (u->v->apply(&c, a, d)) return 1;
         if (g->pending) {                     /* it asks for another decision */
             g->pending = false;
             g->phase = MP_PHASE_VARIANT;
@@ -532,7 +540,8 @@ int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
     for (int i = 0; i < rs->n_variants; i++)
         if (rs->variants[i].v->legal && (g->phase != MP_PHASE_VARIANT || i == g->variant_phase)) {
             int room = cap > n ? cap - n : 0;
-            n += rs->variants[i].v->legal(g, g->vstate[i], rs->variants[i].config, room ? out + n : NULL, room);
+            mp_module_ctx c = mp_module_ctx_of(g, i);
+            n += rs->variants[i].v->legal(&c, room ? out + n : NULL, room);
         }
     return n;
 }
@@ -728,7 +737,8 @@ const char *mp_game_token_name(const mp_game *g, int i) {
 int mp_game_token_supply(const mp_game *g, int i, int p) {
     int v = token_module(g, i);
     if (v < 0 || p < 0 || p >= g->n_players) return -1;
-    return g->rs->variants[v].v->tokens(g, g->vstate[v], g->rs->variants[v].config, p);
+    mp_module_ctx c = mp_module_ctx_of(g, v);
+    return g->rs->variants[v].v->tokens(&c, p);
 }
 
 const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size_t size) {
@@ -738,7 +748,8 @@ const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size
         const mp_variant_use *u = &g->rs->variants[v];
         if (!u->v->status) continue;
         char one[256];
-        if (u->v->status(g, g->vstate[v], u->config, player, one, sizeof one) <= 0 || !one[0]) continue;
+        mp_module_ctx c = mp_module_ctx_of(g, v);
+        if (u->v->status(&c, player, one, sizeof one) <= 0 || !one[0]) continue;
         n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "; " : "", one);
     }
     return buf;
@@ -827,7 +838,8 @@ void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t 
     case MP_ACT_PASS: snprintf(buf, size, "pass"); break;
     default: {
         const mp_variant_use *u = a->variant < g->rs->n_variants ? &g->rs->variants[a->variant] : NULL;
-        if (u && u->v->describe) u->v->describe(g, g->vstate[a->variant], u->config, a, buf, size);
+        mp_module_ctx c = u ? mp_module_ctx_of(g, a->variant) : (mp_module_ctx){ 0 };
+        if (u && u->v->describe) u->v->describe(&c, a, buf, size);
         else snprintf(buf, size, "variant action %d", a->code);
         break;
     }

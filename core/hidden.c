@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "../variants/variant.h"
+#include "yamlx.h"
 
 /* Calls f on every place a hidden tile lies, in one fixed order: the bag from bag_pos on, then
 ** the other seats' hands in seat order. */
@@ -45,6 +45,7 @@ void mp_game_determinize(mp_game *g, int player, uint64_t seed) {
     FOR_HIDDEN(g, player, t, *t = pool[k++]);
     for (int i = 0; i < g->rs->n_variants; i++) {
         const mp_variant_use *u = &g->rs->variants[i];
-        if (u->v->redeal) u->v->redeal(g, g->vstate[i], u->config, player);
+        mp_module_ctx c = mp_module_ctx_of(g, i);
+        if (u->v->redeal) u->v->redeal(&c, player);
     }
 }

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "meeple.h"
+#include "module.h"
 
 #if defined(__GNUC__)
 #define MP_INTERNAL __attribute__((visibility("hidden")))
@@ -189,9 +190,8 @@ enum { MP_UNPLACEABLE_DISCARD, MP_UNPLACEABLE_RETURN };
 
 typedef struct mp_fixed_piece { int tile, x, y, rot; } mp_fixed_piece;
 
-typedef struct mp_variant mp_variant;
 typedef struct mp_variant_use {
-    const mp_variant *v;          /* the compiled-in module */
+    const mp_module *v;           /* the compiled-in module */
     void *config;                 /* what its configure hook read from `options:` */
     const mp_ynode *options;      /* `options:` as written (NULL none), for rulediff */
     const mp_ynode *node;         /* its item under `variants:`, for messages */
@@ -568,6 +568,21 @@ MP_INTERNAL int mp_game_take_tiles(mp_game *g, int n, int16_t *out);
 ** the turn just after placement; when the module's apply returns, the turn goes on (after_place
 ** hooks, deployment, ...) as after a PLACE action. Returns the placed index, -1 with d filled. */
 MP_INTERNAL int mp_game_put_tile(mp_game *g, const mp_action *a, mp_diag *d);
+
+/* game.c: the index of module v among the ruleset's modules, -1 when the ruleset does not use it. */
+MP_INTERNAL int mp_game_variant_index(const mp_game *g, const mp_module *v);
+
+/* variants/registry.c: the compiled-in modules (the kernel finds a ruleset's modules by name). */
+MP_INTERNAL const mp_module *mp_variant_find(const char *name);
+MP_INTERNAL int mp_variant_count(void);
+MP_INTERNAL const mp_module *mp_variant_at(int i);
+/* Lets a test program add a module of its own, found by name like the compiled-in ones. */
+MP_INTERNAL int mp_variant_register_for_tests(const mp_module *v);
+
+/* The context a hook of module i gets (module.h). */
+static inline mp_module_ctx mp_module_ctx_of(const mp_game *g, int i) {
+    return (mp_module_ctx){ (mp_game *)(uintptr_t)g, g->vstate[i], g->rs->variants[i].config, i };
+}
 
 /* rng.c */
 MP_INTERNAL void mp_rng_seed(uint64_t s[4], uint64_t seed);

@@ -356,6 +356,40 @@ MP_API int mp_game_token_supply(const mp_game *g, int i, int player);
 ** with p = -1 ("track 33, keep on 3 tiles, wall tile 9"); "" when nothing. Returns buf. */
 MP_API const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size_t size);
 
+/* What the variant modules' states are, as data: the facts a renderer, a bot or a page reads
+** (the words above are made from them). Each module documents its facts in meeple-ruleset(5),
+** under its options: `what` is a stable name there, never display text. */
+typedef enum mp_fact_kind {
+    MP_FACT_COUNT,        /* how many `what` a player (or the game) has: value */
+    MP_FACT_POSITION,     /* where a `what` stands on a track: space value (arg: a second number) */
+    MP_FACT_TILE,         /* a tile `what` in slot value (a bazaar's tiles on offer) */
+    MP_FACT_AMOUNT        /* an amount `what` (a bid): value */
+} mp_fact_kind;
+typedef struct mp_fact {
+    const char *module;   /* the module's name ("castle") */
+    mp_fact_kind kind;
+    const char *what;     /* "track", "wall-tile", "bridges", "offer", "bid", ... */
+    int player;           /* whose it is, -1 the game's */
+    int value;
+    int tile;             /* a tile kind, -1 none */
+    int arg;              /* a second number where the fact has one (a wall tile's points), else 0 */
+} mp_fact;
+/* Writes up to cap facts of every module, in the ruleset's order of modules; returns how many
+** there are. */
+MP_API int mp_game_facts(const mp_game *g, mp_fact *out, int cap);
+
+/* A module's action as data: its kind of decision and arguments (meeple-ruleset(5) lists each
+** module's); the notation is only how it is spelt. */
+typedef struct mp_decision {
+    const char *module;   /* the module's name ("bazaars") */
+    const char *name;     /* the kind of decision ("select", "bid", "convert", "use") */
+    int n_args;
+    const char *arg_names[3];
+    int32_t args[3];      /* the action's arg[0..n_args-1] */
+} mp_decision;
+/* 0 with *out filled, or -1 when a is not a module's action or its module names no such kind. */
+MP_API int mp_game_decision(const mp_game *g, const mp_action *a, mp_decision *out);
+
 /* ------------------------------------------------------------------ computer players (meeple-bots(7)) */
 
 /* A computer player for one seat, named by a spec:

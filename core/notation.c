@@ -25,7 +25,7 @@
 #include <pcre2.h>
 
 #include "internal.h"
-#include "../variants/variant.h"
+#include "yamlx.h"
 
 static const char action_pattern[] =
     "(?:(?<tile>[A-Za-z0-9][A-Za-z0-9_.+-]{0,30})@(?<x>-?[0-9]+),(?<y>-?[0-9]+)(?:r(?<rot>[0-3]))?"
@@ -158,7 +158,8 @@ int mp_notation_format(const mp_game *g, const mp_action *a, char *buf, size_t s
         const mp_variant_use *u = &g->rs->variants[a->variant];
         int n = snprintf(buf, size, "!%s:", u->v->name);
         if (n < 0 || (size_t)n >= size) return n;
-        if (u->v->format) return n + u->v->format(g, g->vstate[a->variant], u->config, a, buf + n, size - (size_t)n);
+        mp_module_ctx c = mp_module_ctx_of(g, a->variant);
+        if (u->v->format) return n + u->v->format(&c, a, buf + n, size - (size_t)n);
         return n + snprintf(buf + n, size - (size_t)n, "%d,%d,%d,%d", a->code, a->arg[0], a->arg[1], a->arg[2]);
     }
     default:
@@ -196,7 +197,8 @@ static int parse_variant(const mp_game *g, const char *name, const char *args, i
         if (strcmp(u->v->name, name) != 0) continue;
         *out = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)i };
         if (u->v->parse) {
-            int rc = u->v->parse(g, g->vstate[i], u->config, args, out, d);
+            mp_module_ctx c = mp_module_ctx_of(g, i);
+            int rc = u->v->parse(&c, args, out, d);
             if (rc && d) d->column += args_col - 1;   /* the module counts from 1 at its arguments */
             return rc;
         }

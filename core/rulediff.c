@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "../variants/variant.h"
+#include "yamlx.h"
 
 typedef struct differ {
     mp_rule_diff *out;

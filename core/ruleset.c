@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "yamlx.h"
-#include "../variants/variant.h"
 
 enum { MAX_EXTENDS = 16 };
 
@@ -503,7 +502,7 @@ static int read_variant(reader *r, const mp_ynode *v) {
     }
     const char *s;
     if (mp_y_string(name, &s, &r->d)) return problem(r);
-    const mp_variant *m = mp_variant_find(s);
+    const mp_module *m = mp_variant_find(s);
     if (!m) {
         char list[200] = "";
         size_t used = 0;

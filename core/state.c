@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "../variants/variant.h"
+#include "yamlx.h"
 
 enum { ALIGN = 16 };
 

@@ -15,10 +15,10 @@
 #include <stdint.h>
 #include "meeple.h"
 #include "internal.h"
+/* The node-reading calls a module's configure hook uses (mp_y_get, mp_y_int, ...) and mp_ytype
+** are declared in module.h; the loaders' own are here. */
+#include "module.h"
 
-typedef enum { MP_Y_SCALAR, MP_Y_SEQ, MP_Y_MAP } mp_ytype;
-
-typedef struct mp_ynode mp_ynode;
 struct mp_ynode {
     mp_ytype type;
     const char *file;      /* arena copy of the path the node was read from */
@@ -29,10 +29,8 @@ struct mp_ynode {
     mp_ynode **items;      /* sequence: n items; mapping: 2n nodes, key then value */
 };
 
-typedef struct mp_arena mp_arena;
 MP_INTERNAL mp_arena *mp_arena_new(void);
 MP_INTERNAL void mp_arena_free(mp_arena *a);
-MP_INTERNAL void *mp_arena_alloc(mp_arena *a, size_t size);
 MP_INTERNAL char *mp_arena_strdup(mp_arena *a, const char *s);
 
 /* Parses the first document of a file. NULL with d filled on error (an empty file is an error). */
@@ -40,17 +38,14 @@ MP_INTERNAL mp_ynode *mp_y_load_file(mp_arena *a, const char *path, mp_diag *d);
 MP_INTERNAL mp_ynode *mp_y_load_string(mp_arena *a, const char *name, const char *text, size_t len,
                                        mp_diag *d);
 
-/* Fills d with "message" located at node n (printf format). Always returns 1 (an error). */
-MP_INTERNAL int mp_y_error(mp_diag *d, const mp_ynode *n, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* mp_y_error (module.h) fills d with "message" located at node n and always returns 1. */
 
 /* Mappings. */
-MP_INTERNAL mp_ynode *mp_y_get(const mp_ynode *map, const char *key);
 MP_INTERNAL mp_ynode *mp_y_key_node(const mp_ynode *map, const char *key);
 /* Reports the first key not in the NULL-terminated list allowed: "unknown key 'x'; expected 'y'"
 ** when a key of the list that map lacks is close to it (mp_y_nearest_key), else every key of the
 ** list. */
-MP_INTERNAL int mp_y_check_keys(const mp_ynode *map, const char *const *allowed, mp_diag *d);
+/* (mp_y_check_keys, module.h) */
 /* The same from pair `from` on: the index of the unknown key reported, -1 when there is none (a
 ** loop over every unknown key, for lint). */
 MP_INTERNAL int mp_y_unknown_key(const mp_ynode *map, const char *const *allowed, int from, mp_diag *d);
@@ -61,15 +56,9 @@ MP_INTERNAL const char *mp_y_nearest(const char *word, const char *const *names)
 ** what key may be misspelt from (a key the same file wrote is no better guess; one a parent
 ** ruleset wrote may be, as the file may mean to override it). */
 MP_INTERNAL const char *mp_y_nearest_key(const mp_ynode *map, const mp_ynode *key, const char *const *allowed);
-MP_INTERNAL int mp_y_expect(const mp_ynode *n, mp_ytype type, const char *what, mp_diag *d);
-
-/* Scalars. Each returns 0 on success or 1 with d filled ("... ; expected ..."). */
-MP_INTERNAL int mp_y_int(const mp_ynode *n, long min, long max, long *out, mp_diag *d);
-MP_INTERNAL int mp_y_bool(const mp_ynode *n, bool *out, mp_diag *d);
-MP_INTERNAL int mp_y_string(const mp_ynode *n, const char **out, mp_diag *d);
-/* Index of the scalar in the NULL-terminated list names. */
-MP_INTERNAL int mp_y_enum(const mp_ynode *n, const char *const *names, int *out, mp_diag *d);
-MP_INTERNAL bool mp_y_is_null(const mp_ynode *n);
+/* mp_y_expect, and the scalars mp_y_int, mp_y_bool, mp_y_string, mp_y_enum (the index of the
+** scalar in a NULL-terminated list), mp_y_is_null: module.h. Each returns 0 on success or 1 with d
+** filled ("... ; expected ..."). */
 
 /* Mixes the node's content (types, scalars, order) into a 64-bit FNV-1a hash; positions and file
 ** names do not count, so the same content hashes the same wherever it was read from. */

@@ -266,7 +266,7 @@ Test(castles, check_refuses_a_negative_supply) {
     mp_ruleset *rs = castles_one_token();
     mp_game *g = two_towns_one_token(rs);
     decide(g, 0, 1);
-    int v = mp_game_variant_index(g, &mp_variant_castles);
+    int v = mp_game_variant_index(g, &mp_module_castles);
     castles_state *s = g->vstate[v];
     cr_assert_eq(s->n, 1);
     cr_assert_eq(s->supply[0], 0);

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../variants/variant.h"
+#include "yamlx.h"
 
 typedef struct bonus_config { long every; } bonus_config;
 typedef struct bonus_state { int category; int asked; } bonus_state;
@@ -28,14 +28,22 @@ static int bonus_configure(mp_arena *a, const mp_ynode *options, void **config, 
     return 0;
 }
 
-static int bonus_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
+static int bonus_setup(mp_module_ctx *cx, mp_diag *d) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)config; (void)d;
     bonus_state *s = st;
     s->category = mp_game_add_category(g, "bonus");
     return s->category < 0;
 }
 
-static int bonus_legal(const mp_game *g, const void *st, const void *config, mp_action *out, int cap) {
+static int bonus_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)st; (void)config;
     if (mp_game_phase(g) != MP_PHASE_VARIANT) return 0;
     for (int i = 0; i < 2 && i < cap; i++)
@@ -43,7 +51,11 @@ static int bonus_legal(const mp_game *g, const void *st, const void *config, mp_
     return 2;
 }
 
-static int bonus_apply(mp_game *g, void *st, const void *config, const mp_action *a, mp_diag *d) {
+static int bonus_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)config;
     bonus_state *s = st;
     if (mp_game_phase(g) != MP_PHASE_VARIANT || a->code < 0 || a->code > 1) {
@@ -55,14 +67,18 @@ static int bonus_apply(mp_game *g, void *st, const void *config, const mp_action
     return 0;
 }
 
-static void bonus_end_turn(mp_game *g, void *st, const void *config) {
+static void bonus_end_turn(mp_module_ctx *cx) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     bonus_state *s = st;
     const bonus_config *c = config;
     if (++s->asked % c->every == 0)
         mp_game_request(g, 0, (mp_game_current_player(g) + 1) % mp_game_n_players(g));
 }
 
-static const mp_variant test_bonus = {
+static const mp_module test_bonus = {
     .name = "test-bonus",
     .summary = "asks the next player to take 1 or 2 bonus points (tests only)",
     .state_size = sizeof(bonus_state),

@@ -6,31 +6,31 @@
 */
 #include <string.h>
 
-#include "variant.h"
+#include "internal.h"
 
-extern const mp_variant mp_variant_bazaars;
-extern const mp_variant mp_variant_bridges;
-extern const mp_variant mp_variant_castle;
-extern const mp_variant mp_variant_castles;
+extern const mp_module mp_module_bazaars;
+extern const mp_module mp_module_bridges;
+extern const mp_module mp_module_castle;
+extern const mp_module mp_module_castles;
 
-static const mp_variant *const registry[] = {   /* sorted by name */
-    &mp_variant_bazaars,
-    &mp_variant_bridges,
-    &mp_variant_castle,
-    &mp_variant_castles,
+static const mp_module *const registry[] = {   /* sorted by name */
+    &mp_module_bazaars,
+    &mp_module_bridges,
+    &mp_module_castle,
+    &mp_module_castles,
     NULL    /* sentinel */
 };
 
 /* Modules a test program adds to exercise the hooks (tests/test_variants.c); never set by the
 ** library or the command. Not guarded: a test registers its modules on one thread, before any
 ** ruleset is loaded. */
-static const mp_variant *extra[4];
+static const mp_module *extra[4];
 
 int mp_variant_count(void) { return (int)(sizeof registry / sizeof registry[0]) - 1; }
 
-const mp_variant *mp_variant_at(int i) { return i >= 0 && i < mp_variant_count() ? registry[i] : NULL; }
+const mp_module *mp_variant_at(int i) { return i >= 0 && i < mp_variant_count() ? registry[i] : NULL; }
 
-const mp_variant *mp_variant_find(const char *name) {
+const mp_module *mp_variant_find(const char *name) {
     for (int i = 0; i < mp_variant_count(); i++)
         if (strcmp(registry[i]->name, name) == 0) return registry[i];
     for (int i = 0; i < 4; i++)
@@ -38,7 +38,7 @@ const mp_variant *mp_variant_find(const char *name) {
     return NULL;
 }
 
-int mp_variant_register_for_tests(const mp_variant *v) {
+int mp_variant_register_for_tests(const mp_module *v) {
     for (int i = 0; i < 4; i++)
         if (!extra[i] || extra[i] == v) { extra[i] = v; return 0; }
     return 1;

@@ -19,7 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../variant.h"
+#include "module.h"
+#include "yamlx.h"   /* TRANSITIONAL: the kernel's insides, until the module asks through module.h only */
 
 enum { SELECT = 1, RAISE, PASS, BUY, SELL, PICK };       /* action codes */
 enum { IDLE, SELECTING, BIDDING, DECIDING, PICKING };    /* where the bazaar stands */
@@ -59,7 +60,11 @@ static int bazaars_configure(mp_arena *a, const mp_ynode *options, void **config
     return 0;
 }
 
-static int bazaars_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
+static int bazaars_setup(mp_module_ctx *cx, mp_diag *d) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)config; (void)d;
     bazaars_state *s = st;
     s->marker = mp_tileset_marker(g->ts, "bazaar");
@@ -68,8 +73,8 @@ static int bazaars_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
     return s->category < 0;
 }
 
-extern const mp_variant mp_variant_bazaars;
-static int self_index(const mp_game *g) { return mp_game_variant_index(g, &mp_variant_bazaars); }
+extern const mp_module mp_module_bazaars;
+static int self_index(const mp_game *g) { return mp_game_variant_index(g, &mp_module_bazaars); }
 
 /* The next player after p, in order, who has no tile yet; -1 when all have one. */
 static int next_without(const mp_game *g, const bazaars_state *s, int p) {
@@ -130,7 +135,11 @@ static void next_decision(mp_game *g, bazaars_state *s, const bazaars_config *c)
     mp_game_request(g, v, s->selector);
 }
 
-static void bazaars_end_turn(mp_game *g, void *st, const void *config) {
+static void bazaars_end_turn(mp_module_ctx *cx) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     bazaars_state *s = st;
     const bazaars_config *c = config;
     if (s->marker < 0 || g->last_placed < 0 || !g->from_bag) return;   /* no chain reaction */
@@ -168,7 +177,11 @@ static int16_t tile_about(const mp_game *g, const bazaars_state *s, int code, in
     return s->stage == BIDDING || s->stage == DECIDING ? s->open[s->chosen] : -1;
 }
 
-static int bazaars_legal(const mp_game *g, const void *st, const void *config, mp_action *out, int cap) {
+static int bazaars_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     const bazaars_state *s = st;
     const bazaars_config *c = config;
     if (g->phase != MP_PHASE_VARIANT || s->stage == IDLE) return 0;
@@ -204,7 +217,11 @@ static int refuse(mp_diag *d, const char *msg) {
     return 1;
 }
 
-static int bazaars_apply(mp_game *g, void *st, const void *config, const mp_action *a, mp_diag *d) {
+static int bazaars_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     bazaars_state *s = st;
     const bazaars_config *c = config;
     int p = g->player, lo, hi;
@@ -258,7 +275,11 @@ static int bazaars_apply(mp_game *g, void *st, const void *config, const mp_acti
     return 0;
 }
 
-static int bazaars_describe(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+static int bazaars_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)config;
     const bazaars_state *s = st;
     int i = a->arg[0];
@@ -278,7 +299,11 @@ static int bazaars_describe(const mp_game *g, const void *st, const void *config
 
 /* ------------------------------------------------------------------ notation */
 
-static int bazaars_format(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+static int bazaars_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)g; (void)st; (void)config;
     switch (a->code) {
     case SELECT: return snprintf(buf, size, "select-%d-for-%d", a->arg[0] + 1, a->arg[1]);
@@ -291,7 +316,11 @@ static int bazaars_format(const mp_game *g, const void *st, const void *config, 
     }
 }
 
-static int bazaars_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
+static int bazaars_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     (void)config;
     int x, y, used = 0;
@@ -312,7 +341,7 @@ static int bazaars_parse(const mp_game *g, const void *st, const void *config, c
     return 0;
 }
 
-const mp_variant mp_variant_bazaars = {
+const mp_module mp_module_bazaars = {
     .name = "bazaars",
     .summary = "bazaars: a bazaar tile starts an auction of as many tiles as players",
     .state_size = sizeof(bazaars_state),

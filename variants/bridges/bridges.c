@@ -23,7 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../variant.h"
+#include "module.h"
+#include "yamlx.h"   /* TRANSITIONAL: the kernel's insides, until the module asks through module.h only */
 
 enum { MAX_BRIDGES = 64, AXIS_NS = 0, AXIS_EW = 1, CODE_BUILD = 0, CODE_PLACE = 1 };
 
@@ -87,7 +88,11 @@ static int setup_error(mp_game *g, mp_diag *d, const char *what, const char *nam
     return 1;
 }
 
-static int bridges_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
+static int bridges_setup(mp_module_ctx *cx, mp_diag *d) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     bridges_state *s = st;
     const bridges_config *c = config;
     s->kind = mp_tileset_kind(g->ts, c->kind);
@@ -99,8 +104,8 @@ static int bridges_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
     return 0;
 }
 
-extern const mp_variant mp_variant_bridges;
-static int variant_index(const mp_game *g) { return mp_game_variant_index(g, &mp_variant_bridges); }
+extern const mp_module mp_module_bridges;
+static int variant_index(const mp_game *g) { return mp_game_variant_index(g, &mp_module_bridges); }
 
 /* ------------------------------------------------------------------ where a bridge may go */
 
@@ -247,7 +252,11 @@ static bool may_place(const mp_game *g, int tile) {
     return false;
 }
 
-static int bridges_legal(const mp_game *g, const void *st, const void *config, mp_action *out, int cap) {
+static int bridges_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)config;
     const bridges_state *s = st;
     if (!may_build(g, s)) return 0;
@@ -281,7 +290,11 @@ static void lay(mp_game *g, bridges_state *s, int32_t placed, int axis) {
     s->built_turn = g->turns;
 }
 
-static int bridges_apply(mp_game *g, void *st, const void *config, const mp_action *a, mp_diag *d) {
+static int bridges_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)config;
     bridges_state *s = st;
     int axis = a->arg[0];
@@ -337,14 +350,22 @@ static int bridges_apply(mp_game *g, void *st, const void *config, const mp_acti
     return 0;
 }
 
-static int bridges_tokens(const mp_game *g, const void *st, const void *config, int player) {
+static int bridges_tokens(const mp_module_ctx *cx, int player) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)g; (void)config;
     return ((const bridges_state *)st)->supply[player];
 }
 
 /* ------------------------------------------------------------------ invariants */
 
-static int bridges_check(const mp_game *g, const void *st, const void *config, mp_diag *d) {
+static int bridges_check(const mp_module_ctx *cx, mp_diag *d) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     const bridges_state *s = st;
     const bridges_config *c = config;
     int on_board[MP_MAX_PLAYERS] = { 0 };
@@ -367,7 +388,11 @@ static int bridges_check(const mp_game *g, const void *st, const void *config, m
 
 /* ------------------------------------------------------------------ notation */
 
-static int bridges_describe(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+static int bridges_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)st; (void)config;
     const char *axis = (a->arg[0] & 1) == AXIS_NS ? "north-south" : "east-west";
     if (a->code == CODE_BUILD) return snprintf(buf, size, "build a bridge %s on %d,%d", axis, a->x, a->y);
@@ -376,7 +401,11 @@ static int bridges_describe(const mp_game *g, const void *st, const void *config
 }
 
 /* "ns@X,Y" (build) and "TILE@X,YrR/ew@X,Y" (placement with a bridge). */
-static int bridges_format(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+static int bridges_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)st; (void)config;
     const char *axis = axis_names[a->arg[0] & 1];
     if (a->code == CODE_BUILD) return snprintf(buf, size, "%s@%d,%d", axis, a->x, a->y);
@@ -395,7 +424,11 @@ static int read_bridge(const char *s, int *axis, int *x, int *y) {
     return used;
 }
 
-static int bridges_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
+static int bridges_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     (void)st; (void)config;
     int axis, x, y, used;
@@ -449,7 +482,7 @@ static int bridges_parse(const mp_game *g, const void *st, const void *config, c
     return 0;
 }
 
-const mp_variant mp_variant_bridges = {
+const mp_module mp_module_bridges = {
     .name = "bridges",
     .summary = "bridges: a road carried across a field side to field side, one a turn",
     .state_size = sizeof(bridges_state),

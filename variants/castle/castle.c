@@ -29,7 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../variant.h"
+#include "module.h"
+#include "yamlx.h"   /* TRANSITIONAL: the kernel's insides, until the module asks through module.h only */
 
 enum { MAX_TOWERS = 32, MAX_WALL_KINDS = 16, MAX_LIST = MP_MAX_COMPLETED };
 
@@ -229,7 +230,11 @@ static int setup_error(const mp_game *g, mp_diag *d, const char *what) {
     return 1;
 }
 
-static int castle_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
+static int castle_setup(mp_module_ctx *cx, mp_diag *d) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     castle_state *s = st;
     const castle_config *c = config;
     s->keep_kind = mp_tileset_kind(g->ts, c->keep_kind);
@@ -264,7 +269,11 @@ static int castle_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
 /* For a search (mp_game_determinize): the wall tiles still face down on the track, dealt anew from
 ** the copies nobody has seen (not held, not played: on the track or back in the box). A deal the
 ** ruleset writes (`deal:`) is public and stays. */
-static void castle_redeal(mp_game *g, void *st, const void *config, int player) {
+static void castle_redeal(mp_module_ctx *cx, int player) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     castle_state *s = st;
     const castle_config *c = config;
     (void)player;   /* what a seat has seen is what everybody has: wall tiles are taken face up */
@@ -284,8 +293,8 @@ static void castle_redeal(mp_game *g, void *st, const void *config, int player) 
         if (s->tower_tile[t] && next < n) s->tower_tile[t] = (int8_t)pool[next++];
 }
 
-extern const mp_variant mp_variant_castle;
-static int variant_index(const mp_game *g) { return mp_game_variant_index(g, &mp_variant_castle); }
+extern const mp_module mp_module_castle;
+static int variant_index(const mp_game *g) { return mp_game_variant_index(g, &mp_module_castle); }
 
 /* ------------------------------------------------------------------ majorities and wall tiles */
 
@@ -400,7 +409,11 @@ static void next_question(mp_game *g, castle_state *s, const castle_config *c) {
     }
 }
 
-static void castle_before_score(mp_game *g, void *st, const void *config) {
+static void castle_before_score(mp_module_ctx *cx) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     castle_state *s = st;
     const castle_config *c = config;
     s->n_list = mp_score_list_completed(g, s->list, MAX_LIST);
@@ -415,21 +428,33 @@ static void castle_before_score(mp_game *g, void *st, const void *config) {
 }
 
 /* The order decided: the kernel scores list[] as it now stands. */
-static void castle_score_order(mp_game *g, void *st, const void *config, int32_t *roots, int n) {
+static void castle_score_order(mp_module_ctx *cx, int32_t *roots, int n) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)g; (void)config;
     const castle_state *s = st;
     if (n != s->n_list) return;                         /* not the list we decided on */
     for (int i = 0; i < n; i++) roots[i] = s->list[i];
 }
 
-static void castle_score_feature(const mp_game *g, const void *st, const void *config, int32_t root, int *points) {
+static void castle_score_feature(const mp_module_ctx *cx, int32_t root, int *points) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)g; (void)config;
     const castle_state *s = st;
     for (int i = 0; i < s->n_list; i++)
         if (s->list[i] == root) *points *= s->factor[i];
 }
 
-static void castle_feature_scored(mp_game *g, void *st, const void *config, int32_t root, int points) {
+static void castle_feature_scored(mp_module_ctx *cx, int32_t root, int points) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)points;
     castle_state *s = st;
     const castle_config *c = config;
@@ -443,7 +468,11 @@ static void castle_feature_scored(mp_game *g, void *st, const void *config, int3
         for (int p = 0; p < g->n_players; p++) land(g, s, c, p);
 }
 
-static void castle_end_turn(mp_game *g, void *st, const void *config) {
+static void castle_end_turn(mp_module_ctx *cx) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     castle_state *s = st;
     const castle_config *c = config;
     s->n_list = 0;
@@ -467,7 +496,11 @@ static void add(lister *l, int code, int kind, int32_t root) {
     l->n++;
 }
 
-static int castle_legal(const mp_game *g, const void *st, const void *config, mp_action *out, int cap) {
+static int castle_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     const castle_state *s = st;
     const castle_config *c = config;
     if (g->phase != MP_PHASE_VARIANT) return 0;
@@ -498,12 +531,16 @@ static int refuse(mp_diag *d, const char *msg) {
     return 1;
 }
 
-static int castle_apply(mp_game *g, void *st, const void *config, const mp_action *a, mp_diag *d) {
+static int castle_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     castle_state *s = st;
     const castle_config *c = config;
-    int n = castle_legal(g, st, config, NULL, 0);
+    int n = castle_legal(cx, NULL, 0);
     mp_action list[n > 0 ? n : 1];
-    castle_legal(g, st, config, list, n);
+    castle_legal(cx, list, n);
     bool found = false;
     for (int i = 0; i < n && !found; i++)
         found = list[i].code == a->code && list[i].arg[0] == a->arg[0] && list[i].arg[1] == a->arg[1];
@@ -601,7 +638,11 @@ static void clear_track(castle_state *s, const castle_config *c) {
         }
 }
 
-static void castle_before_final_scoring(mp_game *g, void *st, const void *config) {
+static void castle_before_final_scoring(mp_module_ctx *cx) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     castle_state *s = st;
     const castle_config *c = config;
     clear_track(s, c);
@@ -653,7 +694,11 @@ static void castle_before_final_scoring(mp_game *g, void *st, const void *config
 
 /* ------------------------------------------------------------------ notation */
 
-static int castle_format(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+static int castle_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)st; (void)config;
     char name[64] = "?";
     if (a->arg[1] >= 0 && a->arg[1] < g->n_segs) feature_name(g, a->arg[1], name, sizeof name);
@@ -676,7 +721,11 @@ static int32_t read_feature(const mp_game *g, const char *s) {
     return seg < 0 ? -1 : mp_seg_root(g, seg);
 }
 
-static int castle_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
+static int castle_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     (void)st; (void)config;
     int k = 0, used = 0;
@@ -714,7 +763,11 @@ static int castle_parse(const mp_game *g, const void *st, const void *config, co
     return 0;
 }
 
-static int castle_describe(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+static int castle_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)st; (void)config;
     char name[64] = "?";
     if (a->arg[1] >= 0 && a->arg[1] < g->n_segs) feature_name(g, a->arg[1], name, sizeof name);
@@ -731,7 +784,11 @@ static int castle_describe(const mp_game *g, const void *st, const void *config,
 
 /* ------------------------------------------------------------------ display and invariants */
 
-static int castle_status(const mp_game *g, const void *st, const void *config, int player, char *buf, size_t size) {
+static int castle_status(const mp_module_ctx *cx, int player, char *buf, size_t size) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     const castle_state *s = st;
     const castle_config *c = config;
     size_t n = 0;
@@ -756,7 +813,11 @@ static int castle_status(const mp_game *g, const void *st, const void *config, i
     return (int)strlen(buf);
 }
 
-static int castle_check(const mp_game *g, const void *st, const void *config, mp_diag *d) {
+static int castle_check(const mp_module_ctx *cx, mp_diag *d) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     const castle_state *s = st;
     const castle_config *c = config;
     if (g->phase == MP_PHASE_OVER && tiles_on_track(s, c)) {
@@ -777,7 +838,7 @@ static int castle_check(const mp_game *g, const void *st, const void *config, mp
     return 0;
 }
 
-const mp_variant mp_variant_castle = {
+const mp_module mp_module_castle = {
     .name = "castle",
     .summary = "Carcassonne: The Castle: the score track and wall tiles, keeps, the placer's scoring order",
     .state_size = sizeof(castle_state),

@@ -55,7 +55,11 @@ static int castles_configure(mp_arena *a, const mp_ynode *options, void **config
     return 0;
 }
 
-static int castles_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
+static int castles_setup(mp_module_ctx *cx, mp_diag *d) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     castles_state *s = st;
     const castles_config *c = config;
     s->kind = mp_tileset_kind(g->ts, "castle");
@@ -71,7 +75,7 @@ static int castles_setup(mp_game *g, void *st, const void *config, mp_diag *d) {
     return 0;
 }
 
-static int variant_index(const mp_game *g) { return mp_game_variant_index(g, &mp_variant_castles); }
+static int variant_index(const mp_game *g) { return mp_game_variant_index(g, &mp_module_castles); }
 
 /* ------------------------------------------------------------------ towns */
 
@@ -114,7 +118,11 @@ static void ask_next(mp_game *g, castles_state *s, const castles_config *c) {
     if (s->n_pending) mp_game_request(g, variant_index(g), occupier(g, s->pending[0]));
 }
 
-static void castles_before_score(mp_game *g, void *st, const void *config) {
+static void castles_before_score(mp_module_ctx *cx) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     castles_state *s = st;
     const castles_config *c = config;
     s->n_pending = 0;
@@ -145,7 +153,11 @@ static void town_context(const mp_game *g, const castles_state *s, mp_action *a)
     a->arg[2] = u->y;
 }
 
-static int castles_legal(const mp_game *g, const void *st, const void *config, mp_action *out, int cap) {
+static int castles_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)config;
     const castles_state *s = st;
     if (g->phase != MP_PHASE_VARIANT || !s->n_pending) return 0;
@@ -175,7 +187,11 @@ static void convert(mp_game *g, castles_state *s, int32_t root) {
     c->x0 = (int16_t)x0; c->y0 = (int16_t)y0; c->x1 = (int16_t)x1; c->y1 = (int16_t)y1;
 }
 
-static int castles_apply(mp_game *g, void *st, const void *config, const mp_action *a, mp_diag *d) {
+static int castles_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     castles_state *s = st;
     if (g->phase != MP_PHASE_VARIANT || !s->n_pending || (a->code != CODE_CONVERT && a->code != CODE_DECLINE)) {
         snprintf(d->message, sizeof d->message, "no town is waiting to become a castle; expected another action");
@@ -213,7 +229,11 @@ static bool touches_fief(const mp_game *g, const castle *c, int32_t root) {
     return false;
 }
 
-static void castles_feature_scored(mp_game *g, void *st, const void *config, int32_t root, int points) {
+static void castles_feature_scored(mp_module_ctx *cx, int32_t root, int points) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)config;
     castles_state *s = st;
     for (int i = 0; i < s->n; i++) {
@@ -223,7 +243,11 @@ static void castles_feature_scored(mp_game *g, void *st, const void *config, int
     }
 }
 
-static void castles_end_turn(mp_game *g, void *st, const void *config) {
+static void castles_end_turn(mp_module_ctx *cx) {
+    mp_game *g = cx->game;
+    void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)config;
     castles_state *s = st;
     /* Pay every castle that saw a completion; a castle paid counts as one for its neighbours. */
@@ -246,18 +270,30 @@ static void castles_end_turn(mp_game *g, void *st, const void *config) {
     for (int i = 0; i < s->n; i++) s->c[i].best = 0;
 }
 
-static int castles_describe(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+static int castles_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)g; (void)st; (void)config;
     return snprintf(buf, size, "%s", a->code == CODE_CONVERT ? "turn the town into a castle (it scores with its fief later)"
                                                              : "keep the town (it scores now)");
 }
 
-static int castles_tokens(const mp_game *g, const void *st, const void *config, int player) {
+static int castles_tokens(const mp_module_ctx *cx, int player) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)g; (void)config;
     return ((const castles_state *)st)->supply[player];
 }
 
-static int castles_check(const mp_game *g, const void *st, const void *config, mp_diag *d) {
+static int castles_check(const mp_module_ctx *cx, mp_diag *d) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     const castles_state *s = st;
     const castles_config *c = config;
     for (int p = 0; p < g->n_players; p++) {
@@ -279,12 +315,20 @@ static int castles_check(const mp_game *g, const void *st, const void *config, m
 
 /* ------------------------------------------------------------------ notation: !castles:convert */
 
-static int castles_format(const mp_game *g, const void *st, const void *config, const mp_action *a, char *buf, size_t size) {
+static int castles_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     (void)g; (void)st; (void)config;
     return snprintf(buf, size, "%s", a->code == CODE_CONVERT ? "convert" : "decline");
 }
 
-static int castles_parse(const mp_game *g, const void *st, const void *config, const char *args, mp_action *out, mp_diag *d) {
+static int castles_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
+    const mp_game *g = cx->game;
+    const void *st = cx->state;
+    const void *config = cx->config;
+    (void)g, (void)st, (void)config;
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     (void)config;
     if (!strcmp(args, "convert")) out->code = CODE_CONVERT;
@@ -299,7 +343,7 @@ static int castles_parse(const mp_game *g, const void *st, const void *config, c
     return 0;
 }
 
-const mp_variant mp_variant_castles = {
+const mp_module mp_module_castles = {
     .name = "castles",
     .summary = "castle tokens: a completed two-cap town may become a castle that scores its fief",
     .state_size = sizeof(castles_state),

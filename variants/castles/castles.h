@@ -7,7 +7,8 @@
 #ifndef MP_CASTLES_H
 #define MP_CASTLES_H
 
-#include "../variant.h"
+#include "module.h"
+#include "yamlx.h"   /* TRANSITIONAL: the kernel's insides, until the module asks through module.h only */
 
 enum { MAX_CASTLES = 64, MAX_PENDING = 8, CODE_DECLINE = 0, CODE_CONVERT = 1 };
 
@@ -34,6 +35,6 @@ typedef struct castles_state {
     int32_t pending[MAX_PENDING];
 } castles_state;
 
-extern const mp_variant mp_variant_castles;
+extern const mp_module mp_module_castles;
 
 #endif

@@ -1,0 +1,288 @@
+/*
+** module.c: what a variant module may ask of the kernel and do to a game (module.h), and the
+** modules' facts and decisions as data for everyone else (mp_game_facts, mp_game_decision).
+**
+** Each function is a thin, checked door onto the kernel's structures (internal.h), so that a
+** change of the state layout stops here and never reaches a module.
+*/
+#include <string.h>
+
+#include "internal.h"
+#include "yamlx.h"
+
+static mp_game *G(const mp_module_ctx *c) { return c->game; }
+
+/* ------------------------------------------------------------------ options */
+
+mp_ytype mp_y_type(const mp_ynode *n) { return n->type; }
+int mp_y_count(const mp_ynode *n) { return n->type == MP_Y_SCALAR ? 0 : n->n; }
+mp_ynode *mp_y_item(const mp_ynode *seq, int i) {
+    return seq->type == MP_Y_SEQ && i >= 0 && i < seq->n ? seq->items[i] : NULL;
+}
+mp_ynode *mp_y_map_key(const mp_ynode *map, int i) {
+    return map->type == MP_Y_MAP && i >= 0 && i < map->n ? map->items[2 * i] : NULL;
+}
+mp_ynode *mp_y_map_value(const mp_ynode *map, int i) {
+    return map->type == MP_Y_MAP && i >= 0 && i < map->n ? map->items[2 * i + 1] : NULL;
+}
+const char *mp_y_text(const mp_ynode *n) { return n->type == MP_Y_SCALAR && n->value ? n->value : ""; }
+
+/* ------------------------------------------------------------------ the game, read */
+
+const mp_ruleset *mp_mod_ruleset(const mp_module_ctx *c) { return G(c)->rs; }
+const mp_tileset *mp_mod_tiles(const mp_module_ctx *c) { return G(c)->ts; }
+const char *mp_mod_ruleset_path(const mp_module_ctx *c) { return G(c)->rs->path; }
+int mp_mod_players(const mp_module_ctx *c) { return G(c)->n_players; }
+mp_phase mp_mod_phase(const mp_module_ctx *c) { return G(c)->phase; }
+int mp_mod_player(const mp_module_ctx *c) { return G(c)->player; }
+int mp_mod_turn_player(const mp_module_ctx *c) { return G(c)->turn_player; }
+int mp_mod_turns(const mp_module_ctx *c) { return G(c)->turns; }
+int mp_mod_score(const mp_module_ctx *c, int player) {
+    return player >= 0 && player < G(c)->n_players ? G(c)->score[player] : 0;
+}
+int mp_mod_forced_tile(const mp_module_ctx *c) { return G(c)->forced; }
+int mp_mod_hand(const mp_module_ctx *c, int player, int *tiles, int cap) {
+    const mp_game *g = G(c);
+    if (player < 0 || player >= g->n_players) return 0;
+    for (int i = 0; i < g->hand_n[player] && i < cap; i++) tiles[i] = g->hand[player][i];
+    return g->hand_n[player];
+}
+bool mp_mod_from_bag(const mp_module_ctx *c) { return G(c)->from_bag; }
+int mp_mod_tiles_left(const mp_module_ctx *c) { return G(c)->n_bag - G(c)->bag_pos; }
+int mp_mod_kind(const mp_module_ctx *c, const char *name) { return mp_tileset_kind(G(c)->ts, name); }
+int mp_mod_icon(const mp_module_ctx *c, const char *name) { return mp_tileset_icon(G(c)->ts, name); }
+int mp_mod_marker(const mp_module_ctx *c, const char *name) { return mp_tileset_marker(G(c)->ts, name); }
+int mp_mod_kind_completes(const mp_module_ctx *c, int kind) {
+    const mp_tileset *ts = G(c)->ts;
+    if (kind < 0 || kind >= ts->n_kinds) return MP_MOD_NEVER;
+    switch (ts->kinds[kind].completes) {
+    case MP_COMPLETE_CLOSED: return MP_MOD_CLOSED;
+    case MP_COMPLETE_SURROUNDED: return MP_MOD_SURROUNDED;
+    default: return MP_MOD_NEVER;
+    }
+}
+static const mp_tile_feature *tile_feature(const mp_module_ctx *c, int tile, int f) {
+    const mp_tileset *ts = G(c)->ts;
+    if (tile < 0 || tile >= ts->n_tiles || f < 0 || f >= ts->tiles[tile].n_features) return NULL;
+    return &ts->tiles[tile].f[f];
+}
+uint16_t mp_mod_tile_feature_ports(const mp_module_ctx *c, int tile, int f) {
+    const mp_tile_feature *tf = tile_feature(c, tile, f);
+    return tf ? tf->ports : 0;
+}
+int mp_mod_tile_feature_shape(const mp_module_ctx *c, int tile, int f) {
+    const mp_tile_feature *tf = tile_feature(c, tile, f);
+    return tf ? tf->shape : 0;
+}
+int mp_mod_tile_port_kind(const mp_module_ctx *c, int tile, int rot, int port) {
+    const mp_tileset *ts = G(c)->ts;
+    if (tile < 0 || tile >= ts->n_tiles || port < 0 || port >= MP_PORTS) return 0;
+    return ts->tiles[tile].port_kind[rot & 3][port];
+}
+
+/* ------------------------------------------------------------------ the board */
+
+int mp_mod_cell(const mp_module_ctx *c, int x, int y) { return mp_grid_get(G(c), x, y); }
+int mp_mod_last_placed(const mp_module_ctx *c) { return G(c)->last_placed; }
+int mp_mod_n_placed(const mp_module_ctx *c) { return G(c)->n_placed; }
+void mp_mod_placed(const mp_module_ctx *c, int placed, int *x, int *y, int *tile, int *rot) {
+    const mp_placed *p = &G(c)->placed[placed];
+    if (x) *x = p->x;
+    if (y) *y = p->y;
+    if (tile) *tile = p->tile;
+    if (rot) *rot = p->rot;
+}
+bool mp_mod_placed_fixed(const mp_module_ctx *c, int placed) { return G(c)->placed[placed].fixed; }
+int mp_mod_placed_features(const mp_module_ctx *c, int placed) {
+    return mp_placed_n_features(G(c), &G(c)->placed[placed]);
+}
+int mp_mod_port_kind(const mp_module_ctx *c, int placed, int port) {
+    return mp_placed_port_kind(G(c), &G(c)->placed[placed], port);
+}
+mp_feature mp_mod_port_feature(const mp_module_ctx *c, int placed, int port) {
+    int32_t s = mp_placed_port_seg(G(c), &G(c)->placed[placed], port);
+    return s < 0 ? -1 : mp_seg_root(G(c), s);
+}
+int mp_mod_n_open(const mp_module_ctx *c) { return G(c)->n_open; }
+void mp_mod_open_cell(const mp_module_ctx *c, int i, int *x, int *y) {
+    *x = mp_open_x(G(c)->open[i].key);
+    *y = mp_open_y(G(c)->open[i].key);
+}
+
+/* ------------------------------------------------------------------ features */
+
+mp_feature mp_mod_feature_of(const mp_module_ctx *c, int placed, int feature) {
+    const mp_game *g = G(c);
+    if (placed < 0 || placed >= g->n_placed) return -1;
+    int32_t s = mp_placed_feature_seg(g, &g->placed[placed], feature);
+    return s < 0 ? -1 : mp_seg_root(g, s);
+}
+static const mp_seg *root_of(const mp_module_ctx *c, mp_feature f) { return &G(c)->segs[mp_seg_root(G(c), f)]; }
+int mp_mod_feature_kind(const mp_module_ctx *c, mp_feature f) { return root_of(c, f)->kind; }
+int mp_mod_feature_open(const mp_module_ctx *c, mp_feature f) { return root_of(c, f)->open; }
+bool mp_mod_feature_complete(const mp_module_ctx *c, mp_feature f) { return root_of(c, f)->complete; }
+bool mp_mod_feature_scored(const mp_module_ctx *c, mp_feature f) { return root_of(c, f)->scored; }
+int mp_mod_feature_followers(const mp_module_ctx *c, mp_feature f, int player) {
+    return player >= 0 && player < G(c)->n_players ? root_of(c, f)->followers[player] : 0;
+}
+int mp_mod_feature_icons(const mp_module_ctx *c, mp_feature f, int icon) {
+    return icon >= 0 && icon < MP_MAX_ICONS ? root_of(c, f)->icons[icon] : 0;
+}
+int mp_mod_feature_tiles(const mp_module_ctx *c, mp_feature f) { return mp_feature_tiles(G(c), mp_seg_root(G(c), f)); }
+int mp_mod_feature_parts(const mp_module_ctx *c, mp_feature f, mp_part *out, int cap) {
+    const mp_game *g = G(c);
+    int32_t root = mp_seg_root(g, f), x = root;
+    int n = 0;
+    do {
+        const mp_seg *s = &g->segs[x];
+        if (n < cap) {
+            const mp_placed *p = &g->placed[s->placed];
+            out[n] = (mp_part){ .placed = s->placed, .feature = s->feature, .x = p->x, .y = p->y, .tile = p->tile,
+                                .rot = p->rot, .overlay = mp_seg_is_overlay(g, x) };
+        }
+        n++;
+        x = s->next;
+    } while (x != root);
+    return n;
+}
+int mp_mod_feature_points(const mp_module_ctx *c, mp_feature f, bool complete) {
+    return mp_score_points(G(c), mp_seg_root(G(c), f), complete);
+}
+unsigned mp_mod_feature_majority(const mp_module_ctx *c, mp_feature f) {
+    return mp_score_majority(G(c), root_of(c, f)->followers);
+}
+int mp_mod_completed(mp_module_ctx *c, mp_feature *out, int cap) { return mp_score_list_completed(G(c), out, cap); }
+
+/* ------------------------------------------------------------------ placement */
+
+/* What the tiles around x,y show it (their[side][k] faces port 3*side+k), with overlays laid on
+** them as asked; returns the sides that touch a tile. */
+static unsigned facing(const mp_module_ctx *c, int x, int y, const mp_overlay *o, int n, uint8_t their[4][3]) {
+    const mp_game *g = G(c);
+    memset(their, 0, 12);
+    unsigned touch = mp_place_facing(g, x, y, their);
+    for (int i = 0; i < n; i++) {
+        if (o[i].placed == MP_OVERLAY_NEW) continue;
+        const mp_placed *p = &g->placed[o[i].placed];
+        for (int side = 0; side < 4; side++) {
+            int nx, ny;
+            mp_grid_neighbour(x, y, side, &nx, &ny);
+            if (nx != p->x || ny != p->y) continue;
+            for (int k = 0; k < 3; k++)
+                if (o[i].ports >> MP_PORT_OPPOSITE(3 * side + k) & 1) their[side][k] = (uint8_t)(1 + o[i].kind);
+        }
+    }
+    return touch;
+}
+
+static bool meets(const mp_game *g, int a, int b) {
+    uint16_t match = g->rs->match_kinds;
+    return a == b || !((a && (match >> (a - 1) & 1)) || (b && (match >> (b - 1) & 1)));
+}
+
+uint16_t mp_mod_place_mismatch(const mp_module_ctx *c, int tile, int x, int y, int rot, unsigned *touching) {
+    uint8_t their[4][3];
+    unsigned touch = facing(c, x, y, NULL, 0, their);
+    if (touching) *touching = touch;
+    const uint8_t *kinds = G(c)->ts->tiles[tile].port_kind[rot & 3];
+    uint16_t bad = 0;
+    for (int side = 0; side < 4; side++)
+        for (int k = 0; touch >> side & 1 && k < 3; k++)
+            if (!meets(G(c), kinds[3 * side + k], their[side][k])) bad |= (uint16_t)(1u << (3 * side + k));
+    return bad;
+}
+
+bool mp_mod_fits_with_overlays(const mp_module_ctx *c, const mp_action *place, const mp_overlay *o, int n) {
+    const mp_game *g = G(c);
+    if (place->tile < 0 || place->tile >= g->ts->n_tiles || mp_grid_get(g, place->x, place->y) != -1) return false;
+    uint8_t kinds[MP_PORTS], their[4][3];
+    memcpy(kinds, g->ts->tiles[place->tile].port_kind[place->rot & 3], sizeof kinds);
+    for (int i = 0; i < n; i++) {
+        for (int p = 0; p < MP_PORTS; p++) {
+            if (!(o[i].ports >> p & 1)) continue;
+            if (o[i].placed == MP_OVERLAY_NEW) {
+                if (kinds[p]) return false;                  /* the port is not free */
+                kinds[p] = (uint8_t)(1 + o[i].kind);
+            } else if (g->placed[o[i].placed].overlay >= 0 || mp_placed_port_kind(g, &g->placed[o[i].placed], p)) {
+                return false;
+            }
+        }
+    }
+    unsigned touch = facing(c, place->x, place->y, o, n, their);
+    return mp_place_fits_facing(g, kinds, touch, (const uint8_t(*)[3])their);
+}
+
+/* ------------------------------------------------------------------ the game, changed */
+
+int mp_mod_add_category(mp_module_ctx *c, const char *name) { return mp_game_add_category(G(c), name); }
+void mp_mod_award(mp_module_ctx *c, unsigned players, int points, int category, mp_feature f, const char *label) {
+    mp_score_award_module(G(c), players, points, category, f < 0 ? -1 : mp_seg_root(G(c), f), label);
+}
+void mp_mod_request(mp_module_ctx *c, int player) { mp_game_request(G(c), c->index, player); }
+int mp_mod_queue_turn(mp_module_ctx *c, int player, int tile) { return mp_game_queue_turn(G(c), player, tile); }
+int mp_mod_take_tiles(mp_module_ctx *c, int n, int *tiles) {
+    int16_t got[64];
+    if (n > 64) n = 64;
+    int k = mp_game_take_tiles(G(c), n, got);
+    for (int i = 0; i < k; i++) tiles[i] = got[i];
+    return k;
+}
+int mp_mod_bag(const mp_module_ctx *c, int *tiles, int cap) {
+    const mp_game *g = G(c);
+    int n = g->n_bag - g->bag_pos;
+    for (int i = 0; i < n && i < cap; i++) tiles[i] = g->bag[g->bag_pos + i];
+    return n;
+}
+void mp_mod_set_bag(mp_module_ctx *c, const int *tiles, int n) {
+    mp_game *g = G(c);
+    MP_ASSERT(n == g->n_bag - g->bag_pos);   /* the same tiles, in another order */
+    for (int i = 0; i < n; i++) g->bag[g->bag_pos + i] = (int16_t)tiles[i];
+}
+void mp_mod_feature_convert(mp_module_ctx *c, mp_feature f, int kind) {
+    mp_seg *r = &G(c)->segs[mp_seg_find(G(c), f)];
+    r->kind = (uint8_t)kind;
+    r->complete = 1;      /* complete and scored: the kernel will not score it as what it was */
+    r->scored = 1;
+}
+void mp_mod_return_followers(mp_module_ctx *c, mp_feature f) { mp_deploy_return(G(c), mp_seg_find(G(c), f)); }
+int mp_mod_put_tile(mp_module_ctx *c, const mp_action *place, mp_diag *d) { return mp_game_put_tile(G(c), place, d); }
+mp_feature mp_mod_lay_overlay(mp_module_ctx *c, const mp_overlay *o) {
+    mp_game *g = G(c);
+    int placed = o->placed == MP_OVERLAY_NEW ? g->last_placed : o->placed;
+    if (placed < 0) return -1;
+    int32_t s = mp_feature_add_overlay(g, placed, o->kind, o->ports);
+    return s < 0 ? -1 : mp_seg_find(g, s);
+}
+uint32_t mp_mod_random(mp_module_ctx *c, uint32_t n) { return mp_rng_below(G(c)->rng, n); }
+
+/* ------------------------------------------------------------------ facts and decisions */
+
+int mp_game_facts(const mp_game *g, mp_fact *out, int cap) {
+    int n = 0;
+    for (int i = 0; i < g->rs->n_variants; i++) {
+        const mp_module *m = g->rs->variants[i].v;
+        if (!m->facts) continue;
+        mp_module_ctx c = mp_module_ctx_of(g, i);
+        int room = cap > n ? cap - n : 0;
+        int k = m->facts(&c, room ? out + n : NULL, room);
+        for (int j = 0; j < k && j < room; j++) out[n + j].module = m->name;
+        n += k;
+    }
+    return n;
+}
+
+int mp_game_decision(const mp_game *g, const mp_action *a, mp_decision *out) {
+    if (a->kind != MP_ACT_VARIANT || a->variant >= g->rs->n_variants) return -1;
+    const mp_module *m = g->rs->variants[a->variant].v;
+    for (const mp_decision_kind *k = m->decisions; k && k->name; k++) {
+        if (k->code != a->code) continue;
+        *out = (mp_decision){ .module = m->name, .name = k->name };
+        for (int i = 0; i < 3 && k->args[i]; i++) {
+            out->arg_names[i] = k->args[i];
+            out->args[i] = a->arg[i];
+            out->n_args = i + 1;
+        }
+        return 0;
+    }
+    return -1;
+}

@@ -1,0 +1,293 @@
+/*
+** module.h: the contract between the kernel and a variant module (meeple-modules(7),
+** ARCHITECTURE.md "The module API").
+**
+** A ruleset turns a module on by name under `variants:`, with an `options:` block the module reads
+** once, at load time (configure). During a game the kernel calls the module's hooks at fixed points
+** of the turn, each with a context: the game, the module's own state block, its configuration and
+** its index among the ruleset's modules. A NULL hook means "nothing to add".
+**
+** A module includes this header and meeple.h, nothing else of the kernel. It never sees the
+** kernel's structures: it asks through the functions below (mp_mod_*) for what it needs (a
+** feature's parts, followers and kind; the cells and ports of the board), and changes the game
+** only through them (award points, convert a completed feature, queue a turn, ask a player for a
+** decision, lay an overlay). All of its per-game state lives in its block of state_size bytes,
+** which the kernel keeps with the game (copied when the game is), and all its chance comes from
+** the game's generator (mp_mod_random). So games stay deterministic and cheap to copy.
+**
+** A hook that only reads gets a `const mp_module_ctx *`; the functions that change the game take
+** a `mp_module_ctx *`, so the compiler keeps a reading hook from changing anything.
+**
+** What a module shows is data, not words: its facts (mp_fact, meeple.h: a player's tokens, a
+** position on a track, a tile offered, a bid) and its decisions (mp_decision: a kind and numbered
+** arguments). The renderer, the bots and --json read those; the words for people are made from
+** them by the module's `status` and `describe` hooks, in one place each.
+**
+** Adding a module (the checklist):
+**   1. variants/<name>/<name>.c defining `const mp_module mp_module_<name>`, hooks as statics,
+**      including only "module.h" (and the C library);
+**   2. a line in variants/registry.c (kept sorted by name);
+**   3. its sources in Makefile.am (libmeeple_core_la_SOURCES);
+**   4. a ruleset in rulesets/ that uses it (tests/test_variants.c checks every module is used);
+**   5. tests of its rules, and its options in meeple-ruleset(5).
+*/
+#ifndef MP_MODULE_H
+#define MP_MODULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "meeple.h"
+
+#if defined(__GNUC__)
+#define MP_MODULE_API __attribute__((visibility("hidden")))
+#else
+#define MP_MODULE_API
+#endif
+
+/* ------------------------------------------------------------------ the context */
+
+typedef struct mp_module_ctx {
+    mp_game *game;          /* opaque: ask through mp_mod_* and meeple.h */
+    void *state;            /* the module's block (state_size bytes, zeroed at setup) */
+    const void *config;     /* what its configure hook read from `options:` */
+    int index;              /* its index among the ruleset's modules: an action's `variant` */
+} mp_module_ctx;
+
+/* A feature of the board (a city, a road, a castle...), named by any of its segments: the kernel
+** finds the whole feature. mp_mod_feature_of gives the canonical one (its root), the same for every
+** part of one feature, so two features are the same when their canonical names are equal. */
+typedef int32_t mp_feature;
+
+/* One part of a feature: a feature of one placed tile (or the overlay laid over it). */
+typedef struct mp_part {
+    int placed;             /* the placed tile (mp_mod_placed) */
+    int feature;            /* its feature index on the tile; the overlay is number n_features */
+    int x, y;               /* the tile's cell */
+    int tile, rot;          /* its tile kind and clockwise quarter turns */
+    bool overlay;           /* laid over the tile (a bridge), not printed on it */
+} mp_part;
+
+/* An overlay: one feature laid over a placed tile after it was placed (a BCB bridge), covering
+** ports the tile leaves free. */
+enum { MP_OVERLAY_NEW = -1 };   /* `placed` of an overlay on the tile being placed */
+typedef struct mp_overlay {
+    int placed;             /* the placed tile it lies on, or MP_OVERLAY_NEW */
+    int kind;               /* the kind of feature it is (road) */
+    uint16_t ports;         /* the ports it covers, board orientation (bit p: port p) */
+} mp_overlay;
+
+/* Ports: 12 per tile, three per side clockwise from the north-west corner (Nw N Ne En E Es Se S
+** Sw Ws W Wn, 0..11); meeple-tileset(5). */
+enum { MP_MOD_PORTS = 12 };
+#define MP_MOD_SIDE_PORTS(side) (7u << (3 * (side)))     /* the three ports of side N E S W (0..3) */
+#define MP_MOD_MIDDLE(side) (3 * (side) + 1)             /* its middle port */
+
+/* ------------------------------------------------------------------ the hook table */
+
+typedef struct mp_ynode mp_ynode;     /* a node of the ruleset's YAML, read with mp_opt_* below */
+typedef struct mp_arena mp_arena;     /* memory that lives as long as the ruleset */
+
+/* A kind of decision a module offers, for its table `decisions` (ended by a NULL name): the
+** action's code, the kind's name ("select", "bid", "convert") and the names of its arguments
+** (an action's arg[0..2]; NULL where unused). meeple.h's mp_game_decision reads it. */
+typedef struct mp_decision_kind {
+    int32_t code;
+    const char *name;
+    const char *args[3];
+} mp_decision_kind;
+
+typedef struct mp_module {
+    const char *name;             /* key in a ruleset's `variants:` list */
+    const char *summary;          /* one line, for `meeple rulesets` */
+    size_t state_size;            /* per-game bytes, zeroed at setup, copied with the game */
+    const mp_decision_kind *decisions; /* what its actions are, as data (NULL: none) */
+
+    /* Load time: read `options:` (may be NULL) into *config, allocated in arena a. */
+    int (*configure)(mp_arena *a, const mp_ynode *options, void **config, mp_diag *d);
+    /* Setup: supplies of tokens, the bag's order, score categories (mp_mod_add_category). */
+    int (*setup)(mp_module_ctx *c, mp_diag *d);
+    /* Extra legal actions in the current phase (for MP_PHASE_PLACE: placements that exist only
+    ** with the module, such as a tile plus a bridge). Returns how many it has, writes up to cap. */
+    int (*legal)(const mp_module_ctx *c, mp_action *out, int cap);
+    /* Whether the kernel's placement `place` (an MP_ACT_PLACE that fits) is allowed: a rule
+    ** that forbids placements the edges allow (the river's no U-turn). NULL: all are. Asked for
+    ** every placement listed or played, so it must be cheap. */
+    bool (*allows_place)(const mp_module_ctx *c, const mp_action *place);
+    /* Applies an action whose `variant` is this module; 0, or non-zero with d filled. */
+    int (*apply)(mp_module_ctx *c, const mp_action *a, mp_diag *d);
+    /* After the tile is placed and before deployment. */
+    void (*after_place)(mp_module_ctx *c, int placed);
+    /* After deployment and before scoring; may ask for a decision (mp_mod_request). */
+    void (*before_score)(mp_module_ctx *c);
+    /* The features a placement completed are about to score, in this order: may reorder them
+    ** (The Castle: the placer's features first, in the order the placer chose). */
+    void (*score_order)(mp_module_ctx *c, mp_feature *features, int n);
+    /* A completed feature is about to score: may change its points. */
+    void (*score_feature)(const mp_module_ctx *c, mp_feature f, int *points);
+    /* A completed feature has been scored (or completed unoccupied): castles watch their fiefs. */
+    void (*feature_scored)(mp_module_ctx *c, mp_feature f, int points);
+    /* End of a turn, after scoring; may queue decisions or extra turns (bazaar). */
+    void (*end_turn)(mp_module_ctx *c);
+    /* Final scoring, before the kernel's, while every follower still stands (majorities). */
+    void (*before_final_scoring)(mp_module_ctx *c);
+    /* Final scoring, after the kernel's incomplete features and farms. */
+    void (*final_scoring)(mp_module_ctx *c);
+    /* Notation of its actions after "!name:" (meeple-notation(7)): write the arguments (snprintf's
+    ** return), and read them back, setting d->column on error counting from 1 at the first
+    ** character of args. NULL: the generic "CODE[,A[,B[,C]]]" whole numbers. */
+    int (*format)(const mp_module_ctx *c, const mp_action *a, char *buf, size_t size);
+    int (*parse)(const mp_module_ctx *c, const char *args, mp_action *out, mp_diag *d);
+    /* Its action in words, for a human deciding ("select open tile 2 (BB-3), bidding 0"); snprintf's
+    ** return. NULL: "variant action CODE". */
+    int (*describe)(const mp_module_ctx *c, const mp_action *a, char *buf, size_t size);
+    /* What its state is, as facts (meeple.h, mp_fact): writes up to cap, returns how many it has.
+    ** `module` of each is filled in by the kernel. */
+    int (*facts)(const mp_module_ctx *c, mp_fact *out, int cap);
+    /* Its facts in a line of words, for a player (player >= 0: "track 33, wall tile 9") or the
+    ** whole game (-1: "wall tiles on the track at 12/13 ..."); "" nothing. */
+    int (*status)(const mp_module_ctx *c, int player, char *buf, size_t size);
+    /* Tokens the module gives each player (bridges, castle tokens): what they are called, and how
+    ** many a player still has in the supply (mp_game_token_supply). */
+    const char *tokens_name;
+    int (*tokens)(const mp_module_ctx *c, int player);
+    /* What the module keeps face down, dealt anew for a search (mp_game_determinize): one sample
+    ** consistent with what `player` has seen, drawn with mp_mod_random (already reseeded), and
+    ** independent of the real deal (put the pool in a canonical order before shuffling). */
+    void (*redeal)(mp_module_ctx *c, int player);
+    /* Invariants, for mp_game_check: 0 when consistent. */
+    int (*check)(const mp_module_ctx *c, mp_diag *d);
+} mp_module;
+
+/* ------------------------------------------------------------------ reading options */
+
+/* configure reads its `options:` through these; every error is "file:line:column: ..." at the
+** node (meeple-ruleset(5)). Each returns 0, or 1 with d filled. */
+typedef enum { MP_Y_SCALAR, MP_Y_SEQ, MP_Y_MAP } mp_ytype;
+MP_MODULE_API void *mp_arena_alloc(mp_arena *a, size_t size);        /* zeroed; aborts when memory is out */
+MP_MODULE_API mp_ytype mp_y_type(const mp_ynode *n);
+MP_MODULE_API int mp_y_count(const mp_ynode *n);                     /* items of a sequence, pairs of a map */
+MP_MODULE_API mp_ynode *mp_y_item(const mp_ynode *seq, int i);
+MP_MODULE_API mp_ynode *mp_y_map_key(const mp_ynode *map, int i);
+MP_MODULE_API mp_ynode *mp_y_map_value(const mp_ynode *map, int i);
+MP_MODULE_API const char *mp_y_text(const mp_ynode *scalar);        /* a scalar's text, "" otherwise */
+MP_MODULE_API int mp_y_error(mp_diag *d, const mp_ynode *n, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+MP_MODULE_API mp_ynode *mp_y_get(const mp_ynode *map, const char *key);
+MP_MODULE_API int mp_y_check_keys(const mp_ynode *map, const char *const *allowed, mp_diag *d);
+MP_MODULE_API int mp_y_expect(const mp_ynode *n, mp_ytype type, const char *what, mp_diag *d);
+MP_MODULE_API int mp_y_int(const mp_ynode *n, long min, long max, long *out, mp_diag *d);
+MP_MODULE_API int mp_y_bool(const mp_ynode *n, bool *out, mp_diag *d);
+MP_MODULE_API int mp_y_string(const mp_ynode *n, const char **out, mp_diag *d);
+MP_MODULE_API int mp_y_enum(const mp_ynode *n, const char *const *names, int *out, mp_diag *d);
+MP_MODULE_API bool mp_y_is_null(const mp_ynode *n);
+
+/* ------------------------------------------------------------------ the game, read */
+
+MP_MODULE_API const mp_ruleset *mp_mod_ruleset(const mp_module_ctx *c);
+MP_MODULE_API const mp_tileset *mp_mod_tiles(const mp_module_ctx *c);   /* the ruleset's tiles */
+MP_MODULE_API const char *mp_mod_ruleset_path(const mp_module_ctx *c);   /* for messages */
+MP_MODULE_API int mp_mod_players(const mp_module_ctx *c);
+MP_MODULE_API mp_phase mp_mod_phase(const mp_module_ctx *c);
+MP_MODULE_API int mp_mod_player(const mp_module_ctx *c);        /* whose decision it is */
+MP_MODULE_API int mp_mod_turn_player(const mp_module_ctx *c);   /* whose turn it is */
+MP_MODULE_API int mp_mod_turns(const mp_module_ctx *c);         /* tiles placed from the bag so far */
+MP_MODULE_API int mp_mod_score(const mp_module_ctx *c, int player);
+/* The tile this turn places: the queued turn's (a bazaar's), else the player's hand's first. */
+MP_MODULE_API int mp_mod_forced_tile(const mp_module_ctx *c);   /* -1: from the hand */
+MP_MODULE_API int mp_mod_hand(const mp_module_ctx *c, int player, int *tiles, int cap);
+MP_MODULE_API bool mp_mod_from_bag(const mp_module_ctx *c);     /* this turn's tile came from the bag */
+MP_MODULE_API int mp_mod_tiles_left(const mp_module_ctx *c);    /* in the bag */
+/* Kinds, icons and markers by name, -1 when the tile set has none. */
+MP_MODULE_API int mp_mod_kind(const mp_module_ctx *c, const char *name);
+MP_MODULE_API int mp_mod_icon(const mp_module_ctx *c, const char *name);
+MP_MODULE_API int mp_mod_marker(const mp_module_ctx *c, const char *name);
+/* How a kind completes: MP_MOD_CLOSED (no open port), MP_MOD_SURROUNDED (3x3 block), MP_MOD_NEVER. */
+enum { MP_MOD_CLOSED, MP_MOD_SURROUNDED, MP_MOD_NEVER };
+MP_MODULE_API int mp_mod_kind_completes(const mp_module_ctx *c, int kind);
+/* A tile kind's feature f at rotation 0: its ports, kind and shape (the tile set's `shape:`,
+** 0 none, 1 cap, 2 triangle, 3 irregular). */
+MP_MODULE_API uint16_t mp_mod_tile_feature_ports(const mp_module_ctx *c, int tile, int f);
+MP_MODULE_API int mp_mod_tile_feature_shape(const mp_module_ctx *c, int tile, int f);
+/* What lies at port `port` of tile kind `tile` turned rot: 1 + kind, 0 nothing. */
+MP_MODULE_API int mp_mod_tile_port_kind(const mp_module_ctx *c, int tile, int rot, int port);
+
+/* The board. */
+MP_MODULE_API int mp_mod_cell(const mp_module_ctx *c, int x, int y);   /* placed index, -1 empty, -2 off */
+MP_MODULE_API int mp_mod_last_placed(const mp_module_ctx *c);          /* this turn's tile, -1 none */
+MP_MODULE_API int mp_mod_n_placed(const mp_module_ctx *c);
+/* A placed tile: cell, tile kind, rotation, whether it was set at setup; its feature count. */
+MP_MODULE_API void mp_mod_placed(const mp_module_ctx *c, int placed, int *x, int *y, int *tile, int *rot);
+MP_MODULE_API bool mp_mod_placed_fixed(const mp_module_ctx *c, int placed);
+MP_MODULE_API int mp_mod_placed_features(const mp_module_ctx *c, int placed);  /* the overlay included */
+/* What lies at port `port` (board orientation) of a placed tile, its overlay included: 1 + kind,
+** 0 nothing; and the feature there (-1 none). */
+MP_MODULE_API int mp_mod_port_kind(const mp_module_ctx *c, int placed, int port);
+MP_MODULE_API mp_feature mp_mod_port_feature(const mp_module_ctx *c, int placed, int port);
+/* The open cells (empty, on the board, touching a tile), in row order. */
+MP_MODULE_API int mp_mod_n_open(const mp_module_ctx *c);
+MP_MODULE_API void mp_mod_open_cell(const mp_module_ctx *c, int i, int *x, int *y);
+
+/* Features. */
+MP_MODULE_API mp_feature mp_mod_feature_of(const mp_module_ctx *c, int placed, int feature); /* -1 none */
+MP_MODULE_API int mp_mod_feature_kind(const mp_module_ctx *c, mp_feature f);
+MP_MODULE_API int mp_mod_feature_open(const mp_module_ctx *c, mp_feature f);     /* ports facing empty cells */
+MP_MODULE_API bool mp_mod_feature_complete(const mp_module_ctx *c, mp_feature f); /* completion seen */
+MP_MODULE_API bool mp_mod_feature_scored(const mp_module_ctx *c, mp_feature f);
+MP_MODULE_API int mp_mod_feature_followers(const mp_module_ctx *c, mp_feature f, int player);
+MP_MODULE_API int mp_mod_feature_icons(const mp_module_ctx *c, mp_feature f, int icon);
+MP_MODULE_API int mp_mod_feature_tiles(const mp_module_ctx *c, mp_feature f);    /* distinct tiles */
+/* Its parts (segments), in the kernel's order from the canonical one; returns how many it has. */
+MP_MODULE_API int mp_mod_feature_parts(const mp_module_ctx *c, mp_feature f, mp_part *out, int cap);
+/* Its points by the ruleset's scoring (complete or not), and who holds the majority (bit p). */
+MP_MODULE_API int mp_mod_feature_points(const mp_module_ctx *c, mp_feature f, bool complete);
+MP_MODULE_API unsigned mp_mod_feature_majority(const mp_module_ctx *c, mp_feature f);
+/* The features this turn's placement completed that are not scored yet, in the kernel's order. */
+MP_MODULE_API int mp_mod_completed(mp_module_ctx *c, mp_feature *out, int cap);
+
+/* Placement. */
+/* The ports of tile `tile` turned rot at cell x,y that do not meet what the tiles around show
+** (bit p: port p; 0 when it fits by the edges alone), and the sides that touch a tile (bit s). */
+MP_MODULE_API uint16_t mp_mod_place_mismatch(const mp_module_ctx *c, int tile, int x, int y, int rot,
+                                             unsigned *touching);
+/* Whether placement `place` (tile, x, y, rot) fits once the overlays are laid (on the tile placed,
+** MP_OVERLAY_NEW, or on tiles already placed): the kernel's one meaning of "a placement that fits
+** with an overlay". The overlays' ports must be free on their tiles. */
+MP_MODULE_API bool mp_mod_fits_with_overlays(const mp_module_ctx *c, const mp_action *place,
+                                             const mp_overlay *o, int n);
+
+/* ------------------------------------------------------------------ the game, changed */
+
+MP_MODULE_API int mp_mod_add_category(mp_module_ctx *c, const char *name);   /* -1 when full */
+/* Points to players (bit set) in a category, logged with the module's word for what scored and
+** the feature that earned them (-1 none). */
+MP_MODULE_API void mp_mod_award(mp_module_ctx *c, unsigned players, int points, int category, mp_feature f,
+                                const char *label);
+/* The turn stops for a decision of `player`, which this module lists (legal) and takes (apply). */
+MP_MODULE_API void mp_mod_request(mp_module_ctx *c, int player);
+/* An extra turn for `player` before the next in order, with `tile` (-1: drawn from the bag);
+** 1 when the queue is full. */
+MP_MODULE_API int mp_mod_queue_turn(mp_module_ctx *c, int player, int tile);
+/* The next n tiles out of the bag (a bazaar turns them up); returns how many it took. */
+MP_MODULE_API int mp_mod_take_tiles(mp_module_ctx *c, int n, int *tiles);
+/* The bag, still to draw in order (the first is drawn next), read and set (a river first). */
+MP_MODULE_API int mp_mod_bag(const mp_module_ctx *c, int *tiles, int cap);
+MP_MODULE_API void mp_mod_set_bag(mp_module_ctx *c, const int *tiles, int n);
+/* A completed feature becomes a feature of another kind, scored by the module, not the kernel
+** (a town becomes a castle). */
+MP_MODULE_API void mp_mod_feature_convert(mp_module_ctx *c, mp_feature f, int kind);
+/* Followers on a feature go back to their players. */
+MP_MODULE_API void mp_mod_return_followers(mp_module_ctx *c, mp_feature f);
+/* Places a module's placement action (a tile with a bridge) with no fit test: the module has made
+** its own. The turn then goes on as after a placement. The placed index, or -1 with d filled. */
+MP_MODULE_API int mp_mod_put_tile(mp_module_ctx *c, const mp_action *place, mp_diag *d);
+/* Lays an overlay (its ports free on the tile): it joins what its ports meet; returns the feature
+** it is part of, -1 when the tile has one already. */
+MP_MODULE_API mp_feature mp_mod_lay_overlay(mp_module_ctx *c, const mp_overlay *o);
+/* A number below n from the game's generator. */
+MP_MODULE_API uint32_t mp_mod_random(mp_module_ctx *c, uint32_t n);
+
+#endif
