@@ -46,7 +46,8 @@ enum {
     MP_MAX_HAND = 8,        /* tiles a player may hold (house rule `hand:`) */
     MP_NAME = 32,           /* bytes for a short name */
     MP_MAX_TILES = 30000,   /* tiles in all the tile sets of a ruleset (a game counts them in 16 bits) */
-    MP_MAX_FIXED = 2000     /* fixed pieces on a ruleset's board */
+    MP_MAX_FIXED = 2000,    /* fixed pieces on a ruleset's board */
+    MP_MAX_ALIAS_NS = 4     /* alias namespaces (other programs) in a ruleset's tile sets */
 };
 
 enum { MP_N, MP_E, MP_S, MP_W };                     /* sides, clockwise */
@@ -85,7 +86,7 @@ typedef struct mp_tile_feature {
 
 typedef struct mp_tile {
     char id[MP_NAME];             /* "D", "BB-1", ... */
-    char jcz[MP_NAME];            /* JCloisterZone id, "" if none */
+    char alias[MP_MAX_ALIAS_NS][MP_NAME]; /* per alias namespace: another program's id, "" if none */
     int count;                    /* copies, the start copy included */
     bool start;                   /* one copy is the start tile */
     bool fixed;                   /* a piece of a board (a start space), never drawn */
@@ -108,6 +109,8 @@ struct mp_tileset {
     char icons[MP_MAX_ICONS][MP_NAME];
     int n_markers;
     char markers[MP_MAX_MARKERS][MP_NAME];
+    int n_alias_ns;               /* namespaces of tile aliases (`aliases:`), in order of first use */
+    char alias_ns[MP_MAX_ALIAS_NS][MP_NAME];
     int n_tiles;
     mp_tile *tiles;
     int start_tile;               /* tile kind with the start copy, -1 if none */

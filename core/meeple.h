@@ -134,10 +134,10 @@ MP_API int mp_tileset_total(const mp_tileset *ts);            /* tiles counting 
 MP_API const char *mp_tileset_tile_id(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_tile_count(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_find(const mp_tileset *ts, const char *id); /* -1 if none */
-/* A tile's JCloisterZone id (its `jcz:` key, unique in a ruleset's tile sets), "" if none; and the
-** tile with that id, -1 if none. For importing JCloisterZone games. */
-MP_API const char *mp_tileset_tile_jcz(const mp_tileset *ts, int tile);
-MP_API int mp_tileset_find_jcz(const mp_tileset *ts, const char *jcz);
+/* A tile's alias in namespace ns: another program's id for it (`aliases:`, meeple-tileset(5); each
+** namespace and id once in a ruleset's tile sets), "" if none; and the tile with that alias, -1 if none. */
+MP_API const char *mp_tileset_tile_alias(const mp_tileset *ts, int tile, const char *ns);
+MP_API int mp_tileset_find_alias(const mp_tileset *ts, const char *ns, const char *id);
 /* What a tile set declares, for drawing and statistics. */
 MP_API int mp_tileset_n_kinds(const mp_tileset *ts);
 MP_API const char *mp_tileset_kind_name(const mp_tileset *ts, int kind);

@@ -361,13 +361,96 @@ bool mp_tile_same_picture(const mp_tile *a, int ra, const mp_tile *b, int rb) {
     return true;
 }
 
+/* ------------------------------------------------------------------ aliases */
+
+/* The one key a tile set could write an alias with before `aliases:` (meeple-tileset(5)): a tile's
+** `KEY: ID` still loads, as `aliases: {KEY: ID}`, so tile sets written then keep working; lint
+** tells the new spelling. The loader knows the key as a spelling of the format, nothing more. */
+#define OLD_ALIAS_KEY "jcz"
+
+/* The index of alias namespace name (the key node), declared on its first use. */
+static int alias_namespace(mp_tileset *ts, const mp_ynode *key, mp_diag *d, int *ns) {
+    char name[MP_NAME];
+    if (copy_name(name, key, "alias namespace", d)) return 1;
+    /* A program's name as a key: a lowercase word, as kind names are. */
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (c > name && ((*c >= '0' && *c <= '9') || *c == '-' || *c == '_'))))
+            return mp_y_error(d, key, "alias namespace '%s' has the character '%c'; expected a lowercase word "
+                              "(a-z first, then a-z, 0-9, '-', '_')", name, *c);
+    for (*ns = 0; *ns < ts->n_alias_ns; (*ns)++)
+        if (!strcmp(ts->alias_ns[*ns], name)) return 0;
+    if (ts->n_alias_ns == MP_MAX_ALIAS_NS) {
+        char list[MP_MAX_ALIAS_NS * (MP_NAME + 2)] = "";
+        size_t used = 0;
+        for (int k = 0; k < ts->n_alias_ns; k++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "", ts->alias_ns[k]);
+        return mp_y_error(d, key, "alias namespace '%s' is one too many; expected at most %d namespaces in a "
+                          "ruleset's tile sets (%s so far)", name, MP_MAX_ALIAS_NS, list);
+    }
+    strcpy(ts->alias_ns[ts->n_alias_ns++], name);
+    return 0;
+}
+
+/* Tile t's alias in namespace ns, from the scalar v: an id of 1 to 31 characters, the tile's only
+** one in the namespace, and no other tile's there (a program's id names one tile of the ruleset). */
+static int read_alias(mp_tileset *ts, mp_tile *t, int ns, const mp_ynode *v, mp_diag *d) {
+    const char *id;
+    const char *space = ts->alias_ns[ns];
+    if (v->type != MP_Y_SCALAR)
+        return mp_y_error(d, v, "the %s alias of tile '%s' is %s; expected one id, a string", space, t->id,
+                          v->type == MP_Y_MAP ? "a mapping" : "a list");
+    id = v->value;
+    if (!*id || strlen(id) >= MP_NAME)
+        return mp_y_error(d, v, "%s alias '%s' is empty or too long; expected 1 to %d characters", space, id, MP_NAME - 1);
+    if (t->alias[ns][0])   /* the old key and `aliases:` both */
+        return mp_y_error(d, v, "tile '%s' has a second %s alias, '%s' (the first is '%s', under the key '%s'); "
+                          "expected one alias in a namespace", t->id, space, id, t->alias[ns], OLD_ALIAS_KEY);
+    for (int i = 0; i < ts->n_tiles; i++) {
+        const mp_tile *o = &ts->tiles[i];
+        if (strcmp(o->alias[ns], id) != 0) continue;
+        if (o->file == ts->n_files - 1)
+            return mp_y_error(d, v, "%s alias '%s' is used twice; expected each id once in a namespace (first by "
+                              "tile '%s' at line %d)", space, id, o->id, o->line);
+        return mp_y_error(d, v, "%s alias '%s' is used twice; expected each id once in a namespace (first by tile "
+                          "'%s' at line %d of %s)", space, id, o->id, o->line, ts->files[o->file]);
+    }
+    strcpy(t->alias[ns], id);
+    return 0;
+}
+
+/* A tile's `aliases:` (a map from namespace to id), and its old-spelt alias if any. */
+static int read_aliases(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) {
+    mp_ynode *x;
+    int ns;
+    if ((x = mp_y_get(n, OLD_ALIAS_KEY))) {
+        mp_ynode *key = mp_y_key_node(n, OLD_ALIAS_KEY);
+        if (alias_namespace(ts, key, d, &ns) || read_alias(ts, t, ns, x, d)) return 1;
+        if (ts->sink) {
+            mp_diag w = { 0 };
+            mp_y_error(&w, key, "key '%s' is the old spelling of an alias; expected 'aliases: {%s: %s}'",
+                       OLD_ALIAS_KEY, OLD_ALIAS_KEY, t->alias[ns]);
+            mp_lint_add(ts->sink, &w, 1);
+        }
+    }
+    if (!(x = mp_y_get(n, "aliases"))) return 0;
+    if (x->type != MP_Y_MAP)
+        return mp_y_error(d, x, "aliases of tile '%s' are %s; expected a mapping from "
+                          "namespace to id ({program: ID, ...})", t->id, x->type == MP_Y_SEQ ? "a list" : "a scalar");
+    for (int i = 0; i < x->n; i++)
+        if (alias_namespace(ts, x->items[2 * i], d, &ns) || read_alias(ts, t, ns, x->items[2 * i + 1], d)) return 1;
+    return 0;
+}
+
 static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) {
-    static const char *const keys[] = { "id", "count", "start", "fixed", "edges", "jcz", "markers",
+    static const char *const keys[] = { "id", "count", "start", "fixed", "edges", "aliases", "markers",
                                         "features", "note", NULL };
     memset(t, 0, sizeof *t);
     t->line = n->line;
     t->column = n->column;
-    if (mp_y_expect(n, MP_Y_MAP, "a tile", d) || mp_y_check_keys(n, keys, d)) return 1;
+    if (mp_y_expect(n, MP_Y_MAP, "a tile", d)) return 1;
+    /* The old alias key is not among the keys an unknown key's message offers. */
+    for (int i = mp_y_unknown_key(n, keys, 0, d); i >= 0; i = mp_y_unknown_key(n, keys, i + 1, d))
+        if (strcmp(n->items[2 * i]->value, OLD_ALIAS_KEY) != 0) return 1;
     mp_ynode *x = mp_y_get(n, "id");
     if (!x) return mp_y_error(d, n, "tile has no 'id'; expected a short name such as 'D'");
     if (copy_name(t->id, x, "tile", d)) return 1;
@@ -398,19 +481,7 @@ static int read_tile(mp_tileset *ts, const mp_ynode *n, mp_tile *t, mp_diag *d) 
     if (t->fixed && (x = mp_y_get(n, "count")) && v != 0)
         return mp_y_error(d, x, "fixed piece '%s' has a count; expected none (it is never drawn)", t->id);
     if (t->fixed) t->count = 0;
-    if ((x = mp_y_get(n, "jcz"))) {
-        if (copy_name(t->jcz, x, "jcz", d)) return 1;
-        /* An importer finds a tile by its JCloisterZone id: each names one tile of the ruleset. */
-        for (int i = 0; i < ts->n_tiles; i++) {
-            const mp_tile *o = &ts->tiles[i];
-            if (strcmp(o->jcz, t->jcz) != 0) continue;
-            if (o->file == ts->n_files - 1)
-                return mp_y_error(d, x, "jcz id '%s' is used twice; expected each JCloisterZone id once (first by "
-                                  "tile '%s' at line %d)", t->jcz, o->id, o->line);
-            return mp_y_error(d, x, "jcz id '%s' is used twice; expected each JCloisterZone id once (first by tile "
-                              "'%s' at line %d of %s)", t->jcz, o->id, o->line, ts->files[o->file]);
-        }
-    }
+    if (read_aliases(ts, n, t, d)) return 1;
     if ((x = mp_y_get(n, "markers")) && read_markers(ts, x, &t->markers, d)) return 1;
     mp_ynode *feats = mp_y_get(n, "features");
     if (!feats) return mp_y_error(d, n, "tile '%s' has no 'features'; expected a list of features", t->id);
@@ -668,13 +739,20 @@ int mp_tileset_find(const mp_tileset *ts, const char *id) {
     return -1;
 }
 
-const char *mp_tileset_tile_jcz(const mp_tileset *ts, int tile) {
-    return tile >= 0 && tile < ts->n_tiles ? ts->tiles[tile].jcz : "";
+const char *mp_tileset_tile_alias(const mp_tileset *ts, int tile, const char *ns) {
+    if (tile < 0 || tile >= ts->n_tiles || !ns) return "";
+    for (int k = 0; k < ts->n_alias_ns; k++)
+        if (!strcmp(ts->alias_ns[k], ns)) return ts->tiles[tile].alias[k];
+    return "";
 }
 
-int mp_tileset_find_jcz(const mp_tileset *ts, const char *jcz) {
-    if (!jcz || !*jcz) return -1;
-    for (int i = 0; i < ts->n_tiles; i++)
-        if (strcmp(ts->tiles[i].jcz, jcz) == 0) return i;
+int mp_tileset_find_alias(const mp_tileset *ts, const char *ns, const char *id) {
+    if (!ns || !id || !*id) return -1;
+    for (int k = 0; k < ts->n_alias_ns; k++)
+        if (!strcmp(ts->alias_ns[k], ns)) {
+            for (int i = 0; i < ts->n_tiles; i++)
+                if (!strcmp(ts->tiles[i].alias[k], id)) return i;
+            return -1;
+        }
     return -1;
 }

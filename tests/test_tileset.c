@@ -68,6 +68,64 @@ Test(tileset, bcb_set_adds_up) {
     mp_tileset_free(ts);
 }
 
+/* Aliases: every base tile has its JCloisterZone id, found both ways; a namespace or an id no tile
+** has gives "" and -1. */
+Test(tileset, base_aliases_both_ways) {
+    mp_diag d = { 0 };
+    mp_tileset *ts = mp_tileset_load(TEST_SRCDIR "/rulesets/tiles/base.yaml", &d);
+    cr_assert(ts, "%s:%d:%d: %s", d.file, d.line, d.column, d.message);
+    cr_assert_str_eq(mp_tileset_tile_alias(ts, mp_tileset_find(ts, "D"), "jcz"), "BA/RCr");
+    cr_assert_eq(mp_tileset_find_alias(ts, "jcz", "BA/RCr"), mp_tileset_find(ts, "D"));
+    for (int t = 0; t < mp_tileset_n_tiles(ts); t++) {
+        const char *id = mp_tileset_tile_alias(ts, t, "jcz");
+        cr_assert(!strncmp(id, "BA/", 3), "tile %s: jcz alias '%s'", mp_tileset_tile_id(ts, t), id);
+        cr_assert_eq(mp_tileset_find_alias(ts, "jcz", id), t, "tile %s", mp_tileset_tile_id(ts, t));
+        cr_assert_str_eq(mp_tileset_tile_alias(ts, t, "other-program"), "");
+    }
+    cr_assert_eq(mp_tileset_find_alias(ts, "jcz", "BA/XYZ"), -1);
+    cr_assert_eq(mp_tileset_find_alias(ts, "jcz", ""), -1);
+    cr_assert_eq(mp_tileset_find_alias(ts, "other-program", "BA/RCr"), -1);
+    cr_assert_eq(mp_tileset_find_alias(ts, NULL, "BA/RCr"), -1);
+    cr_assert_eq(mp_tileset_find_alias(ts, "jcz", NULL), -1);
+    cr_assert_str_eq(mp_tileset_tile_alias(ts, -1, "jcz"), "");
+    cr_assert_str_eq(mp_tileset_tile_alias(ts, mp_tileset_n_tiles(ts), "jcz"), "");
+    cr_assert_str_eq(mp_tileset_tile_alias(ts, 0, NULL), "");
+    mp_tileset_free(ts);
+}
+
+/* Namespaces are apart (one id may name a tile in each), and the old key `jcz: ID` is the alias
+** {jcz: ID}. */
+Test(tileset, aliases_by_namespace_and_the_old_key) {
+    static const char text[] =
+        "kinds:\n"
+        "  road: {letter: R, covers: [middle]}\n"
+        "  field: {letter: F, covers: [halves]}\n"
+        "tiles:\n"
+        "  - id: U\n"
+        "    start: true\n"
+        "    aliases: {jcz: X1, other-program: X2}\n"
+        "    features: [{kind: road, sides: [N, S]}, {kind: field, halves: [Nw, Sw, Ws, Wn]},\n"
+        "               {kind: field, halves: [Ne, En, Es, Se]}]\n"
+        "  - id: V\n"
+        "    jcz: X2\n"
+        "    aliases: {other-program: X1}\n"
+        "    features: [{kind: road, sides: [E, W]}, {kind: field, halves: [Nw, Ne, En, Wn]},\n"
+        "               {kind: field, halves: [Es, Se, Sw, Ws]}]\n";
+    mp_diag d = { 0 };
+    mp_tileset *ts = mp_tileset_parse("aliases.yaml", text, sizeof text - 1, &d);
+    cr_assert(ts, "%s:%d:%d: %s", d.file, d.line, d.column, d.message);
+    int u = mp_tileset_find(ts, "U"), v = mp_tileset_find(ts, "V");
+    cr_assert_str_eq(mp_tileset_tile_alias(ts, u, "jcz"), "X1");
+    cr_assert_str_eq(mp_tileset_tile_alias(ts, u, "other-program"), "X2");
+    cr_assert_str_eq(mp_tileset_tile_alias(ts, v, "jcz"), "X2");
+    cr_assert_str_eq(mp_tileset_tile_alias(ts, v, "other-program"), "X1");
+    cr_assert_eq(mp_tileset_find_alias(ts, "jcz", "X1"), u);
+    cr_assert_eq(mp_tileset_find_alias(ts, "jcz", "X2"), v);
+    cr_assert_eq(mp_tileset_find_alias(ts, "other-program", "X1"), v);
+    cr_assert_eq(mp_tileset_find_alias(ts, "other-program", "X2"), u);
+    mp_tileset_free(ts);
+}
+
 /* Reads the expectation on line 1 of a bad file. */
 static void expectation(const char *path, char *out, size_t size) {
     FILE *f = fopen(path, "r");

@@ -268,7 +268,7 @@ static jcz_verdict available(const rules *rx, const jcz_view *v, const match *m,
         if (any) found = true;
         else if (!strcmp(type, "TilePlacement")) {   /* the tile JCloisterZone drew: see jcz_view_placements */
             char why[160];
-            int tile = mp_tileset_find_jcz(v->ts, about);
+            int tile = jcz_find_tile(v->ts, about);
             found = tile >= 0 && jcz_view_placements(v, tile, NULL, 0, why, sizeof why) > 0;
         } else {
             found = offers[k].about && !strcmp(offers[k].about, about);
@@ -306,7 +306,7 @@ static int cmp_int(const void *a, const void *b) { return (*(const int *)a > *(c
 static jcz_verdict placement_options(const rules *rx, const jcz_view *v, const match *m, char *detail, size_t size) {
     char id[64], why[200];
     group(m, 1, id, sizeof id);
-    int tile = mp_tileset_find_jcz(v->ts, id);
+    int tile = jcz_find_tile(v->ts, id);
     if (tile < 0) {
         say(detail, size, "no tile '%s' in the game's tile set", id);
         return JCZ_FAILED;

@@ -98,7 +98,7 @@ static json_t *pointer(int px, int py, const char *feature, const char *location
 static void place_tile(exporter *x, int tile, int rot, int px, int py) {
     static const char *const rots[] = { "R0", "R90", "R180", "R270" };
     json_t *p = json_object();
-    json_object_set_new(p, "tileId", json_string(mp_tileset_tile_jcz(x->ts, tile)));
+    json_object_set_new(p, "tileId", json_string(jcz_tile_id(x->ts, tile)));
     json_object_set_new(p, "rotation", json_string(rots[rot & 3]));
     json_object_set_new(p, "position", position(px, py));
     message(x, "PLACE_TILE", p);
@@ -293,7 +293,7 @@ static json_t *players_json(const exporter *x) {
 static json_t *start_json(const mp_tileset *ts) {
     json_t *s = json_object(), *a = json_array();
     for (int t = 0; t < mp_tileset_n_tiles(ts); t++)
-        if (mp_tileset_tile_is_start(ts, t)) json_object_set_new(s, "tile", json_string(mp_tileset_tile_jcz(ts, t)));
+        if (mp_tileset_tile_is_start(ts, t)) json_object_set_new(s, "tile", json_string(jcz_tile_id(ts, t)));
     json_object_set_new(s, "x", json_integer(0));
     json_object_set_new(s, "y", json_integer(0));
     json_object_set_new(s, "rotation", json_integer(0));
@@ -308,7 +308,7 @@ static json_t *draw_order(const exporter *x) {
     if (!tiles) abort();
     mp_game_bag_taken(x->g, tiles, n);
     json_t *a = json_array();
-    for (int k = 0; k < n; k++) json_array_append_new(a, json_string(mp_tileset_tile_jcz(x->ts, tiles[k])));
+    for (int k = 0; k < n; k++) json_array_append_new(a, json_string(jcz_tile_id(x->ts, tiles[k])));
     free(tiles);
     return a;
 }
@@ -328,12 +328,13 @@ int jcz_export_record(const char *path, const mp_record *rec, const mp_ruleset *
         return 1;
     }
     for (int t = 0; t < mp_tileset_n_tiles(x.ts); t++)
-        if (mp_tileset_tile_count(x.ts, t) && !mp_tileset_tile_jcz(x.ts, t)[0]) {
+        if (mp_tileset_tile_count(x.ts, t) && !jcz_tile_id(x.ts, t)[0]) {
             mp_game_free(x.g);
             snprintf(d->file, sizeof d->file, "%s", path);
             d->line = d->column = 0;
             snprintf(d->message, sizeof d->message, "tile '%s' of ruleset '%s' has no JCloisterZone id; expected "
-                     "every tile with its jcz: key", mp_tileset_tile_id(x.ts, t), mp_ruleset_name(rs));
+                     "every tile with one (aliases: {%s: ID})", mp_tileset_tile_id(x.ts, t), mp_ruleset_name(rs),
+                     JCZ_ALIAS_NAMESPACE);
             return 1;
         }
     x.men = calloc((size_t)x.n, sizeof *x.men);

@@ -36,7 +36,7 @@ static unsigned ruleset_modules(const mp_ruleset *rs, bool *other) {
 static bool has_bcb_tiles(const mp_ruleset *rs) {
     const mp_tileset *ts = mp_ruleset_tiles(rs);
     for (int t = 0; t < mp_tileset_n_tiles(ts); t++)
-        if (!strncmp(mp_tileset_tile_jcz(ts, t), "BB/", 3)) return true;
+        if (!strncmp(jcz_tile_id(ts, t), "BB/", 3)) return true;
     return false;
 }
 

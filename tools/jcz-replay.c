@@ -182,13 +182,13 @@ static int read_position(const jcz_sim *s, const json_t *obj, const char *jp, co
 
 int jcz_tile(const jcz_sim *s, const json_t *v, const char *here, const char *type, int *tile, mp_diag *d) {
     const char *id = json_string_value(v);
-    *tile = mp_tileset_find_jcz(s->ts, id);
+    *tile = jcz_find_tile(s->ts, id);
     if (*tile >= 0) return 0;
     char list[300] = "";
     size_t used = 0;
     for (int t = 0; t < mp_tileset_n_tiles(s->ts) && used < sizeof list - 20; t++)
-        if (mp_tileset_tile_jcz(s->ts, t)[0])
-            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", used ? " " : "", mp_tileset_tile_jcz(s->ts, t));
+        if (jcz_tile_id(s->ts, t)[0])
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", used ? " " : "", jcz_tile_id(s->ts, t));
     return jcz_error(s->src, d, here, type, "unknown tile id '%s'; expected one of ruleset '%s': %s", id,
                      mp_ruleset_name(s->rs), list);
 }
@@ -227,7 +227,7 @@ static int on_place_tile(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
         for (int k = 0; k < n && k < 16; k++) held |= hand[k] == tile;
         if (held) break;
         int drawn = mp_game_drawn_tile(s->g);
-        const char *djcz = drawn >= 0 ? mp_tileset_tile_jcz(s->ts, drawn) : "";
+        const char *djcz = drawn >= 0 ? jcz_tile_id(s->ts, drawn) : "";
         /* The pack gave a tile that fits only with a bridge, and the player let it go. */
         int nl = list_legal(s->g);
         bool discard = false;

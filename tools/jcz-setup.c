@@ -366,7 +366,7 @@ int jcz_check_start(const jcz_src *src, const json_t *root, const mp_ruleset *rs
     int want = -1;
     for (int t = 0; t < mp_tileset_n_tiles(ts); t++)
         if (mp_tileset_tile_is_start(ts, t)) want = t;
-    const char *want_id = want >= 0 ? mp_tileset_tile_jcz(ts, want) : "";
+    const char *want_id = want >= 0 ? jcz_tile_id(ts, want) : "";
     if (json_array_size(start) != 1)
         return jcz_error(src, d, "setup.start", NULL, "%zu start tiles; expected one, %s at 0,0 rotation 0",
                          json_array_size(start), want_id);

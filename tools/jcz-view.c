@@ -116,7 +116,7 @@ int jcz_view_offers(const jcz_view *v, jcz_offer *out, int cap) {
     int n = 0, nl;
     switch (v->phase) {
     case JCZ_TILE_PHASE:
-        add_offer(out, cap, &n, "TilePlacement", mp_tileset_tile_jcz(v->ts, mp_game_drawn_tile(v->g)));
+        add_offer(out, cap, &n, "TilePlacement", jcz_tile_id(v->ts, mp_game_drawn_tile(v->g)));
         return n;
     case JCZ_CASTLE_PHASE: add_offer(out, cap, &n, "Castle", "CASTLE"); return n;
     case JCZ_COMMIT_PHASE: add_offer(out, cap, &n, "Confirm", NULL); return n;
@@ -136,7 +136,7 @@ int jcz_view_offers(const jcz_view *v, jcz_offer *out, int cap) {
 }
 
 int jcz_view_placements(const jcz_view *v, int tile, jcz_placement *out, int cap, char *why, size_t size) {
-    const char *id = mp_tileset_tile_jcz(v->ts, tile);
+    const char *id = jcz_tile_id(v->ts, tile);
     if (v->phase != JCZ_TILE_PHASE) {
         snprintf(why, size, "no tile is to be placed now (%s)", v->phase_name);
         return -1;
@@ -147,7 +147,7 @@ int jcz_view_placements(const jcz_view *v, int tile, jcz_placement *out, int cap
     if (tile != drawn) {
         if (mp_game_bag_count(g, tile) == 0) {
             snprintf(why, size, "tile %s is neither the tile to place (%s) nor left in the bag", id,
-                     mp_tileset_tile_jcz(v->ts, drawn));
+                     jcz_tile_id(v->ts, drawn));
             return -1;
         }
         if (!(copy = mp_game_clone_to_place(g, v->player, tile))) {

@@ -214,7 +214,7 @@ static int tile_order(const jcz_src *src, const json_t *root, jcz_sim *s, int *p
         const char *type = json_string_value(json_object_get(m, "type"));
         if (!type) break;
         if (strcmp(type, "PLACE_TILE") != 0) continue;
-        int t = mp_tileset_find_jcz(ts, json_string_value(json_object_get(json_object_get(m, "payload"), "tileId")));
+        int t = jcz_find_tile(ts, json_string_value(json_object_get(json_object_get(m, "payload"), "tileId")));
         if (t < 0) break;
         placed[s->n_placed++] = t;
     }

@@ -15,6 +15,17 @@
 
 #include "cmd.h"
 
+/* JCloisterZone's id of a tile is the tile's alias in the namespace "jcz" (`aliases: {jcz: BA/RCr}`,
+** meeple-tileset(5)): the one place the importer and the exporter name the namespace. jcz_tile_id
+** gives "" for a tile without one, jcz_find_tile -1 for an id no tile has. */
+#define JCZ_ALIAS_NAMESPACE "jcz"
+static inline const char *jcz_tile_id(const mp_tileset *ts, int tile) {
+    return mp_tileset_tile_alias(ts, tile, JCZ_ALIAS_NAMESPACE);
+}
+static inline int jcz_find_tile(const mp_tileset *ts, const char *id) {
+    return mp_tileset_find_alias(ts, JCZ_ALIAS_NAMESPACE, id);
+}
+
 typedef struct jcz_import {
     char path[512];                   /* the .jcz file */
     char *text;                       /* its content, for positions in diagnostics */
