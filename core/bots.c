@@ -167,6 +167,7 @@ mp_game *mp_bots_play(const mp_ruleset *rs, const char *const *specs, int n, uin
         }
     mp_game_options o = { .n_players = n, .seed = seed, .first_player = -1 };
     mp_game *g = mp_game_new(rs, &o, d);
+    if (g) mp_game_start(g, d);
     while (g && mp_game_phase(g) != MP_PHASE_OVER) {
         mp_action a;
         int p = mp_game_current_player(g);

@@ -1,6 +1,9 @@
 /*
 ** game.c: a game from setup to final scoring, one action at a time.
 **
+** mp_game_new builds the game and leaves it in MP_PHASE_SETUP (nothing drawn, nothing legal);
+** mp_game_start runs the first turn's draw.
+**
 ** The turn: draw (a tile that fits nowhere is discarded or returned, as the ruleset says, and
 ** another drawn), PLACE (a decision), the variants' after_place hooks, DEPLOY (a decision; skipped
 ** when "pass" is the only choice), before_score hooks, scoring of completed features, end_turn
@@ -124,13 +127,28 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
             return NULL;
         }
     }
+    /* Built, not started: mp_game_start draws the first tile. Until then nobody decides; the
+    ** seat that will move first is the one the queries name. */
+    g->player = g->turn_player;
+    g->phase = MP_PHASE_SETUP;
     g->stage = ST_DRAW;
-    run(g);
     return g;
 }
 
+int mp_game_start(mp_game *g, mp_diag *d) {
+    if (g->phase != MP_PHASE_SETUP) return fail(d, "the game has started already; expected a game just built by mp_game_new");
+    run(g);   /* from ST_DRAW: the first tile is drawn, as at the start of any turn */
+    return 0;
+}
+
+/* Why a position-building call (only in MP_PHASE_PLACE) is refused now. */
+static int not_place(const mp_game *g, mp_diag *d, const char *what) {
+    if (g->phase == MP_PHASE_SETUP) return fail(d, "%s only once the game has started; expected mp_game_start first", what);
+    return fail(d, "%s only before a tile is placed", what);
+}
+
 int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag *d) {
-    if (g->phase != MP_PHASE_PLACE) return fail(d, "draws can be set only before a tile is placed");
+    if (g->phase != MP_PHASE_PLACE) return not_place(g, d, "draws can be set");
     /* Put the hand back at the front of what is left, then move each named tile forward. */
     hand_to_bag(g, g->player);
     for (int i = 0; i < n; i++) {
@@ -148,7 +166,7 @@ int mp_game_set_draws(mp_game *g, const char *const *ids, int n, mp_diag *d) {
 }
 
 int mp_game_set_player(mp_game *g, int p, mp_diag *d) {
-    if (g->phase != MP_PHASE_PLACE) return fail(d, "the player can be set only before a tile is placed");
+    if (g->phase != MP_PHASE_PLACE) return not_place(g, d, "the player can be set");
     if (p < 0 || p >= g->n_players) return fail(d, "seat %d; expected 0 to %d", p, g->n_players - 1);
     if (p == g->player) return 0;
     hand_to_bag(g, g->player);   /* the tile drawn for the other seat goes back, and p draws */
@@ -158,14 +176,14 @@ int mp_game_set_player(mp_game *g, int p, mp_diag *d) {
 }
 
 int mp_game_set_score(mp_game *g, int p, int score, mp_diag *d) {
-    if (g->phase != MP_PHASE_PLACE) return fail(d, "a score can be set only before a tile is placed");
+    if (g->phase != MP_PHASE_PLACE) return not_place(g, d, "a score can be set");
     if (p < 0 || p >= g->n_players) return fail(d, "seat %d; expected 0 to %d", p, g->n_players - 1);
     g->score[p] = score;
     return 0;
 }
 
 int mp_game_end_now(mp_game *g, mp_diag *d) {
-    if (g->phase != MP_PHASE_PLACE) return fail(d, "the game can be ended only before a tile is placed");
+    if (g->phase != MP_PHASE_PLACE) return not_place(g, d, "the game can be ended");
     hand_to_bag(g, g->player);
     game_over(g);
     return 0;
@@ -467,6 +485,7 @@ static int apply_deploy(mp_game *g, const mp_action *a, mp_diag *d) {
 int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d) {
     const mp_ruleset *rs = g->rs;
     if (g->phase == MP_PHASE_OVER) return fail(d, "the game is over; expected no more actions");
+    if (g->phase == MP_PHASE_SETUP) return fail(d, "the game has not started; expected mp_game_start before any action");
     if (a->kind == MP_ACT_VARIANT) {
         if (a->variant >= rs->n_variants || !rs->variants[a->variant].v->apply)
             return fail(d, "variant action for a module this ruleset does not use");
@@ -519,6 +538,7 @@ int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d) {
 
 int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
     int n = 0;
+    if (g->phase == MP_PHASE_SETUP) return 0;   /* nobody decides before mp_game_start */
     switch (g->phase) {
     case MP_PHASE_PLACE:
         if (g->forced >= 0) { n = mp_place_list(g, g->forced, out, cap); break; }

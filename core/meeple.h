@@ -190,13 +190,15 @@ typedef struct mp_game_options {
     int log_events;     /* keep the scoring log (mp_game_event); off, nothing is kept or copied */
 } mp_game_options;
 
-/* Phases in which somebody must decide. Drawing, scoring and the end of a turn run by themselves
-** between decisions (see ARCHITECTURE.md, "A turn"). */
+/* Phases in which somebody must decide, and the two in which nobody does (SETUP, OVER). Drawing,
+** scoring and the end of a turn run by themselves between decisions (ARCHITECTURE.md, "A turn"). */
 typedef enum mp_phase {
     MP_PHASE_PLACE = 0,   /* place the drawn tile */
     MP_PHASE_DEPLOY,      /* deploy a follower on the tile just placed, or pass */
     MP_PHASE_VARIANT,     /* a decision a variant module asked for (see mp_game_variant_phase) */
-    MP_PHASE_OVER         /* final scoring done */
+    MP_PHASE_OVER,        /* final scoring done */
+    MP_PHASE_SETUP        /* built by mp_game_new, not started: nobody decides until mp_game_start
+                          ** (last, so that the other phases keep their numbers) */
 } mp_phase;
 
 typedef enum mp_action_kind {
@@ -217,7 +219,19 @@ typedef struct mp_action {
     int32_t arg[3];      /* variant-defined arguments */
 } mp_action;
 
+/* Builds a game: the ruleset's fixed pieces and start tile on the board, the bag shuffled, the
+** first player drawn, each module's setup run. NULL, with d filled, on a bad number of players or
+** a module that refuses its setup. The game is left in MP_PHASE_SETUP: nothing is drawn yet,
+** mp_game_legal lists nothing, mp_game_apply and the position-building calls below refuse, while
+** the queries (the board, the bag, the scores, mp_game_current_player: the first player),
+** mp_game_check, mp_game_clone and mp_game_copy work as at any time. */
 MP_API mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *d);
+/* Begins play in a game in MP_PHASE_SETUP: the first tile is drawn (one that fits nowhere is
+** discarded or returned, as the ruleset says) and the game waits for the first decision, or is
+** over if nothing can be placed. Nothing in between (queries, copies, checks) changes the game:
+** a seed gives one game.
+** 0, or 1 with d filled when the game has started already. */
+MP_API int mp_game_start(mp_game *g, mp_diag *d);
 MP_API mp_game *mp_game_clone(const mp_game *g);
 /* Makes dst a copy of src, reusing dst's memory: dst must be a game of the same ruleset and
 ** number of players (a clone of src, or of a game it was cloned from). 0, or 1 when they differ.

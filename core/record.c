@@ -614,6 +614,7 @@ mp_game *mp_record_replay_noted(const mp_record *r, const mp_ruleset *rs, int st
     mp_game_options o = { .n_players = r->n_players, .seed = r->seed, .first_player = r->first_player, .log_events = 1 };
     mp_game *g = mp_game_new(rs, &o, d);
     if (!g) return NULL;
+    mp_game_start(g, d);
     if (r->n_order) {
         /* The tiles the bag gives first, in this order, ahead of the seeded order. */
         const char **ids = malloc((size_t)r->n_order * sizeof *ids);

@@ -21,6 +21,7 @@ mp_game *t_game(const mp_ruleset *rs, int n_players) {
     mp_game_options o = { .n_players = n_players, .seed = 1, .first_player = 0, .log_events = 1 };
     mp_game *g = mp_game_new(rs, &o, &d);
     cr_assert(g != NULL, "new game: %s", d.message);
+    mp_game_start(g, &d);
     return g;
 }
 

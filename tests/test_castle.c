@@ -551,9 +551,11 @@ Test(castle, replay_with_the_first_player_given_is_the_same_game) {
         mp_game_options o = { .n_players = 2, .seed = seed, .first_player = -1 };
         mp_game *g = mp_game_new(rs, &o, &d), *h = NULL;
         cr_assert(g, "%s", d.message);
+        mp_game_start(g, &d);
         o.first_player = mp_game_current_player(g);
         h = mp_game_new(rs, &o, &d);
         cr_assert(h, "%s", d.message);
+        mp_game_start(h, &d);
         uint64_t choice = seed;
         mp_action v[1024];
         while (mp_game_phase(g) != MP_PHASE_OVER) {

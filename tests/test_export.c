@@ -32,6 +32,7 @@ static mp_record *bot_game(const mp_ruleset *rs, const char *rules_file, int n, 
     mp_diag d = { 0 };
     mp_game *g = mp_game_new(rs, &opt, &d);
     cr_assert_not_null(g, "%s", d.message);
+    mp_game_start(g, &d);
     mp_bot *seats[MP_MAX_PLAYERS];
     char names[MP_MAX_PLAYERS][32];
     const char *np[MP_MAX_PLAYERS], *kinds[MP_MAX_PLAYERS];

@@ -91,6 +91,7 @@ Test(house_rules, hand_of_three) {
         mp_game_options o = { .n_players = 3, .seed = seed, .first_player = 0 };
         mp_game *g = mp_game_new(rs, &o, &d);
         cr_assert(g, "%s", d.message);
+        mp_game_start(g, &d);
         int hand[8];
         cr_assert_eq(mp_game_hand(g, 0, hand, 8), 3, "three tiles in hand");
         uint64_t pick = seed;

@@ -59,6 +59,7 @@ static mp_game *new_game(const mp_ruleset *rs, int n_players, uint64_t seed, int
     mp_game_options o = { .n_players = n_players, .seed = seed, .first_player = first, .log_events = log_events };
     mp_game *g = mp_game_new(rs, &o, &d);
     cr_assert(g, "new game: %s", d.message);
+    mp_game_start(g, &d);
     return g;
 }
 

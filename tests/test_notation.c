@@ -20,6 +20,7 @@ static void round_trip(const char *ruleset, uint64_t games) {
         mp_diag d = { 0 };
         mp_game_options o = { .n_players = 2 + (int)(seed % 4), .seed = seed, .first_player = -1 };
         mp_game *g = mp_game_new(rs, &o, &d);
+        mp_game_start(g, &d);
         uint64_t pick = seed;
         while (mp_game_phase(g) != MP_PHASE_OVER) {
             mp_action v[512], back;

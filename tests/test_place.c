@@ -44,6 +44,7 @@ static void compare_lists(const char *ruleset, int players, int positions) {
         mp_game_options o = { .n_players = players, .seed = seed, .first_player = -1 };
         mp_game *g = mp_game_new(rs, &o, &d);
         cr_assert(g, "%s", d.message);
+        mp_game_start(g, &d);
         mp_action v[1024];
         while (mp_game_phase(g) != MP_PHASE_OVER && checked < positions) {
             if (mp_game_phase(g) == MP_PHASE_PLACE) {
@@ -143,6 +144,7 @@ Test(place, bridge_candidates_miss_no_placement, .timeout = 300) {
         mp_game_options o = { .n_players = 2, .seed = seed, .first_player = -1 };
         mp_game *g = mp_game_new(rs, &o, &d);
         cr_assert(g, "%s", d.message);
+        mp_game_start(g, &d);
         mp_action v[1024];
         while (mp_game_phase(g) != MP_PHASE_OVER && checked < 3000) {
             if (mp_game_phase(g) == MP_PHASE_PLACE)

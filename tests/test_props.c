@@ -52,6 +52,7 @@ static uint64_t play(const mp_ruleset *rs, int n_players, uint64_t seed, bool ch
     mp_game_options o = { .n_players = n_players, .seed = seed, .first_player = -1, .log_events = check_each };
     mp_game *g = mp_game_new(rs, &o, &d);
     cr_assert(g, "%s", d.message);
+    mp_game_start(g, &d);
     uint64_t choice = seed ^ 0x5eed, hash = 1469598103934665603ULL;
     mp_action legal[512];
     int steps = 0;

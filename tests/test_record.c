@@ -99,6 +99,7 @@ static mp_record *play_first_legal(const mp_ruleset *rs, mp_game **out) {
     mp_diag d = { 0 };
     mp_game *g = mp_game_new(rs, &o, &d);
     cr_assert_not_null(g, "%s", d.message);
+    mp_game_start(g, &d);
     const char *names[] = { "ann \"the first\"", "b\xc3\xa9" "a\ntrice" };
     const char *kinds[] = { "human", "greedy" };
     mp_record *r = mp_record_new(mp_ruleset_name(rs), mp_ruleset_hash(rs), 11, 0, 2, names, kinds);

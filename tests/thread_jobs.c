@@ -101,6 +101,7 @@ static void notation_game(const plan *pl, int j, mp_action *acts, outcome *o) {
     mp_game_options opt = { .n_players = pl->players, .seed = 2000 + (uint64_t)j, .first_player = -1 };
     mp_game *g = mp_game_new(pl->rs, &opt, &d);
     if (!g) { fail(o, "new game: %s", d.message); return; }
+    mp_game_start(g, &d);
     mp_bot *bots[MP_MAX_PLAYERS];
     for (int s = 0; s < pl->players; s++) bots[s] = mp_bot_new("random", opt.seed, s, &d);
     uint64_t h = 0xcbf29ce484222325ull;
@@ -236,6 +237,7 @@ static void first_steps(first *f) {
     mp_game_options opt = { .n_players = 2, .seed = 7, .first_player = 0 };
     mp_game *g = mp_game_new(f->rs, &opt, &d);
     if (!g) { snprintf(f->error, sizeof f->error, "new game: %s", d.message); return; }
+    mp_game_start(g, &d);
     mp_action acts[512];
     f->n_legal = mp_game_legal(g, acts, 512);
     uint64_t h = 0xcbf29ce484222325ull;

@@ -115,6 +115,7 @@ static int play(void *ctx, void *tp, long i, mp_diag *d) {
     mp_game_options o = { .n_players = n, .seed = seed, .first_player = 0 };
     mp_game *g = mp_game_new(a->setup.rs, &o, d);
     if (!g) return EXIT_BAD_INPUT;
+    mp_game_start(g, d);
     int who[MP_MAX_PLAYERS];         /* the lineup entry at each seat */
     mp_bot *bots[MP_MAX_PLAYERS] = { 0 };
     int rc = 0;

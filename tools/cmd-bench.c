@@ -88,6 +88,7 @@ int bench_random_game(const mp_ruleset *rs, uint64_t seed, mp_action *legal, ben
     mp_game_options o = { .n_players = 2, .seed = seed, .first_player = -1 };
     mp_game *g = mp_game_new(rs, &o, d);
     if (!g) return EXIT_BAD_INPUT;
+    mp_game_start(g, d);
     uint64_t choice = seed * 0x2545f4914f6cdd1dULL;
     while (mp_game_phase(g) != MP_PHASE_OVER) {
         bool placing = mp_game_phase(g) == MP_PHASE_PLACE;

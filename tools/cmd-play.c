@@ -471,6 +471,7 @@ int cmd_play(int argc, char **argv) {
         mp_game_options o = { .n_players = n, .seed = seed, .first_player = -1 };
         mp_game *g = mp_game_new(rs, &o, &d);
         if (!g) { print_diag(&d); mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
+        mp_game_start(g, &d);
         start_bots(seats, n, seed);
         const char *names[MAX_SEATS], *kinds[MAX_SEATS];
         for (int p = 0; p < n; p++) { names[p] = seats[p].name; kinds[p] = seat_kind_name(&seats[p]); }

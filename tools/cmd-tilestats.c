@@ -182,6 +182,7 @@ static int play(void *ctx, void *p, long i, mp_diag *d) {
     mp_game_options o = { .n_players = np, .seed = seed, .first_player = -1 };
     mp_game *g = mp_game_new(r->setup.rs, &o, d);
     if (!g) return EXIT_BAD_INPUT;
+    mp_game_start(g, d);
     mp_bot *seats[MP_MAX_PLAYERS];
     for (int pl = 0; pl < np; pl++) seats[pl] = mp_bot_new(r->setup.seats.specs[pl], seed, pl, d);   /* checked by bots_parse */
     int rc = 0;

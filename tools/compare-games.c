@@ -172,6 +172,7 @@ static int first_player(const mp_ruleset *rs, int np, uint64_t seed) {
     mp_game_options o = { .n_players = np, .seed = seed, .first_player = -1 };
     mp_diag d;
     mp_game *g = mp_game_new(rs, &o, &d);
+    if (g) mp_game_start(g, &d);
     int p = g ? mp_game_current_player(g) : -1;
     mp_game_free(g);
     return p;

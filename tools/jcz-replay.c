@@ -582,6 +582,7 @@ int jcz_play(jcz_sim *s, int n_players, mp_diag *d) {
     s->bz = (jcz_bazaar){ 0 };
     mp_game_options o = { .n_players = n_players, .seed = 0, .first_player = 0, .log_events = 1 };
     if (!(s->g = mp_game_new(s->rs, &o, d))) return 1;
+    mp_game_start(s->g, d);
     if (s->n_order) {
         const char **ids = malloc((size_t)s->n_order * sizeof *ids);
         if (!ids) abort();

@@ -92,6 +92,10 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
         v->phase = JCZ_GAME_OVER;
         v->player = -1;
         break;
+    case MP_PHASE_SETUP:   /* not seen: an imported game is started as it is built (jcz-replay.c) */
+        v->phase = JCZ_UNMAPPED;
+        v->player = -1;
+        break;
     }
     v->phase_name = v->phase == JCZ_UNMAPPED ? module : phase_names[v->phase];
     v->undo = v->player >= 0 && (j->actors >> v->player & 1);

@@ -73,10 +73,12 @@ int fuzz_notation(const uint8_t *data, size_t size) {
     const mp_ruleset *rulesets[3] = { c3(), bcb(), castle() };
     for (int i = 0; i < 3; i++) {
         mp_game *g = mp_game_new(rulesets[i], &o, &d);
+        mp_game_start(g, &d);
         parse_in(g, text);
         /* Again just after a placement, where deployments name features of the tile. */
         mp_action v[256];
         mp_game *h = mp_game_new(rulesets[i], &o, &d);
+        mp_game_start(h, &d);
         if (mp_game_legal(h, v, 256) > 0 && !mp_game_apply(h, &v[0], &d)) parse_in(h, text);
         mp_game_free(h);
         mp_game_free(g);
@@ -123,6 +125,7 @@ int fuzz_loaders(const uint8_t *data, size_t size) {
         mp_game_options o = { .n_players = mp_ruleset_min_players(rs), .seed = 1, .first_player = 0 };
         mp_game *g = mp_game_new(rs, &o, &d);
         if (g) {
+            mp_game_start(g, &d);
             mp_action v[64];
             for (int k = 0; k < 20 && mp_game_phase(g) != MP_PHASE_OVER; k++) {
                 int n = mp_game_legal(g, v, 64);
