@@ -209,20 +209,19 @@ static int others_value(const mp_game *g, int me, int tile) {
 
 enum { BZ_NONE, BZ_SELECT, BZ_PICK, BZ_RAISE, BZ_PASS, BZ_BUY, BZ_SELL };
 
-/* What a bazaar action is, from its notation, and the bid it names (select-N-for-B, bid-B). The
-** tile it is about is in its `tile` field (bazaars.c, tile_about). */
+/* What a bazaar action is, as the bazaars module's decision (mp_game_decision; its kinds and
+** arguments: meeple-ruleset(5), bazaars), and the bid it names (select, bid). The tile it is
+** about is in its `tile` field (bazaars.c, tile_about). */
 static int bazaar_step(const mp_game *g, const mp_action *a, int *bid) {
-    char buf[64];
-    const char *s = module_args(g, a, "bazaars", buf, sizeof buf);
-    int slot;
+    static const char *const steps[] = { [BZ_SELECT] = "select", [BZ_PICK] = "pick", [BZ_RAISE] = "bid",
+                                         [BZ_PASS] = "pass", [BZ_BUY] = "buy", [BZ_SELL] = "sell" };
+    mp_decision d;
     *bid = 0;
-    if (!s) return BZ_NONE;
-    if (sscanf(s, "select-%d-for-%d", &slot, bid) == 2) return BZ_SELECT;
-    if (sscanf(s, "bid-%d", bid) == 1) return BZ_RAISE;
-    if (!strncmp(s, "pick-", 5)) return BZ_PICK;
-    if (!strcmp(s, "pass")) return BZ_PASS;
-    if (!strcmp(s, "buy")) return BZ_BUY;
-    if (!strcmp(s, "sell")) return BZ_SELL;
+    if (mp_game_decision(g, a, &d) || strcmp(d.module, "bazaars")) return BZ_NONE;
+    for (int i = 0; i < d.n_args; i++)
+        if (!strcmp(d.arg_names[i], "bid")) *bid = d.args[i];
+    for (int k = BZ_SELECT; k <= BZ_SELL; k++)
+        if (!strcmp(d.name, steps[k])) return k;
     return BZ_NONE;
 }
 

@@ -105,3 +105,87 @@ Test(bazaars, zmg_bid_above_score_refused) {
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
+
+/* The bazaars facts now, each written "WHAT PLAYER VALUE TILE" (the tile's id, "-" none), joined by
+** "; " into buf. */
+static const char *bazaar_facts(const mp_game *g, char *buf, size_t size) {
+    mp_fact f[64];
+    int n = mp_game_facts(g, f, 64);
+    cr_assert_leq(n, 64);
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n; i++) {
+        if (strcmp(f[i].module, "bazaars")) continue;
+        int want = !strcmp(f[i].what, "offer") || !strcmp(f[i].what, "received") || !strcmp(f[i].what, "selected")
+                       ? MP_FACT_TILE : !strcmp(f[i].what, "bazaar") ? MP_FACT_COUNT : MP_FACT_AMOUNT;
+        cr_assert_eq(f[i].kind, want, "the kind of '%s'", f[i].what);
+        used += (size_t)snprintf(buf + used, size - used, "%s%s %d %d %s", used ? "; " : "", f[i].what, f[i].player,
+                                 f[i].value, f[i].tile >= 0 ? mp_tileset_tile_id(ts, f[i].tile) : "-");
+    }
+    return buf;
+}
+
+/* Every legal action's decision (mp_game_decision) says what its notation says. */
+static void decisions_match_notation(const mp_game *g) {
+    mp_action v[256];
+    int n = mp_game_legal(g, v, 256);
+    cr_assert_gt(n, 0);
+    for (int i = 0; i < n; i++) {
+        char text[64], want[64];
+        mp_decision dec;
+        mp_notation_format(g, &v[i], text, sizeof text);
+        cr_assert_eq(mp_game_decision(g, &v[i], &dec), 0, "'%s' is a decision", text);
+        cr_assert_str_eq(dec.module, "bazaars");
+        if (!strcmp(dec.name, "select")) {
+            cr_assert_eq(dec.n_args, 2);
+            cr_assert_str_eq(dec.arg_names[0], "slot");
+            cr_assert_str_eq(dec.arg_names[1], "bid");
+            snprintf(want, sizeof want, "!bazaars:select-%d-for-%d", dec.args[0] + 1, dec.args[1]);
+        } else if (!strcmp(dec.name, "bid")) {
+            cr_assert_eq(dec.n_args, 1);
+            cr_assert_str_eq(dec.arg_names[0], "bid");
+            snprintf(want, sizeof want, "!bazaars:bid-%d", dec.args[0]);
+        } else if (!strcmp(dec.name, "pick")) {
+            cr_assert_eq(dec.n_args, 1);
+            cr_assert_str_eq(dec.arg_names[0], "slot");
+            snprintf(want, sizeof want, "!bazaars:pick-%d", dec.args[0] + 1);
+        } else {
+            cr_assert_eq(dec.n_args, 0, "'%s' has no arguments", dec.name);
+            snprintf(want, sizeof want, "!bazaars:%s", dec.name);
+        }
+        cr_assert_str_eq(text, want);
+    }
+}
+
+/* The digest's example again, as facts (meeple-ruleset(5), bazaars) and decisions as data. */
+Test(bazaars, facts_and_decisions) {
+    mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/bazaars.yaml");
+    mp_game *g = t_game(rs, 3);
+    mp_diag d = { 0 };
+    char buf[1024];
+    const char *order[4] = { "BB-7", "U", "V", "E" };
+    cr_assert_eq(mp_game_set_draws(g, order, 4, &d), 0, "%s", d.message);
+    cr_assert_str_eq(bazaar_facts(g, buf, sizeof buf), "", "no bazaar: no facts");
+    t_place(g, 0, "BB-7", 0, 1, 0);
+    t_deploy(g, "Nw");
+    cr_assert_str_eq(bazaar_facts(g, buf, sizeof buf), "bazaar 0 3 -; offer -1 0 U; offer -1 1 V; offer -1 2 E");
+    decisions_match_notation(g);
+    ok(g, 1, "select-1-for-2");
+    cr_assert_str_eq(bazaar_facts(g, buf, sizeof buf), "bazaar 0 3 -; offer -1 0 U; offer -1 1 V; offer -1 2 E; "
+                     "selected 1 0 U; bid 1 2 U; asked 2 3 U");
+    decisions_match_notation(g);
+    ok(g, 2, "pass");
+    ok(g, 0, "bid-3");
+    cr_assert_str_eq(bazaar_facts(g, buf, sizeof buf), "bazaar 0 3 -; offer -1 0 U; offer -1 1 V; offer -1 2 E; "
+                     "selected 1 0 U; bid 0 3 U");
+    decisions_match_notation(g);
+    ok(g, 1, "buy");
+    cr_assert_str_eq(bazaar_facts(g, buf, sizeof buf), "bazaar 0 2 -; offer -1 1 V; offer -1 2 E; received 1 0 U");
+    ok(g, 2, "select-2-for-2");
+    ok(g, 0, "bid-3");
+    ok(g, 2, "sell");
+    cr_assert_str_eq(bazaar_facts(g, buf, sizeof buf), "", "the bazaar is over");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}

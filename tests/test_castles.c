@@ -278,3 +278,60 @@ Test(castles, check_refuses_a_negative_supply) {
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
+
+/* A fact of the castles module about `player` (-1 the game's): its value, -1 when there is none. */
+static int castles_fact(const mp_game *g, const char *what, int player) {
+    mp_fact f[64];
+    int n = mp_game_facts(g, f, 64);
+    cr_assert_leq(n, 64);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(f[i].module, "castles") && !strcmp(f[i].what, what) && f[i].player == player) {
+            cr_assert_eq(f[i].kind, MP_FACT_COUNT, "'%s' is a count", what);
+            return f[i].value;
+        }
+    return -1;
+}
+
+/* The module's state as facts (meeple-ruleset(5), castles): tokens left (as the supply says),
+** castles built and waiting, towns to decide; and its decisions as data, the town in their
+** arguments. */
+Test(castles, facts_and_decisions) {
+    mp_ruleset *rs = castles();
+    mp_game *g = t_game(rs, 2);
+    cr_assert_eq(castles_fact(g, "castles", 0), 3, "tokens dealt (tests/rulesets/castles.yaml)");
+    cr_assert_eq(castles_fact(g, "towns-pending", -1), 0);
+    t_place(g, 0, "E", 0, -1, 2);
+    t_deploy(g, "S");
+    cr_assert_eq(castles_fact(g, "towns-pending", -1), 1, "the town waits for its occupier");
+    mp_action v[4];
+    cr_assert_eq(mp_game_legal(g, v, 4), 2);
+    for (int i = 0; i < 2; i++) {
+        mp_decision dec;
+        cr_assert_eq(mp_game_decision(g, &v[i], &dec), 0);
+        cr_assert_str_eq(dec.module, "castles");
+        cr_assert_str_eq(dec.name, v[i].code == CODE_CONVERT ? "convert" : "decline");
+        cr_assert_eq(dec.n_args, 3);
+        cr_assert_str_eq(dec.arg_names[1], "other-x");
+        /* The town's two tiles: D at 0,0 and E at 0,-1, one at the action's cell, the other in args. */
+        cr_assert_eq(v[i].x + dec.args[1], 0);
+        cr_assert_eq(v[i].y + dec.args[2], -1);
+        cr_assert_neq(v[i].y, dec.args[2]);
+    }
+    decide(g, 0, 1);
+    cr_assert_eq(castles_fact(g, "castles", 0), 2, "a token spent");
+    cr_assert_eq(castles_fact(g, "castles", 0), mp_game_token_supply(g, 0, 0));
+    cr_assert_eq(castles_fact(g, "castles", 1), 3);
+    cr_assert_eq(castles_fact(g, "castles-built", 0), 1);
+    cr_assert_eq(castles_fact(g, "castles-waiting", 0), 1);
+    cr_assert_eq(castles_fact(g, "castles-built", 1), 0);
+    cr_assert_eq(castles_fact(g, "towns-pending", -1), 0);
+    t_place(g, 1, "W", 1, 0, 0);
+    t_pass(g);
+    t_place(g, 0, "L", -1, 0, 0);     /* completes the road in the fief: the castle scores */
+    t_pass(g);
+    cr_assert_eq(t_points(g, 0, "castle"), 3);
+    cr_assert_eq(castles_fact(g, "castles-built", 0), 1);
+    cr_assert_eq(castles_fact(g, "castles-waiting", 0), 0, "scored: no longer waiting");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}

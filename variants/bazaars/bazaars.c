@@ -13,14 +13,14 @@
 ** score (ZMG), no bazaar when fewer tiles remain than players (RGG), and the variant without
 ** auction (each player in turn just picks a tile).
 **
-** Hooks: end_turn (start a bazaar), legal/apply (its decisions), format/parse (notation).
+** Hooks: end_turn (start a bazaar), legal/apply (its decisions), format/parse (notation), facts
+** (the tiles on offer, the bid, who is asked).
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "module.h"
-#include "yamlx.h"   /* TRANSITIONAL: the kernel's insides, until the module asks through module.h only */
 
 enum { SELECT = 1, RAISE, PASS, BUY, SELL, PICK };       /* action codes */
 enum { IDLE, SELECTING, BIDDING, DECIDING, PICKING };    /* where the bazaar stands */
@@ -61,25 +61,23 @@ static int bazaars_configure(mp_arena *a, const mp_ynode *options, void **config
 }
 
 static int bazaars_setup(mp_module_ctx *cx, mp_diag *d) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)config; (void)d;
-    bazaars_state *s = st;
-    s->marker = mp_tileset_marker(g->ts, "bazaar");
-    s->category = mp_game_add_category(g, "bazaar");
+    bazaars_state *s = cx->state;
+    s->marker = mp_mod_marker(cx, "bazaar");
+    s->category = mp_mod_add_category(cx, "bazaar");
     s->stage = IDLE;
-    return s->category < 0;
+    if (s->category < 0) {
+        snprintf(d->message, sizeof d->message, "the bazaars module finds no room for its score category 'bazaar'; "
+                 "expected fewer feature kinds and modules' categories");
+        return 1;
+    }
+    return 0;
 }
 
-extern const mp_module mp_module_bazaars;
-static int self_index(const mp_game *g) { return mp_game_variant_index(g, &mp_module_bazaars); }
-
 /* The next player after p, in order, who has no tile yet; -1 when all have one. */
-static int next_without(const mp_game *g, const bazaars_state *s, int p) {
-    for (int k = 1; k <= g->n_players; k++) {
-        int q = (p + k) % g->n_players;
+static int next_without(const mp_module_ctx *cx, const bazaars_state *s, int p) {
+    int n = mp_mod_players(cx);
+    for (int k = 1; k <= n; k++) {
+        int q = (p + k) % n;
         if (s->got[q] < 0) return q;
     }
     return -1;
@@ -91,23 +89,28 @@ static int tiles_open(const bazaars_state *s) {
     return n;
 }
 
+/* Points to one player in the category "bazaar" (a bid paid or received). */
+static void pay(mp_module_ctx *cx, const bazaars_state *s, int player, int points) {
+    mp_mod_award(cx, 1u << player, points, s->category, -1, "bazaar");
+}
+
 /* Asks whoever decides next, or ends the bazaar: the last tile goes free, tiles are played. */
-static void next_decision(mp_game *g, bazaars_state *s, const bazaars_config *c) {
-    int v = self_index(g), n = g->n_players;
+static void next_decision(mp_module_ctx *cx, bazaars_state *s, const bazaars_config *c) {
+    int n = mp_mod_players(cx);
     if (s->stage == BIDDING) {
         /* Each other player without a tile, in order after the selector, bids once. */
         for (int k = 1; k < n; k++) {
             int q = (s->asked + k) % n;
             if (q == s->selector) break;
-            if (s->got[q] < 0) { s->asked = q; mp_game_request(g, v, q); return; }
+            if (s->got[q] < 0) { s->asked = q; mp_mod_request(cx, q); return; }
         }
         if (s->high != s->selector) {   /* somebody raised: the selector buys or sells */
             s->stage = DECIDING;
-            mp_game_request(g, v, s->selector);
+            mp_mod_request(cx, s->selector);
             return;
         }
         /* Nobody raised: the selector pays his own bid to nobody. */
-        mp_score_award(g, 1u << s->selector, -s->bid, s->category);
+        pay(cx, s, s->selector, -s->bid);
         s->got[s->selector] = s->open[s->chosen];
         s->open[s->chosen] = -1;
         s->stage = SELECTING;
@@ -124,83 +127,79 @@ static void next_decision(mp_game *g, bazaars_state *s, const bazaars_config *c)
         /* Each places his tile as a turn of his own, from the player after the active one. */
         for (int k = 1; k <= n; k++) {
             int p = (s->active + k) % n;
-            if (s->got[p] >= 0) mp_game_queue_turn(g, p, s->got[p]);
+            if (s->got[p] >= 0) mp_mod_queue_turn(cx, p, s->got[p]);
         }
         s->stage = IDLE;
         return;
     }
     /* The next player without a tile selects, from the last selector on (he again, if he sold). */
-    s->selector = next_without(g, s, (s->selector + n - 1) % n);
+    s->selector = next_without(cx, s, (s->selector + n - 1) % n);
     s->stage = c->auction ? SELECTING : PICKING;
-    mp_game_request(g, v, s->selector);
+    mp_mod_request(cx, s->selector);
 }
 
 static void bazaars_end_turn(mp_module_ctx *cx) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    bazaars_state *s = st;
-    const bazaars_config *c = config;
-    if (s->marker < 0 || g->last_placed < 0 || !g->from_bag) return;   /* no chain reaction */
-    const mp_placed *p = &g->placed[g->last_placed];
-    if (!(g->ts->tiles[p->tile].markers >> s->marker & 1)) return;
-    int left = g->n_bag - g->bag_pos;
-    if (left < g->n_players && (c->need_tiles || left == 0)) return;
-    s->active = g->turn_player;
-    s->n_open = mp_game_take_tiles(g, g->n_players, s->open);
-    for (int q = 0; q < g->n_players; q++) s->got[q] = -1;
-    s->selector = next_without(g, s, s->active);
+    bazaars_state *s = cx->state;
+    const bazaars_config *c = cx->config;
+    int placed = mp_mod_last_placed(cx), tile;
+    if (s->marker < 0 || placed < 0 || !mp_mod_from_bag(cx)) return;   /* no chain reaction */
+    mp_mod_placed(cx, placed, NULL, NULL, &tile, NULL);
+    if (!(mp_tileset_tile_markers(mp_mod_tiles(cx), tile) >> s->marker & 1)) return;
+    int left = mp_mod_tiles_left(cx), n = mp_mod_players(cx);
+    if (left < n && (c->need_tiles || left == 0)) return;
+    int taken[MP_MAX_PLAYERS];
+    s->active = mp_mod_turn_player(cx);
+    s->n_open = mp_mod_take_tiles(cx, n, taken);
+    for (int i = 0; i < s->n_open; i++) s->open[i] = (int16_t)taken[i];
+    for (int q = 0; q < n; q++) s->got[q] = -1;
+    s->selector = next_without(cx, s, s->active);
     s->stage = c->auction ? SELECTING : PICKING;
-    mp_game_request(g, self_index(g), s->selector);
+    mp_mod_request(cx, s->selector);
 }
 
 /* Lowest and highest bid the player may make now (ZMG: no more than his score). */
-static void bid_range(const mp_game *g, const bazaars_state *s, const bazaars_config *c, int p, int *lo, int *hi) {
+static void bid_range(const mp_module_ctx *cx, const bazaars_state *s, const bazaars_config *c, int p, int *lo,
+                      int *hi) {
     *lo = s->stage == SELECTING ? 0 : s->bid + 1;
     *hi = *lo + MAX_BID_CHOICES - 1;
-    if (!c->negative && *hi > g->score[p]) *hi = g->score[p];
+    if (!c->negative && *hi > mp_mod_score(cx, p)) *hi = mp_mod_score(cx, p);
 }
 
 /* Under ZMG rulings nobody's score goes below 0: the selector may buy only when he can pay. */
-static bool may_buy(const mp_game *g, const bazaars_state *s, const bazaars_config *c) {
-    return c->negative || s->high == s->selector || s->bid <= g->score[s->selector];
+static bool may_buy(const mp_module_ctx *cx, const bazaars_state *s, const bazaars_config *c) {
+    return c->negative || s->high == s->selector || s->bid <= mp_mod_score(cx, s->selector);
 }
 
 /* The tile an action is about, carried in its `tile` field for a front end to weigh it (a bot
 ** values the tiles): the open tile a selection or pick names, the tile on offer for a bid, pass,
 ** buy or sell; -1 none. The notation does not write it: legal and parse both fill it in, so an
 ** action read back is the action listed, and apply ignores it. */
-static int16_t tile_about(const mp_game *g, const bazaars_state *s, int code, int slot) {
-    if (g->phase != MP_PHASE_VARIANT || s->stage == IDLE) return -1;
+static int16_t tile_about(const mp_module_ctx *cx, const bazaars_state *s, int code, int slot) {
+    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || s->stage == IDLE) return -1;
     if (code == SELECT || code == PICK) return slot >= 0 && slot < s->n_open ? s->open[slot] : -1;
     return s->stage == BIDDING || s->stage == DECIDING ? s->open[s->chosen] : -1;
 }
 
 static int bazaars_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    const bazaars_state *s = st;
-    const bazaars_config *c = config;
-    if (g->phase != MP_PHASE_VARIANT || s->stage == IDLE) return 0;
-    int v = self_index(g), n = 0, lo, hi;
+    const bazaars_state *s = cx->state;
+    const bazaars_config *c = cx->config;
+    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || s->stage == IDLE) return 0;
+    int v = cx->index, n = 0, lo, hi;
 #define PUT(code_, a0, a1) do { if (n < cap) out[n] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)v, \
-    .code = (code_), .arg = { (a0), (a1), 0 }, .tile = tile_about(g, s, (code_), (a0)) }; n++; } while (0)
+    .code = (code_), .arg = { (a0), (a1), 0 }, .tile = tile_about(cx, s, (code_), (a0)) }; n++; } while (0)
     switch (s->stage) {
     case SELECTING:
-        bid_range(g, s, c, g->player, &lo, &hi);
+        bid_range(cx, s, c, mp_mod_player(cx), &lo, &hi);
         for (int i = 0; i < s->n_open; i++)
             for (int b = lo; b <= hi && s->open[i] >= 0; b++) PUT(SELECT, i, b);
         break;
     case BIDDING:
-        bid_range(g, s, c, g->player, &lo, &hi);
+        bid_range(cx, s, c, mp_mod_player(cx), &lo, &hi);
         PUT(PASS, 0, 0);
         for (int b = lo; b <= hi; b++) PUT(RAISE, b, 0);
         break;
     case DECIDING:
-        if (may_buy(g, s, c)) PUT(BUY, 0, 0);
+        if (may_buy(cx, s, c)) PUT(BUY, 0, 0);
         PUT(SELL, 0, 0);
         break;
     case PICKING:
@@ -218,14 +217,11 @@ static int refuse(mp_diag *d, const char *msg) {
 }
 
 static int bazaars_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    bazaars_state *s = st;
-    const bazaars_config *c = config;
-    int p = g->player, lo, hi;
-    if (g->phase != MP_PHASE_VARIANT || s->stage == IDLE) return refuse(d, "no bazaar is under way; expected another action");
+    bazaars_state *s = cx->state;
+    const bazaars_config *c = cx->config;
+    int p = mp_mod_player(cx), lo, hi;
+    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || s->stage == IDLE)
+        return refuse(d, "no bazaar is under way; expected another action");
     switch (a->code) {
     case SELECT:
     case PICK:
@@ -236,9 +232,9 @@ static int bazaars_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
             s->open[a->arg[0]] = -1;
             break;
         }
-        bid_range(g, s, c, p, &lo, &hi);
+        bid_range(cx, s, c, p, &lo, &hi);
         if (a->arg[1] < 0) return refuse(d, "a bid cannot be negative; expected 0 or more");
-        if (!c->negative && a->arg[1] > g->score[p]) return refuse(d, "a bid above one's score; expected at most one's score (ZMG rules)");
+        if (!c->negative && a->arg[1] > mp_mod_score(cx, p)) return refuse(d, "a bid above one's score; expected at most one's score (ZMG rules)");
         s->chosen = a->arg[0];
         s->bid = a->arg[1];
         s->high = p;
@@ -248,7 +244,7 @@ static int bazaars_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
     case RAISE:
         if (s->stage != BIDDING) return refuse(d, "no bidding is under way");
         if (a->arg[0] <= s->bid) return refuse(d, "a raise must be above the highest bid");
-        if (!c->negative && a->arg[0] > g->score[p]) return refuse(d, "a bid above one's score; expected at most one's score (ZMG rules)");
+        if (!c->negative && a->arg[0] > mp_mod_score(cx, p)) return refuse(d, "a bid above one's score; expected at most one's score (ZMG rules)");
         s->bid = a->arg[0];
         s->high = p;
         break;
@@ -258,11 +254,11 @@ static int bazaars_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
     case BUY:
     case SELL: {
         if (s->stage != DECIDING) return refuse(d, "there is nothing to buy or sell now");
-        if (a->code == BUY && !may_buy(g, s, c))
+        if (a->code == BUY && !may_buy(cx, s, c))
             return refuse(d, "buying would take the selector's score below 0; expected sell (ZMG rules)");
         int buyer = a->code == BUY ? s->selector : s->high, payee = a->code == BUY ? s->high : s->selector;
-        mp_score_award(g, 1u << buyer, -s->bid, s->category);
-        mp_score_award(g, 1u << payee, s->bid, s->category);
+        pay(cx, s, buyer, -s->bid);
+        pay(cx, s, payee, s->bid);
         s->got[buyer] = s->open[s->chosen];
         s->open[s->chosen] = -1;
         s->stage = SELECTING;
@@ -271,40 +267,63 @@ static int bazaars_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
     default:
         return refuse(d, "not a bazaar action");
     }
-    next_decision(g, s, c);
+    next_decision(cx, s, c);
     return 0;
 }
 
 static int bazaars_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)config;
-    const bazaars_state *s = st;
+    const bazaars_state *s = cx->state;
+    const mp_tileset *ts = mp_mod_tiles(cx);
     int i = a->arg[0];
     const char *id = (a->code == SELECT || a->code == PICK) && i >= 0 && i < s->n_open && s->open[i] >= 0
-                         ? mp_tileset_tile_id(g->ts, s->open[i]) : "?";
+                         ? mp_tileset_tile_id(ts, s->open[i]) : "?";
     switch (a->code) {
     case SELECT: return snprintf(buf, size, "select open tile %d (%s) and open the bidding at %d", i + 1, id, a->arg[1]);
     case RAISE: return snprintf(buf, size, "bid %d for tile %s (highest bid %d)", a->arg[0],
-                                mp_tileset_tile_id(g->ts, s->open[s->chosen]), s->bid);
-    case PASS: return snprintf(buf, size, "pass: no bid for tile %s", mp_tileset_tile_id(g->ts, s->open[s->chosen]));
-    case BUY: return snprintf(buf, size, "buy tile %s, paying %d", mp_tileset_tile_id(g->ts, s->open[s->chosen]), s->bid);
-    case SELL: return snprintf(buf, size, "sell tile %s for %d", mp_tileset_tile_id(g->ts, s->open[s->chosen]), s->bid);
+                                mp_tileset_tile_id(ts, s->open[s->chosen]), s->bid);
+    case PASS: return snprintf(buf, size, "pass: no bid for tile %s", mp_tileset_tile_id(ts, s->open[s->chosen]));
+    case BUY: return snprintf(buf, size, "buy tile %s, paying %d", mp_tileset_tile_id(ts, s->open[s->chosen]), s->bid);
+    case SELL: return snprintf(buf, size, "sell tile %s for %d", mp_tileset_tile_id(ts, s->open[s->chosen]), s->bid);
     case PICK: return snprintf(buf, size, "take open tile %d (%s)", i + 1, id);
     default: return snprintf(buf, size, "?");
     }
 }
 
+/* ------------------------------------------------------------------ facts */
+
+/* While a bazaar is under way: "bazaar" (the active player, tiles still on offer), an "offer" per
+** tile still on offer (its slot), "received" per player who has his tile; while a tile is
+** auctioned, "selected" (the selector, its slot), "bid" (the highest bidder, the bid) and, while
+** a bidder is asked, "asked" (him, the lowest raise he may make). meeple-ruleset(5), bazaars. */
+static int bazaars_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
+    const bazaars_state *s = cx->state;
+    if (s->stage == IDLE) return 0;
+    int n = 0;
+#define FACT(kind_, what_, player_, value_, tile_)                                                            \
+    do {                                                                                                      \
+        if (n < cap) out[n] = (mp_fact){ .kind = (kind_), .what = (what_), .player = (player_),              \
+                                         .value = (value_), .tile = (tile_) };                                \
+        n++;                                                                                                  \
+    } while (0)
+    FACT(MP_FACT_COUNT, "bazaar", s->active, tiles_open(s), -1);
+    for (int i = 0; i < s->n_open; i++)
+        if (s->open[i] >= 0) FACT(MP_FACT_TILE, "offer", -1, i, s->open[i]);
+    for (int p = 0; p < mp_mod_players(cx); p++)
+        if (s->got[p] >= 0) FACT(MP_FACT_TILE, "received", p, 0, s->got[p]);
+    if (s->stage == BIDDING || s->stage == DECIDING) {
+        int tile = s->open[s->chosen];
+        FACT(MP_FACT_TILE, "selected", s->selector, s->chosen, tile);
+        FACT(MP_FACT_AMOUNT, "bid", s->high, s->bid, tile);
+        if (s->stage == BIDDING) FACT(MP_FACT_AMOUNT, "asked", s->asked, s->bid + 1, tile);
+    }
+#undef FACT
+    return n;
+}
+
 /* ------------------------------------------------------------------ notation */
 
 static int bazaars_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)g; (void)st; (void)config;
+    (void)cx;
     switch (a->code) {
     case SELECT: return snprintf(buf, size, "select-%d-for-%d", a->arg[0] + 1, a->arg[1]);
     case RAISE: return snprintf(buf, size, "bid-%d", a->arg[0]);
@@ -317,12 +336,7 @@ static int bazaars_format(const mp_module_ctx *cx, const mp_action *a, char *buf
 }
 
 static int bazaars_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
-    (void)config;
     int x, y, used = 0;
     /* At most 6 digits each: a bid is points, and sscanf's %d must never overflow. */
     if (sscanf(args, "select-%6d-for-%6d%n", &x, &y, &used) == 2 && !args[used]) { out->code = SELECT; out->arg[0] = x - 1; out->arg[1] = y; }
@@ -337,14 +351,26 @@ static int bazaars_parse(const mp_module_ctx *cx, const char *args, mp_action *o
                  "pass, buy, sell or pick-N", mp_quote(args, q, sizeof q));
         return 1;
     }
-    out->tile = tile_about(g, st, out->code, out->arg[0]);
+    out->tile = tile_about(cx, cx->state, out->code, out->arg[0]);
     return 0;
 }
+
+/* A slot counts from 0 (the notation's N is slot + 1); the tile an action is about is its `tile`. */
+static const mp_decision_kind bazaars_decisions[] = {
+    { SELECT, "select", { "slot", "bid", NULL } },
+    { RAISE, "bid", { "bid", NULL, NULL } },
+    { PASS, "pass", { NULL, NULL, NULL } },
+    { BUY, "buy", { NULL, NULL, NULL } },
+    { SELL, "sell", { NULL, NULL, NULL } },
+    { PICK, "pick", { "slot", NULL, NULL } },
+    { 0, NULL, { NULL, NULL, NULL } },
+};
 
 const mp_module mp_module_bazaars = {
     .name = "bazaars",
     .summary = "bazaars: a bazaar tile starts an auction of as many tiles as players",
     .state_size = sizeof(bazaars_state),
+    .decisions = bazaars_decisions,
     .configure = bazaars_configure,
     .setup = bazaars_setup,
     .legal = bazaars_legal,
@@ -353,4 +379,5 @@ const mp_module mp_module_bazaars = {
     .format = bazaars_format,
     .describe = bazaars_describe,
     .parse = bazaars_parse,
+    .facts = bazaars_facts,
 };

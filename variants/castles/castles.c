@@ -15,8 +15,12 @@
 **
 ** Hooks: before_score (find towns, ask their occupiers), legal/apply (convert or decline),
 ** feature_scored (watch fiefs), end_turn (pay castles, chain), format/parse (notation).
+** Hooks: before_score (find towns, ask their occupiers), legal/apply (convert or decline),
+** feature_scored (watch fiefs), end_turn (pay castles, chain), format/parse (notation), facts
+** (tokens, castles built and waiting).
 */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "castles.h"
@@ -28,17 +32,17 @@ static int castles_configure(mp_arena *a, const mp_ynode *options, void **config
     static const char *const shapes[] = { "none", "cap", "triangle", "irregular", NULL };
     castles_config *c = mp_arena_alloc(a, sizeof *c);
     for (int n = 0; n <= MP_MAX_PLAYERS; n++) c->tokens[n] = 3;
-    c->shapes = 1u << MP_SHAPE_CAP;
+    c->shapes = 1u << SHAPE_CAP;
     *config = c;
     if (!options || mp_y_is_null(options)) return 0;
     if (mp_y_expect(options, MP_Y_MAP, "options", d) || mp_y_check_keys(options, keys, d)) return 1;
     mp_ynode *n;
     if ((n = mp_y_get(options, "tokens"))) {
         if (mp_y_expect(n, MP_Y_MAP, "tokens", d)) return 1;
-        for (int i = 0; i < n->n; i++) {
+        for (int i = 0; i < mp_y_count(n); i++) {
             long players, count;
-            if (mp_y_int(n->items[2 * i], 1, MP_MAX_PLAYERS, &players, d) ||
-                mp_y_int(n->items[2 * i + 1], 0, 100, &count, d))
+            if (mp_y_int(mp_y_map_key(n, i), 1, MP_MAX_PLAYERS, &players, d) ||
+                mp_y_int(mp_y_map_value(n, i), 0, 100, &count, d))
                 return 1;
             c->tokens[players] = (int)count;
         }
@@ -46,9 +50,9 @@ static int castles_configure(mp_arena *a, const mp_ynode *options, void **config
     if ((n = mp_y_get(options, "shapes"))) {
         if (mp_y_expect(n, MP_Y_SEQ, "shapes", d)) return 1;
         c->shapes = 0;
-        for (int i = 0; i < n->n; i++) {
+        for (int i = 0; i < mp_y_count(n); i++) {
             int s;
-            if (mp_y_enum(n->items[i], shapes, &s, d)) return 1;
+            if (mp_y_enum(mp_y_item(n, i), shapes, &s, d)) return 1;
             c->shapes |= 1u << s;
         }
     }
@@ -56,149 +60,132 @@ static int castles_configure(mp_arena *a, const mp_ynode *options, void **config
 }
 
 static int castles_setup(mp_module_ctx *cx, mp_diag *d) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    castles_state *s = st;
-    const castles_config *c = config;
-    s->kind = mp_tileset_kind(g->ts, "castle");
+    castles_state *s = cx->state;
+    const castles_config *c = cx->config;
+    s->kind = mp_mod_kind(cx, "castle");
     if (s->kind < 0) {
-        snprintf(d->file, sizeof d->file, "%s", g->rs->path);
+        snprintf(d->file, sizeof d->file, "%s", mp_mod_ruleset_path(cx));
         d->line = d->column = 0;
         snprintf(d->message, sizeof d->message, "the castles module needs a feature kind 'castle' in the tile sets; "
                  "expected one declared under 'kinds:' (as rulesets/tiles/bcb.yaml does)");
         return 1;
     }
-    mp_game_add_category(g, "castle");   /* castles score in their kind's category */
-    for (int p = 0; p < g->n_players; p++) s->supply[p] = c->tokens[g->n_players];
+    s->category = mp_mod_add_category(cx, "castle");   /* the kind's own category: never full */
+    for (int p = 0; p < mp_mod_players(cx); p++) s->supply[p] = c->tokens[mp_mod_players(cx)];
     return 0;
 }
 
-static int variant_index(const mp_game *g) { return mp_game_variant_index(g, &mp_module_castles); }
-
 /* ------------------------------------------------------------------ towns */
 
-static int occupier(const mp_game *g, int32_t root) {
-    for (int p = 0; p < g->n_players; p++)
-        if (g->segs[root].followers[p]) return p;
+static int occupier(const mp_module_ctx *cx, mp_feature f) {
+    for (int p = 0; p < mp_mod_players(cx); p++)
+        if (mp_mod_feature_followers(cx, f, p)) return p;
     return -1;
 }
 
+/* Whether a part of a city is a town's: printed on its tile (not a bridge), covering exactly one
+** whole side, of a shape the ruleset allows. */
+static bool town_part(const mp_module_ctx *cx, const castles_config *c, const mp_part *part) {
+    if (part->overlay) return false;
+    uint16_t ports = mp_mod_tile_feature_ports(cx, part->tile, part->feature);
+    bool one_side = false;
+    for (int side = 0; side < 4; side++) one_side |= ports == MP_MOD_SIDE_PORTS(side);
+    return one_side && (c->shapes >> mp_mod_tile_feature_shape(cx, part->tile, part->feature) & 1);
+}
+
 /* A town that may become a castle: a completed city of two one-side segments on two tiles, each of
-** an allowed shape, not scored yet, with an occupier who has a castle token. */
-static bool is_town(const mp_game *g, const castles_state *s, const castles_config *c, int32_t root) {
-    const mp_seg *r = &g->segs[root];
-    if (r->complete || r->open != 0 || r->n_segs != 2 || r->kind == s->kind) return false;
-    if (g->ts->kinds[r->kind].completes != MP_COMPLETE_CLOSED) return false;
-    int32_t a = root, b = r->next;
-    if (g->segs[a].placed == g->segs[b].placed) return false;
-    for (int32_t x = a;; x = b) {
-        if (mp_seg_is_overlay(g, x)) return false;        /* a bridge: no city segment */
-        const mp_placed *p = &g->placed[g->segs[x].placed];
-        const mp_tile_feature *f = &g->ts->tiles[p->tile].f[g->segs[x].feature];
-        int sides = 0;
-        for (int side = 0; side < 4; side++) sides += (f->ports & MP_SIDE_MASK(side)) == MP_SIDE_MASK(side);
-        if (sides != 1 || !(f->ports == MP_SIDE_MASK(0) || f->ports == MP_SIDE_MASK(1) || f->ports == MP_SIDE_MASK(2) ||
-                            f->ports == MP_SIDE_MASK(3)))
-            return false;
-        if (!(c->shapes >> f->shape & 1)) return false;
-        if (x == b) break;
-    }
-    int who = occupier(g, root);
+** an allowed shape, not scored yet, with an occupier who has a castle token. The cheap tests
+** first: this runs on every feature of every tile placed. */
+static bool is_town(const mp_module_ctx *cx, const castles_state *s, const castles_config *c, mp_feature f) {
+    if (mp_mod_feature_complete(cx, f) || mp_mod_feature_open(cx, f) != 0) return false;
+    int kind = mp_mod_feature_kind(cx, f);
+    if (kind == s->kind || mp_mod_kind_completes(cx, kind) != MP_MOD_CLOSED) return false;
+    mp_part part[2];
+    if (mp_mod_feature_parts(cx, f, part, 2) != 2 || part[0].placed == part[1].placed) return false;
+    if (!town_part(cx, c, &part[0]) || !town_part(cx, c, &part[1])) return false;
+    int who = occupier(cx, f);
     return who >= 0 && s->supply[who] > 0;
 }
 
 /* Asks the occupier of the first waiting town that may still become a castle. Each decision looks
 ** again: a town whose occupier has meanwhile put his last token on another town of the same
 ** placement is no longer offered, and scores as a town with the others. */
-static void ask_next(mp_game *g, castles_state *s, const castles_config *c) {
-    while (s->n_pending && !is_town(g, s, c, s->pending[0]))
+static void ask_next(mp_module_ctx *cx, castles_state *s, const castles_config *c) {
+    while (s->n_pending && !is_town(cx, s, c, s->pending[0]))
         memmove(&s->pending[0], &s->pending[1], (size_t)--s->n_pending * sizeof s->pending[0]);
-    if (s->n_pending) mp_game_request(g, variant_index(g), occupier(g, s->pending[0]));
+    if (s->n_pending) mp_mod_request(cx, occupier(cx, s->pending[0]));
 }
 
 static void castles_before_score(mp_module_ctx *cx) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    castles_state *s = st;
-    const castles_config *c = config;
+    castles_state *s = cx->state;
     s->n_pending = 0;
-    if (g->last_placed < 0) return;
-    const mp_placed *p = &g->placed[g->last_placed];
-    const mp_tile *t = &g->ts->tiles[p->tile];
-    for (int f = 0; f < t->n_features && s->n_pending < MAX_PENDING; f++) {
-        int32_t root = mp_seg_find(g, p->seg0 + f);
+    int placed = mp_mod_last_placed(cx), tile;
+    if (placed < 0) return;
+    mp_mod_placed(cx, placed, NULL, NULL, &tile, NULL);
+    int n = mp_tileset_tile_n_features(mp_mod_tiles(cx), tile);   /* printed on it: no bridge */
+    for (int f = 0; f < n && s->n_pending < MAX_PENDING; f++) {
+        mp_feature town = mp_mod_feature_of(cx, placed, f);
         bool seen = false;
-        for (int i = 0; i < s->n_pending; i++) seen |= s->pending[i] == root;
-        if (!seen && is_town(g, s, c, root)) s->pending[s->n_pending++] = root;
+        for (int i = 0; i < s->n_pending; i++) seen |= s->pending[i] == town;
+        if (!seen && town >= 0 && is_town(cx, s, cx->config, town)) s->pending[s->n_pending++] = town;
     }
-    ask_next(g, s, c);
+    ask_next(cx, s, cx->config);
 }
 
 /* The town a decision is about, carried by the action for a front end to weigh it (a bot looks at
 ** the fief): the cell of one of its tiles in x, y, its feature there in arg[0], the cell of the
 ** other tile in arg[1], arg[2]. The notation does not write it: legal and parse both fill it in
 ** from the town waiting, so an action read back is the action listed, and apply ignores it. */
-static void town_context(const mp_game *g, const castles_state *s, mp_action *a) {
-    if (g->phase != MP_PHASE_VARIANT || !s->n_pending) return;
-    const mp_seg *r = &g->segs[s->pending[0]];
-    const mp_placed *t = &g->placed[r->placed], *u = &g->placed[g->segs[r->next].placed];
-    a->x = t->x;
-    a->y = t->y;
-    a->arg[0] = r->feature;
-    a->arg[1] = u->x;
-    a->arg[2] = u->y;
+static void town_context(const mp_module_ctx *cx, const castles_state *s, mp_action *a) {
+    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || !s->n_pending) return;
+    mp_part part[2];
+    mp_mod_feature_parts(cx, s->pending[0], part, 2);   /* a town: two parts (is_town) */
+    a->x = (int16_t)part[0].x;
+    a->y = (int16_t)part[0].y;
+    a->arg[0] = part[0].feature;
+    a->arg[1] = part[1].x;
+    a->arg[2] = part[1].y;
 }
 
 static int castles_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)config;
-    const castles_state *s = st;
-    if (g->phase != MP_PHASE_VARIANT || !s->n_pending) return 0;
-    int v = variant_index(g);
+    const castles_state *s = cx->state;
+    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || !s->n_pending) return 0;
     for (int i = 0; i < 2 && i < cap; i++) {
-        out[i] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)v, .code = i ? CODE_CONVERT : CODE_DECLINE };
-        town_context(g, s, &out[i]);
+        out[i] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)cx->index,
+                              .code = i ? CODE_CONVERT : CODE_DECLINE };
+        town_context(cx, s, &out[i]);
     }
     return 2;
 }
 
-/* Turns the town into a castle with its fief. */
-static void convert(mp_game *g, castles_state *s, int32_t root) {
-    int owner = occupier(g, root);
-    mp_seg *r = &g->segs[root];
-    r->kind = (uint8_t)s->kind;
-    r->complete = 1;            /* complete: the kernel will not score it as a city */
-    r->scored = 1;
+static int min_int(int a, int b) { return a < b ? a : b; }
+static int max_int(int a, int b) { return a > b ? a : b; }
+
+/* Turns the town into a castle with its fief: the 3x2 block of its two tiles and their neighbours
+** along the side they share. */
+static void convert(mp_module_ctx *cx, castles_state *s, mp_feature town) {
+    int owner = occupier(cx, town);
+    mp_part part[2];
+    mp_mod_feature_parts(cx, town, part, 2);
+    mp_mod_feature_convert(cx, town, s->kind);   /* complete: the kernel will not score it as a city */
     s->supply[owner]--;
-    const mp_placed *a = &g->placed[g->segs[root].placed], *b = &g->placed[g->segs[r->next].placed];
     castle *c = &s->c[s->n++];
-    *c = (castle){ .root = root, .owner = (int8_t)owner, .built_turn = (int16_t)g->turns };
-    int x0 = a->x < b->x ? a->x : b->x, x1 = a->x > b->x ? a->x : b->x;
-    int y0 = a->y < b->y ? a->y : b->y, y1 = a->y > b->y ? a->y : b->y;
-    if (a->x == b->x) { x0--; x1++; }   /* one above the other: the fief spreads east and west */
+    *c = (castle){ .root = town, .owner = (int8_t)owner, .built_turn = (int16_t)mp_mod_turns(cx) };
+    int x0 = min_int(part[0].x, part[1].x), x1 = max_int(part[0].x, part[1].x);
+    int y0 = min_int(part[0].y, part[1].y), y1 = max_int(part[0].y, part[1].y);
+    if (x0 == x1) { x0--; x1++; }   /* one above the other: the fief spreads east and west */
     else { y0--; y1++; }
     c->x0 = (int16_t)x0; c->y0 = (int16_t)y0; c->x1 = (int16_t)x1; c->y1 = (int16_t)y1;
 }
 
 static int castles_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    castles_state *s = st;
-    if (g->phase != MP_PHASE_VARIANT || !s->n_pending || (a->code != CODE_CONVERT && a->code != CODE_DECLINE)) {
+    castles_state *s = cx->state;
+    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || !s->n_pending || (a->code != CODE_CONVERT && a->code != CODE_DECLINE)) {
         snprintf(d->message, sizeof d->message, "no town is waiting to become a castle; expected another action");
         return 1;
     }
     if (a->code == CODE_CONVERT) {
-        int who = occupier(g, s->pending[0]);
+        int who = occupier(cx, s->pending[0]);
         if (who < 0 || s->supply[who] <= 0) {    /* never asked so (ask_next), but a token is a token */
             snprintf(d->message, sizeof d->message, "player %d has no castle token left; expected !castles:decline", who);
             return 1;
@@ -207,61 +194,62 @@ static int castles_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
             snprintf(d->message, sizeof d->message, "more than %d castles in one game", MAX_CASTLES);
             return 1;
         }
-        convert(g, s, s->pending[0]);
+        convert(cx, s, s->pending[0]);
     }
     memmove(&s->pending[0], &s->pending[1], (size_t)--s->n_pending * sizeof s->pending[0]);
-    ask_next(g, s, config);
+    ask_next(cx, s, cx->config);
     return 0;
 }
 
 /* ------------------------------------------------------------------ fiefs */
 
+enum { FEATURE_PARTS = 64 };   /* parts read on the stack; a larger feature's go to the heap */
+
 static bool in_fief(const castle *c, int x, int y) { return x >= c->x0 && x <= c->x1 && y >= c->y0 && y <= c->y1; }
 
-/* Whether some tile of the feature lies in the castle's fief. */
-static bool touches_fief(const mp_game *g, const castle *c, int32_t root) {
-    int32_t x = root;
-    do {
-        const mp_placed *p = &g->placed[g->segs[x].placed];
-        if (in_fief(c, p->x, p->y)) return true;
-        x = g->segs[x].next;
-    } while (x != root);
+/* Whether some tile of a feature (its n parts) lies in the castle's fief. */
+static bool touches_fief(const castle *c, const mp_part *part, int n) {
+    for (int i = 0; i < n; i++)
+        if (in_fief(c, part[i].x, part[i].y)) return true;
     return false;
 }
 
-static void castles_feature_scored(mp_module_ctx *cx, int32_t root, int points) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)config;
-    castles_state *s = st;
+static void castles_feature_scored(mp_module_ctx *cx, mp_feature f, int points) {
+    castles_state *s = cx->state;
+    int turns = mp_mod_turns(cx), n = -1;
+    mp_part buf[FEATURE_PARTS], *part = buf;
     for (int i = 0; i < s->n; i++) {
         castle *c = &s->c[i];
-        if (c->scored || c->built_turn >= g->turns || c->root == root) continue;
-        if (touches_fief(g, c, root) && points > c->best) c->best = points;
+        if (c->scored || c->built_turn >= turns || c->root == f || points <= c->best) continue;
+        if (n < 0) {   /* the feature's parts, read once and only when a castle may want them */
+            n = mp_mod_feature_parts(cx, f, buf, FEATURE_PARTS);
+            if (n > FEATURE_PARTS) {
+                if (!(part = malloc((size_t)n * sizeof *part))) abort();
+                mp_mod_feature_parts(cx, f, part, n);
+            }
+        }
+        if (touches_fief(c, part, n)) c->best = points;
     }
+    if (part != buf) free(part);
 }
 
 static void castles_end_turn(mp_module_ctx *cx) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)config;
-    castles_state *s = st;
+    castles_state *s = cx->state;
+    int turns = mp_mod_turns(cx);
     /* Pay every castle that saw a completion; a castle paid counts as one for its neighbours. */
     for (bool again = true; again;) {
         again = false;
         for (int i = 0; i < s->n; i++) {
             castle *c = &s->c[i];
             if (c->scored || !c->best) continue;
-            mp_score_award_module(g, 1u << c->owner, c->best, s->kind, c->root, "castle");
-            mp_deploy_return(g, c->root);
+            mp_mod_award(cx, 1u << c->owner, c->best, s->category, c->root, "castle");
+            mp_mod_return_followers(cx, c->root);
             c->scored = 1;
+            mp_part part[2];   /* a castle: the town's two parts */
+            int n = min_int(mp_mod_feature_parts(cx, c->root, part, 2), 2);
             for (int j = 0; j < s->n; j++) {
                 castle *o = &s->c[j];
-                if (o->scored || o->built_turn >= g->turns || !touches_fief(g, o, c->root)) continue;
+                if (o->scored || o->built_turn >= turns || !touches_fief(o, part, n)) continue;
                 if (c->best > o->best) o->best = c->best;
                 again = true;
             }
@@ -270,33 +258,51 @@ static void castles_end_turn(mp_module_ctx *cx) {
     for (int i = 0; i < s->n; i++) s->c[i].best = 0;
 }
 
+/* ------------------------------------------------------------------ facts */
+
+/* Per player: "castles" (tokens left in the supply), "castles-built", "castles-waiting" (built
+** and not scored yet); of the game: "towns-pending" (towns of this placement still to be decided,
+** the one asked about included). meeple-ruleset(5), castles. */
+static int castles_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
+    const castles_state *s = cx->state;
+    int n = 0;
+#define FACT(what_, player_, value_)                                                                          \
+    do {                                                                                                      \
+        if (n < cap) out[n] = (mp_fact){ .kind = MP_FACT_COUNT, .what = (what_), .player = (player_),        \
+                                         .value = (value_), .tile = -1 };                                     \
+        n++;                                                                                                  \
+    } while (0)
+    for (int p = 0; p < mp_mod_players(cx); p++) {
+        int built = 0, waiting = 0;
+        for (int i = 0; i < s->n; i++)
+            if (s->c[i].owner == p) {
+                built++;
+                waiting += !s->c[i].scored;
+            }
+        FACT("castles", p, s->supply[p]);
+        FACT("castles-built", p, built);
+        FACT("castles-waiting", p, waiting);
+    }
+    FACT("towns-pending", -1, s->n_pending);
+#undef FACT
+    return n;
+}
+
 static int castles_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)g; (void)st; (void)config;
+    (void)cx;
     return snprintf(buf, size, "%s", a->code == CODE_CONVERT ? "turn the town into a castle (it scores with its fief later)"
                                                              : "keep the town (it scores now)");
 }
 
 static int castles_tokens(const mp_module_ctx *cx, int player) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)g; (void)config;
-    return ((const castles_state *)st)->supply[player];
+    return ((const castles_state *)cx->state)->supply[player];
 }
 
 static int castles_check(const mp_module_ctx *cx, mp_diag *d) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    const castles_state *s = st;
-    const castles_config *c = config;
-    for (int p = 0; p < g->n_players; p++) {
+    const castles_state *s = cx->state;
+    const castles_config *c = cx->config;
+    int players = mp_mod_players(cx);
+    for (int p = 0; p < players; p++) {
         /* First on its own: a token spent twice leaves the sum below intact. */
         if (s->supply[p] < 0) {
             snprintf(d->message, sizeof d->message, "player %d: %d castle tokens in the supply; expected 0 or more",
@@ -305,7 +311,7 @@ static int castles_check(const mp_module_ctx *cx, mp_diag *d) {
         }
         int built = 0;
         for (int i = 0; i < s->n; i++) built += s->c[i].owner == p;
-        if (s->supply[p] + built != c->tokens[g->n_players]) {
+        if (s->supply[p] + built != c->tokens[players]) {
             snprintf(d->message, sizeof d->message, "player %d: castle tokens not conserved", p);
             return 1;
         }
@@ -316,21 +322,12 @@ static int castles_check(const mp_module_ctx *cx, mp_diag *d) {
 /* ------------------------------------------------------------------ notation: !castles:convert */
 
 static int castles_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)g; (void)st; (void)config;
+    (void)cx;
     return snprintf(buf, size, "%s", a->code == CODE_CONVERT ? "convert" : "decline");
 }
 
 static int castles_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
-    (void)config;
     if (!strcmp(args, "convert")) out->code = CODE_CONVERT;
     else if (!strcmp(args, "decline")) out->code = CODE_DECLINE;
     else {
@@ -339,14 +336,23 @@ static int castles_parse(const mp_module_ctx *cx, const char *args, mp_action *o
                  mp_quote(args, q, sizeof q));
         return 1;
     }
-    town_context(g, st, out);
+    town_context(cx, cx->state, out);
     return 0;
 }
+
+/* The town (town_context) rides in the arguments: its feature on the tile at the action's x, y,
+** and the cell of its other tile. */
+static const mp_decision_kind castles_decisions[] = {
+    { CODE_DECLINE, "decline", { "feature", "other-x", "other-y" } },
+    { CODE_CONVERT, "convert", { "feature", "other-x", "other-y" } },
+    { 0, NULL, { NULL, NULL, NULL } },
+};
 
 const mp_module mp_module_castles = {
     .name = "castles",
     .summary = "castle tokens: a completed two-cap town may become a castle that scores its fief",
     .state_size = sizeof(castles_state),
+    .decisions = castles_decisions,
     .configure = castles_configure,
     .setup = castles_setup,
     .legal = castles_legal,
@@ -357,6 +363,7 @@ const mp_module mp_module_castles = {
     .format = castles_format,
     .parse = castles_parse,
     .describe = castles_describe,
+    .facts = castles_facts,
     .tokens_name = "castles",
     .tokens = castles_tokens,
     .check = castles_check,

@@ -8,9 +8,9 @@
 #define MP_CASTLES_H
 
 #include "module.h"
-#include "yamlx.h"   /* TRANSITIONAL: the kernel's insides, until the module asks through module.h only */
 
 enum { MAX_CASTLES = 64, MAX_PENDING = 8, CODE_DECLINE = 0, CODE_CONVERT = 1 };
+enum { SHAPE_CAP = 1 };               /* a feature's `shape: cap` (mp_mod_tile_feature_shape) */
 
 typedef struct castles_config {
     int tokens[MP_MAX_PLAYERS + 1];   /* castle tokens per player, by player count */
@@ -18,21 +18,22 @@ typedef struct castles_config {
 } castles_config;
 
 typedef struct castle {
-    int32_t root;                     /* the castle's feature */
+    mp_feature root;                  /* the castle's feature (canonical) */
     int8_t owner;
     uint8_t scored;
-    int16_t built_turn;               /* g->turns when built: scorings of that turn do not count */
+    int16_t built_turn;               /* mp_mod_turns when built: scorings of that turn do not count */
     int16_t x0, y0, x1, y1;           /* the fief, inclusive */
     int best;                         /* the best completion seen this turn, 0 none */
 } castle;
 
 typedef struct castles_state {
     int kind;                         /* the tile set's `castle` kind */
+    int category;                     /* its score category ("castle") */
     int supply[MP_MAX_PLAYERS];
     int n;
     castle c[MAX_CASTLES];
     int n_pending;                    /* towns completed this turn awaiting their occupier */
-    int32_t pending[MAX_PENDING];
+    mp_feature pending[MAX_PENDING];
 } castles_state;
 
 extern const mp_module mp_module_castles;
