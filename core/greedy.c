@@ -126,15 +126,12 @@ static int best_ranked(uint64_t *rng, const mp_game *g, const mp_action *v, int 
 
 /* ------------------------------------------------------------------ module decisions */
 
-/* The arguments of action a in notation when it is a decision of module `module` ("convert" for
-** "!castles:convert"), written into buf; NULL when it is not. The notation is the modules' public
-** face: their action codes are their own. */
-static const char *module_args(const mp_game *g, const mp_action *a, const char *module, char *buf, size_t size) {
-    if (a->kind != MP_ACT_VARIANT) return NULL;
-    mp_notation_format(g, a, buf, size);
-    size_t n = strlen(module);
-    if (buf[0] != '!' || strncmp(buf + 1, module, n) || buf[n + 1] != ':') return NULL;
-    return buf + n + 2;
+/* The kind of decision action a is when it is one of module `module` ("convert" of "castles"),
+** NULL when it is not: read as data (mp_game_decision), never from the notation. */
+static const char *decision_of(const mp_game *g, const mp_action *a, const char *module) {
+    mp_decision d;
+    if (mp_game_decision(g, a, &d) || strcmp(d.module, module) != 0) return NULL;
+    return d.name;
 }
 
 static int min_int(int a, int b) { return a < b ? a : b; }
@@ -166,11 +163,10 @@ static int fief_promise(const mp_game *g, const mp_action *a) {
 /* Castles: convert or decline (see the top of the file); -1 when these are not its actions. */
 static int choose_castle(const mp_game *g, const mp_action *v, int n) {
     int keep = -1, convert = -1;
-    char buf[64];
     for (int i = 0; i < n; i++) {
-        const char *args = module_args(g, &v[i], "castles", buf, sizeof buf);
-        if (args && !strcmp(args, "decline")) keep = i;
-        if (args && !strcmp(args, "convert")) convert = i;
+        const char *what = decision_of(g, &v[i], "castles");
+        if (what && !strcmp(what, "decline")) keep = i;
+        if (what && !strcmp(what, "convert")) convert = i;
     }
     if (keep < 0 || convert < 0) return keep >= 0 ? keep : convert;
     int me = mp_game_current_player(g), choice = keep;

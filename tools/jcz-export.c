@@ -20,9 +20,7 @@
 #include "jcz-impl.h"
 #include "jcz-location.h"
 
-enum { MAX_LEGAL = 8192, MAX_FOLLOWERS = 100 };
-
-static mp_action legal[MAX_LEGAL];
+enum { MAX_FOLLOWERS = 100 };
 
 /* Where each player's followers stand, to name them as JCloisterZone does (SEAT.small.N, N from 1,
 ** the lowest free number). */
@@ -158,54 +156,42 @@ static void bridge_token(exporter *x, const char *axis, int bx, int by) {
     message(x, "PLACE_TOKEN", pl);
 }
 
-static int castle(exporter *x, const char *what, mp_diag *d) {
-    if (!strcmp(what, "decline")) { message(x, "PASS", NULL); return 0; }
-    int n = mp_game_legal(x->g, legal, MAX_LEGAL);
-    if (n > MAX_LEGAL) n = MAX_LEGAL;
-    for (int k = 0; k < n; k++) {
-        char text[64];
-        mp_notation_format(x->g, &legal[k], text, sizeof text);
-        if (strcmp(text, "!castles:convert") != 0) continue;
-        /* The town's two tiles: the pointer names the first, on the side facing the second. */
-        const mp_action *v = &legal[k];
-        int dx = v->arg[1] - v->x, dy = v->arg[2] - v->y;
-        int side = dy < 0 ? 0 : dx > 0 ? 1 : dy > 0 ? 2 : 3;
-        char loc[JCZ_LOCATION_MAX];
-        json_t *pl = json_object();
-        json_object_set_new(pl, "token", json_string("CASTLE"));
-        json_object_set_new(pl, "pointer", pointer(v->x, v->y, "City", jcz_location_name(1u << (3 * side + 1), loc, sizeof loc)));
-        message(x, "PLACE_TOKEN", pl);
-        return 0;
-    }
-    return fail(x, d, "'!castles:%s' with no town waiting (a bug of meeple export)", what);
+/* A castles decision (mp_game_decision: decline, or convert with the town's second tile). */
+static int castle(exporter *x, const mp_decision *dec, const mp_action *v) {
+    if (!strcmp(dec->name, "decline")) { message(x, "PASS", NULL); return 0; }
+    /* The town's two tiles: the pointer names the first, on the side facing the second. */
+    int dx = v->arg[1] - v->x, dy = v->arg[2] - v->y;
+    int side = dy < 0 ? 0 : dx > 0 ? 1 : dy > 0 ? 2 : 3;
+    char loc[JCZ_LOCATION_MAX];
+    json_t *pl = json_object();
+    json_object_set_new(pl, "token", json_string("CASTLE"));
+    json_object_set_new(pl, "pointer", pointer(v->x, v->y, "City", jcz_location_name(1u << (3 * side + 1), loc, sizeof loc)));
+    message(x, "PLACE_TOKEN", pl);
+    return 0;
 }
 
-static int bazaar(exporter *x, const char *what, mp_diag *d) {
-    int slot, bid;
+/* A bazaars decision (mp_game_decision: select, pick, bid, pass, buy, sell); slots count from 0. */
+static int bazaar(exporter *x, const mp_decision *dec, const char *text, mp_diag *d) {
     if (x->open) commit(x);   /* the turn's own decisions end before the auction */
     json_t *pl = json_object();
-    if (sscanf(what, "select-%d-for-%d", &slot, &bid) == 2) {
-        x->chosen = slot - 1;
-        json_object_set_new(pl, "supplyIndex", json_integer(slot - 1));
-        json_object_set_new(pl, "price", json_integer(bid));
+    if (!strcmp(dec->name, "select") || !strcmp(dec->name, "pick")) {
+        if (!strcmp(dec->name, "select")) x->chosen = dec->args[0];
+        json_object_set_new(pl, "supplyIndex", json_integer(dec->args[0]));
+        json_object_set_new(pl, "price", json_integer(!strcmp(dec->name, "select") ? dec->args[1] : 0));
         message(x, "BAZAAR_BID", pl);
-    } else if (sscanf(what, "pick-%d", &slot) == 1) {
-        json_object_set_new(pl, "supplyIndex", json_integer(slot - 1));
-        json_object_set_new(pl, "price", json_integer(0));
-        message(x, "BAZAAR_BID", pl);
-    } else if (sscanf(what, "bid-%d", &bid) == 1) {
+    } else if (!strcmp(dec->name, "bid")) {
         json_object_set_new(pl, "supplyIndex", json_integer(x->chosen));
-        json_object_set_new(pl, "price", json_integer(bid));
+        json_object_set_new(pl, "price", json_integer(dec->args[0]));
         message(x, "BAZAAR_BID", pl);
-    } else if (!strcmp(what, "pass")) {
+    } else if (!strcmp(dec->name, "pass")) {
         json_decref(pl);
         message(x, "PASS", NULL);
-    } else if (!strcmp(what, "buy") || !strcmp(what, "sell")) {
-        json_object_set_new(pl, "value", json_string(!strcmp(what, "buy") ? "BUY" : "SELL"));
+    } else if (!strcmp(dec->name, "buy") || !strcmp(dec->name, "sell")) {
+        json_object_set_new(pl, "value", json_string(!strcmp(dec->name, "buy") ? "BUY" : "SELL"));
         message(x, "BAZAAR_BUY_OR_SELL", pl);
     } else {
         json_decref(pl);
-        return fail(x, d, "'!bazaars:%s' has no JCloisterZone message (a bug of meeple export)", what);
+        return fail(x, d, "'%s' has no JCloisterZone message (a bug of meeple export)", text);
     }
     return 0;
 }
@@ -244,8 +230,11 @@ static int action_messages(exporter *x, const mp_action *a, bool *placed, mp_dia
         *placed = true;   /* the follower decision is asked again after it */
         return 0;
     }
-    if (!strcmp(module, "castles")) return castle(x, args, d);
-    if (!strcmp(module, "bazaars")) return bazaar(x, args, d);
+    mp_decision dec;
+    if (!strcmp(module, "castles") || !strcmp(module, "bazaars")) {
+        if (mp_game_decision(x->g, a, &dec)) return fail(x, d, "'%s' is no decision its module names (a bug of meeple export)", text);
+        return !strcmp(module, "castles") ? castle(x, &dec, a) : bazaar(x, &dec, text, d);
+    }
     return fail(x, d, "'%s': module '%s' has no JCloisterZone message; expected bridges, castles or bazaars", text,
                 module);
 }

@@ -35,17 +35,16 @@ static const char *module_of(const mp_game *g, const mp_action *a) {
     return a->kind == MP_ACT_VARIANT ? mp_ruleset_variant_name(mp_game_ruleset(g), a->variant) : "";
 }
 
-/* Whether one of the legal actions is written `text` (a module's: "!bazaars:pass"), or is a pass
-** when text is NULL. */
-static bool offers(const mp_game *g, const char *text) {
+/* Whether one of the legal actions is decision `name` of a module (mp_game_decision: "pass" of
+** the bazaars), or is a pass when name is NULL. */
+static bool offers(const mp_game *g, const char *module, const char *name) {
     int n;
     mp_action *a = legal_of(g, &n);
     bool found = false;
     for (int k = 0; k < n && !found; k++) {
-        char buf[128];
-        if (!text) { found = a[k].kind == MP_ACT_PASS; continue; }
-        mp_notation_format(g, &a[k], buf, sizeof buf);
-        found = !strcmp(buf, text);
+        mp_decision d;
+        if (!name) { found = a[k].kind == MP_ACT_PASS; continue; }
+        found = !mp_game_decision(g, &a[k], &d) && !strcmp(d.module, module) && !strcmp(d.name, name);
     }
     free(a);
     return found;
@@ -71,7 +70,7 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
     switch (ph) {
     case MP_PHASE_PLACE:
         v->phase = JCZ_TILE_PHASE;
-        v->can_pass = offers(g, NULL);   /* a tile that fits only with a bridge may be let go */
+        v->can_pass = offers(g, NULL, NULL);   /* a tile that fits only with a bridge may be let go */
         break;
     case MP_PHASE_DEPLOY:
         v->phase = JCZ_ACTION_PHASE;
@@ -83,7 +82,7 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
             v->can_pass = true;
         } else if (!strcmp(module, "bazaars")) {
             v->phase = JCZ_BAZAAR_PHASE;
-            v->can_pass = offers(g, "!bazaars:pass");   /* only a bid may be passed */
+            v->can_pass = offers(g, "bazaars", "pass");   /* only a bid may be passed */
         } else {
             v->phase = JCZ_UNMAPPED;
         }
@@ -101,11 +100,14 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
     v->undo = v->player >= 0 && (j->actors >> v->player & 1);
 }
 
-/* The bazaar's actions by the stage the legal list shows. */
-static const char *bazaar_type(const char *text) {
-    if (!strncmp(text, "!bazaars:select-", 16) || !strncmp(text, "!bazaars:pick-", 14)) return "BazaarSelectTile";
-    if (!strncmp(text, "!bazaars:bid-", 13) || !strcmp(text, "!bazaars:pass")) return "BazaarBid";
-    if (!strcmp(text, "!bazaars:buy") || !strcmp(text, "!bazaars:sell")) return "BazaarSelectBuyOrSell";
+/* The bazaar's actions by the stage the legal list shows (mp_game_decision's kinds); NULL when a
+** is not the bazaars'. */
+static const char *bazaar_type(const mp_game *g, const mp_action *a) {
+    mp_decision d;
+    if (mp_game_decision(g, a, &d) || strcmp(d.module, "bazaars") != 0) return NULL;
+    if (!strcmp(d.name, "select") || !strcmp(d.name, "pick")) return "BazaarSelectTile";
+    if (!strcmp(d.name, "bid") || !strcmp(d.name, "pass")) return "BazaarBid";
+    if (!strcmp(d.name, "buy") || !strcmp(d.name, "sell")) return "BazaarSelectBuyOrSell";
     return NULL;
 }
 
@@ -129,11 +131,9 @@ int jcz_view_offers(const jcz_view *v, jcz_offer *out, int cap) {
     }
     mp_action *a = legal_of(v->g, &nl);
     for (int k = 0; k < nl; k++) {
-        char text[128];
-        mp_notation_format(v->g, &a[k], text, sizeof text);
         if (a[k].kind == MP_ACT_DEPLOY) add_offer(out, cap, &n, "Meeple", "SmallFollower");
         else if (!strcmp(module_of(v->g, &a[k]), "bridges")) add_offer(out, cap, &n, "Bridge", "BRIDGE");
-        else if (bazaar_type(text)) add_offer(out, cap, &n, bazaar_type(text), NULL);
+        else if (bazaar_type(v->g, &a[k])) add_offer(out, cap, &n, bazaar_type(v->g, &a[k]), NULL);
     }
     free(a);
     return n;
