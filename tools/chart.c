@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "svg.h"
 
 static const char *const palette[] = { "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f" };
 
@@ -22,16 +23,6 @@ static double quantile(const double *sorted, long n, double q) {
     long i = (long)at;
     double f = at - (double)i;
     return i + 1 < n ? sorted[i] * (1 - f) + sorted[i + 1] * f : sorted[n - 1];
-}
-
-static void text(FILE *f, const char *s) {
-    for (; *s; s++) {
-        if (*s == '<') fputs("&lt;", f);
-        else if (*s == '>') fputs("&gt;", f);
-        else if (*s == '&') fputs("&amp;", f);
-        else if (*s == '"') fputs("&quot;", f);
-        else fputc(*s, f);
-    }
 }
 
 int chart_boxplot_svg(FILE *f, const char *title, const chart_series *s, int n) {
@@ -55,12 +46,10 @@ int chart_boxplot_svg(FILE *f, const char *title, const chart_series *s, int n) 
     const int box = 36, gap = 12, group_gap = 40, left = 70, top = 60, plot_h = 360;
     int width = left + 30 + n * (box + gap) + groups * group_gap, height = top + plot_h + 110;
     if (width < 680) width = 680;   /* room for the title and the note under the legend */
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-               "font-family=\"sans-serif\" font-size=\"12\">\n", width, height, width, height);
-    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    svg_begin(f, width, height);
+    svg_background(f);
     fprintf(f, "<text x=\"%d\" y=\"28\" font-size=\"15\" font-weight=\"bold\">", left);
-    text(f, title);
+    svg_text(f, title);
     fprintf(f, "</text>\n");
 #define Y(v) (top + plot_h - ((v) - lo) / (hi - lo) * plot_h)
     for (double t = lo; t <= hi + step / 2; t += step) {
@@ -72,7 +61,7 @@ int chart_boxplot_svg(FILE *f, const char *title, const chart_series *s, int n) 
     for (int i = 0; i < n; i++) {
         if (i > 0 && strcmp(s[i].group, s[i - 1].group) != 0) {
             fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-weight=\"bold\">", (group_start + x - gap) / 2, top + plot_h + 22);
-            text(f, s[i - 1].group);
+            svg_text(f, s[i - 1].group);
             fprintf(f, "</text>\n");
             x += group_gap;
             group_start = x;
@@ -88,9 +77,9 @@ int chart_boxplot_svg(FILE *f, const char *title, const chart_series *s, int n) 
         const char *c = palette[s[i].colour % 8];
         int cx = x + box / 2;
         fprintf(f, "<g><title>");
-        text(f, s[i].group);
+        svg_text(f, s[i].group);
         fprintf(f, ", ");
-        text(f, s[i].label);
+        svg_text(f, s[i].label);
         fprintf(f, ": min %g, quartiles %g / %g / %g, max %g, mean %.2f</title>\n", mn, q1, med, q3, mx, mean);
         fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", cx, cx, Y(mx), Y(q3), c);
         fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", cx, cx, Y(q1), Y(mn), c);
@@ -105,7 +94,7 @@ int chart_boxplot_svg(FILE *f, const char *title, const chart_series *s, int n) 
     }
     if (n > 0) {
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-weight=\"bold\">", (group_start + x - gap) / 2, top + plot_h + 22);
-        text(f, s[n - 1].group);
+        svg_text(f, s[n - 1].group);
         fprintf(f, "</text>\n");
     }
     /* Legend: one swatch per label, in first-seen order. */
@@ -117,13 +106,12 @@ int chart_boxplot_svg(FILE *f, const char *title, const chart_series *s, int n) 
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\" fill-opacity=\"0.5\" stroke=\"%s\"/>\n",
                 lx, ly, palette[s[i].colour % 8], palette[s[i].colour % 8]);
         fprintf(f, "<text x=\"%d\" y=\"%d\">", lx + 20, ly + 12);
-        text(f, s[i].label);
+        svg_text(f, s[i].label);
         fprintf(f, "</text>\n");
         lx += 30 + 8 * (int)strlen(s[i].label);
     }
     fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#555\">box: quartiles; thick line: median; diamond: mean; "
                "whiskers: lowest and highest score</text>\n", left, ly + 36);
 #undef Y
-    fprintf(f, "</svg>\n");
-    return ferror(f) != 0;
+    return svg_end(f);
 }

@@ -39,6 +39,7 @@
 #include <strings.h>
 
 #include "render.h"
+#include "svg.h"
 
 enum { COVER_SIDE = 1, COVER_MIDDLE = 2, COVER_HALVES = 4, COVER_NONE = 8 };
 enum { MAX_FEATURES = 16, MAX_KINDS = 16, MAX_ICONS = 8 };
@@ -77,16 +78,6 @@ static const struct { const char *name, *rgb; } named_colours[] = {
 };
 static const char *const seat_colours[] = { "#2b63c9", "#d62728", "#f5d21f", "#2ca02c",
                                             "#222222", "#8e44ad", "#ff8c1a", "#ec7fc0" };
-
-static void text(FILE *f, const char *s) {
-    for (; *s; s++) {
-        if (*s == '<') fputs("&lt;", f);
-        else if (*s == '>') fputs("&gt;", f);
-        else if (*s == '&') fputs("&amp;", f);
-        else if (*s == '"') fputs("&quot;", f);
-        else fputc(*s, f);
-    }
-}
 
 /* Roughly how wide a text of n characters is at a font size (for layout only). */
 static double text_width(const char *s, double size) { return 0.6 * size * (double)strlen(s); }
@@ -308,7 +299,7 @@ static void building(FILE *f, double x, double y, double w, const kstyle *k) {
 ** circle with the icon's initial. */
 static void icon(FILE *f, const char *name, double x, double y, double S) {
     fprintf(f, "<g><title>");
-    text(f, name);
+    svg_text(f, name);
     fprintf(f, "</title>");
     if (strcmp(name, "pennant") == 0) {
         double w = S * 0.15, h = S * 0.17;
@@ -335,7 +326,7 @@ static void icon(FILE *f, const char *name, double x, double y, double S) {
 static void follower(FILE *f, double x, double y, double S, const char *colour, const char *who) {
     fprintf(f, "<circle class=\"follower\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#111111\" "
                "stroke-width=\"%.1f\"><title>", x, y, S * 0.095, colour, S * 0.022);
-    text(f, who);
+    svg_text(f, who);
     fprintf(f, "</title></circle>\n");
 }
 
@@ -402,7 +393,7 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
     fprintf(f, "<g class=\"tile\" transform=\"translate(%.1f %.1f)\">", x, y);
     if (tip) {
         fprintf(f, "<title>");
-        text(f, tip);
+        svg_text(f, tip);
         fprintf(f, "</title>");
     }
     fprintf(f, "\n<g clip-path=\"url(#tile-clip)\">\n");
@@ -437,7 +428,7 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
                 area_path(f, fs[i].halves, side, S);
                 fprintf(f, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-dasharray=\"%.1f %.1f\"><title>",
                         k->stroke, S * 0.06, S * 0.05, S * 0.04);
-                text(f, name ? name : "?");
+                svg_text(f, name ? name : "?");
                 fprintf(f, "</title></path>\n");
             }
         }
@@ -513,7 +504,7 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
                    "stroke=\"#444444\" stroke-width=\"0.6\"/>", S / 2 - w / 2, S - fsz - 5, w, fsz + 3);
         fprintf(f, "<text class=\"marker\" x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" text-anchor=\"middle\">", S / 2,
                 S - 5 - fsz * 0.2, fsz);
-        text(f, label);
+        svg_text(f, label);
         fprintf(f, "</text>\n");
     }
     /* The follower last, over a marker label it may stand on. */
@@ -543,11 +534,9 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
 }
 
 static void header(FILE *f, double width, double height, double S) {
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-               "font-family=\"sans-serif\" font-size=\"12\">\n", width, height, width, height);
+    svg_begin(f, width, height);
     fprintf(f, "<defs><clipPath id=\"tile-clip\"><rect width=\"%.1f\" height=\"%.1f\"/></clipPath></defs>\n", S, S);
-    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    svg_background(f);
 }
 
 /* ------------------------------------------------------------------ the legend */
@@ -679,11 +668,11 @@ static void draw_legend(const ctx *c, const legend_entry *e, int n, double left,
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"12\" rx=\"2\" fill=\"#ffffff\" stroke=\"#444444\" "
                        "stroke-width=\"0.6\"/><text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" text-anchor=\"middle\">",
                     sx - 2, sy + 5, sw + 4, sx + sw / 2.0, sy + 14.5);
-            text(f, sample);
+            svg_text(f, sample);
             fprintf(f, "</text>\n");
         }
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", sx + 30, sy + 15);
-        text(f, e[i].label);
+        svg_text(f, e[i].label);
         fprintf(f, "</text>\n");
         x += ew;
     }
@@ -706,7 +695,7 @@ int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title) {
     double height = legend_top + legend_height(le, nl, width - 2 * margin) + margin;
     header(f, width, height, S);
     fprintf(f, "<text x=\"%.1f\" y=\"28\" font-size=\"16\" font-weight=\"bold\">", margin);
-    text(f, title);
+    svg_text(f, title);
     fprintf(f, "</text>\n");
     fprintf(f, "<text x=\"%.1f\" y=\"48\" fill=\"#555555\">%d tile%s, %d in all; each at rotation 0 (north up)</text>\n",
             margin, n, n == 1 ? "" : "s", mp_tileset_total(ts));
@@ -716,7 +705,7 @@ int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title) {
         draw_tile(&c, t, 0, x, y, NULL, id);
         fprintf(f, "<text class=\"id\" x=\"%.1f\" y=\"%.1f\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"end\">",
                 x + S / 2 - 3, y + S + 18);
-        text(f, id);
+        svg_text(f, id);
         fprintf(f, "</text>\n<text class=\"count\" x=\"%.1f\" y=\"%.1f\" font-size=\"13\">x%d</text>\n", x + S / 2 + 3,
                 y + S + 18, mp_tileset_tile_count(ts, t));
         bool start = mp_tileset_tile_is_start(ts, t), fixed = mp_tileset_tile_is_fixed(ts, t);
@@ -725,8 +714,7 @@ int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title) {
                     x + S / 2, y + S + 34, start ? "start" : "", start && fixed ? ", " : "", fixed ? "fixed" : "");
     }
     draw_legend(&c, le, nl, margin, legend_top, width - 2 * margin);
-    fprintf(f, "</svg>\n");
-    return ferror(f) != 0;
+    return svg_end(f);
 }
 
 /* ------------------------------------------------------------------ the board of a game */
@@ -922,9 +910,9 @@ static void draw_alcove(const ctx *c, int tile, int rot, int side, int x, int y,
             }
     }
     fprintf(f, "<g class=\"start-space\" transform=\"translate(%.1f %.1f)\"><title>start space ", px, py);
-    text(f, mp_tileset_tile_id(ts, tile));
+    svg_text(f, mp_tileset_tile_id(ts, tile));
     fprintf(f, " at %d,%d in the wall, against cell %d,%d: ", x, y, x + dx[side], y + dy[side]);
-    text(f, shows);
+    svg_text(f, shows);
     fprintf(f, "</title>\n<g clip-path=\"url(#half-%s)\">\n", names[side]);
     draw_tile(c, tile, rot, 0, 0, NULL, NULL);
     double hx = side == 1 ? S / 2 : 0, hy = side == 2 ? S / 2 : 0, hw = side % 2 ? S / 2 : S, hh = side % 2 ? S : S / 2;
@@ -1228,7 +1216,7 @@ static void draw_track(FILE *f, const layout *L, const track *t, const char *con
         double r = q * (same > 1 ? 0.34 : 0.42), dx = (before - (same - 1) / 2.0) * r * 1.1;
         fprintf(f, "<circle class=\"track-marker\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#111111\" "
                    "stroke-width=\"1.5\"><title>", m.x + dx, m.y - dx * 0.4, r, colour[p]);
-        text(f, names && names[p] ? names[p] : "?");
+        svg_text(f, names && names[p] ? names[p] : "?");
         fprintf(f, ": marker on space %d</title></circle>", t->at[p]);
         if (same == 1 && fs >= 5)   /* the space's number on it, readable on the player's colour */
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" font-weight=\"bold\" text-anchor=\"middle\" "
@@ -1371,19 +1359,19 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
                    "<clipPath id=\"half-w\"><rect width=\"%.1f\" height=\"%.1f\"/></clipPath></defs>\n",
                 S, S / 2, S / 2, S / 2, S, S / 2, S, S / 2, S / 2, S);
     fprintf(f, "<text x=\"%.1f\" y=\"28\" font-size=\"16\" font-weight=\"bold\">", margin);
-    text(f, title);
+    svg_text(f, title);
     fprintf(f, "</text>\n<text x=\"%.1f\" y=\"48\" fill=\"#555555\">", margin);
     if (over) {
-        text(f, over_line);
+        svg_text(f, over_line);
     } else {
         int cur = mp_game_current_player(g), drawn = mp_game_drawn_tile(g);
         fprintf(f, "%d tile%s placed, %d in the bag", mp_game_turn(g), mp_game_turn(g) == 1 ? "" : "s", mp_game_tiles_left(g));
         if (cur >= 0 && cur < np) {
             fprintf(f, "; next: ");
-            text(f, names && names[cur] ? names[cur] : "?");
+            svg_text(f, names && names[cur] ? names[cur] : "?");
             if (drawn >= 0 && mp_game_phase(g) == MP_PHASE_PLACE) {
                 fprintf(f, " to place ");
-                text(f, mp_tileset_tile_id(ts, drawn));
+                svg_text(f, mp_tileset_tile_id(ts, drawn));
             }
         }
     }
@@ -1460,7 +1448,7 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\" text-anchor=\"end\">score</text>", x0 + 24 + name_w + col_w - 10, y);
     for (int k = 0; k < nc; k++) {
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\" text-anchor=\"end\">", x0 + 24 + name_w + col_w * (k + 2) - 10, y);
-        text(f, mp_game_category_name(g, cats[k]));
+        svg_text(f, mp_game_category_name(g, cats[k]));
         fprintf(f, "</text>");
     }
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\" text-anchor=\"end\">supply</text>\n",
@@ -1469,7 +1457,7 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">tokens left</text>\n", x0 + 24 + name_w + col_w * (nc + 2) + 6, y);
     if (status_w > 0) {
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", x0 + 24 + name_w + col_w * (nc + 2) + tokens_w + 6, y);
-        text(f, modules);
+        svg_text(f, modules);
         fprintf(f, "</text>\n");
     }
     fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#999999\"/>\n", x0, x0 + table_w, y + 6, y + 6);
@@ -1479,7 +1467,7 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
         fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" fill=\"%s\" stroke=\"#111111\" stroke-width=\"1.5\"/>", x0 + 9, y - 4,
                 colour[p]);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\"%s>", x0 + 24, y, won ? " font-weight=\"bold\"" : "");
-        text(f, names && names[p] ? names[p] : "?");
+        svg_text(f, names && names[p] ? names[p] : "?");
         fprintf(f, "</text><text class=\"score\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" font-weight=\"bold\">%d</text>",
                 x0 + 24 + name_w + col_w - 10, y, mp_game_score(g, p));
         for (int k = 0; k < nc; k++)
@@ -1489,12 +1477,12 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
                 mp_game_final_supply(g, p));   /* when over, with the followers drawn: as final scoring began */
         if (nt > 0) {
             fprintf(f, "<text class=\"tokens\" x=\"%.1f\" y=\"%.1f\">", x0 + 24 + name_w + col_w * (nc + 2) + 6, y);
-            text(f, tokens[p]);
+            svg_text(f, tokens[p]);
             fprintf(f, "</text>");
         }
         if (status_w > 0 && p < MP_MAX_PLAYERS && status[p][0]) {
             fprintf(f, "<text class=\"status\" x=\"%.1f\" y=\"%.1f\">", x0 + 24 + name_w + col_w * (nc + 2) + tokens_w + 6, y);
-            text(f, status[p]);
+            svg_text(f, status[p]);
             fprintf(f, "</text>");
         }
         if (won)
@@ -1504,10 +1492,10 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
     }
     if (game_status[0]) {
         fprintf(f, "<text class=\"game-status\" x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", x0 + 24, y + row_h + 6);
-        text(f, game_status);
+        svg_text(f, game_status);
         fprintf(f, "</text>\n");
     }
-    fprintf(f, "</g>\n</svg>\n");
+    fprintf(f, "</g>\n");
     free(L.on);
-    return ferror(f) != 0;
+    return svg_end(f);
 }

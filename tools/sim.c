@@ -98,14 +98,15 @@ int sim_read_params(const json_t *params, const char *command, sim_params *p) {
     p->ruleset = json_string_value(json_object_get(params, "ruleset"));
     p->hash = json_string_value(json_object_get(params, "hash"));
     p->players = json_string_value(json_object_get(params, "players"));
-    if (!p->ruleset || !p->hash || !p->players || !json_is_integer(games) || json_integer_value(games) < 1 ||
-        !json_is_integer(seed)) {
+    /* a seed above 2^63-1 is written as its digits (tools/json.h) */
+    bool seed_ok = json_is_integer(seed) || (json_is_string(seed) && !parse_u64(json_string_value(seed), &p->seed));
+    if (!p->ruleset || !p->hash || !p->players || !json_is_integer(games) || json_integer_value(games) < 1 || !seed_ok) {
         fprintf(stderr, "meeple merge: a%s %s part without its ruleset, hash, games, seed or players\n",
                 strchr("aeiou", command[0]) ? "n" : "", command);
         return EXIT_BAD_INPUT;
     }
     p->games = (long)json_integer_value(games);
-    p->seed = (uint64_t)json_integer_value(seed);
+    if (json_is_integer(seed)) p->seed = (uint64_t)json_integer_value(seed);
     bot_seats seats;
     const char *bad = NULL;
     mp_diag d = { 0 };
@@ -230,7 +231,8 @@ int sim_play_all(const sim_ops *ops, void *ctx, long games, int jobs, const char
 
 /* ------------------------------------------------------------------ parts */
 
-static void write_part(const sim_ops *ops, void *ctx, const void *t, long games, share whole, long played, FILE *f) {
+/* 0, or -1 when it could not be made or written (said on stderr). */
+static int write_part(const sim_ops *ops, void *ctx, const void *t, long games, share whole, long played, FILE *f) {
     json j;
     json_init(&j, f);
     json_object(&j);
@@ -245,20 +247,17 @@ static void write_part(const sim_ops *ops, void *ctx, const void *t, long games,
     json_key(&j, "totals");
     ops->write_totals(ctx, t, &j);
     json_object_end(&j);
-    json_done(&j);
+    return json_done(&j);
 }
 
 /* The part, to --output (written beside and renamed: a part on disk is always whole) or stdout. */
 static int emit_part(const sim_ops *ops, void *ctx, const void *t, long games, share whole, const sim_opts *o) {
     long played = sim_share_count(games, whole);
-    if (!o->output) {
-        write_part(ops, ctx, t, games, whole, played, stdout);
-        return 0;
-    }
+    if (!o->output) return write_part(ops, ctx, t, games, whole, played, stdout) ? EXIT_BAD_INPUT : 0;
     out_file f;
     mp_diag d = { 0 };
     if (out_open(&f, o->output, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
-    write_part(ops, ctx, t, games, whole, played, f.f);
+    if (write_part(ops, ctx, t, games, whole, played, f.f)) { out_discard(&f); return EXIT_BAD_INPUT; }
     if (out_commit(&f, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
     return 0;
 }
@@ -289,27 +288,19 @@ static bool part_done(const sim_ops *ops, void *ctx, long games, share whole, co
     json_error_t e;
     json_t *doc = json_load_file(path, 0, &e);
     if (!doc) return false;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    bool same = false;
-    if (mem) {
-        json j;
-        json_init(&j, mem);
-        json_object(&j);
-        ops->write_params(ctx, &j);
-        json_object_end(&j);
-        fclose(mem);
-        json_t *params = json_loads(buf, 0, &e);
-        json_t *shard = json_object_get(doc, "shard");
-        same = params && json_equal(params, json_object_get(doc, "params")) &&
-               !strcmp(ops->command, json_string_value(json_object_get(doc, "command")) ? json_string_value(json_object_get(doc, "command")) : "") &&
-               json_integer_value(json_object_get(doc, "games")) == games &&
-               json_integer_value(json_array_get(shard, 0)) == whole.k + 1 && json_integer_value(json_array_get(shard, 1)) == whole.n &&
-               json_object_get(doc, "totals");
-        json_decref(params);
-        free(buf);
-    }
+    json j;
+    json_init(&j, NULL);
+    json_object(&j);
+    ops->write_params(ctx, &j);
+    json_object_end(&j);
+    json_t *params = jw_take(&j);   /* the parameters as this run would write them */
+    json_t *shard = json_object_get(doc, "shard");
+    const char *command = json_string_value(json_object_get(doc, "command"));
+    bool same = params && json_equal(params, json_object_get(doc, "params")) && command && !strcmp(ops->command, command) &&
+                json_integer_value(json_object_get(doc, "games")) == games &&
+                json_integer_value(json_array_get(shard, 0)) == whole.k + 1 && json_integer_value(json_array_get(shard, 1)) == whole.n &&
+                json_object_get(doc, "totals");
+    json_decref(params);
     json_decref(doc);
     return same;
 }
@@ -359,7 +350,7 @@ int sim_run(const sim_ops *ops, void *ctx, long games, const sim_opts *o) {
         size_t len = 0;
         FILE *mem = open_memstream(&buf, &len);
         if (!mem) { fprintf(ranks_stderr(), "meeple: rank %d of %d: out of memory\n", rank, ranks); mpi_abort(EXIT_BAD_INPUT); }
-        write_part(ops, ctx, t, games, p.s, p.count, mem);
+        if (write_part(ops, ctx, t, games, p.s, p.count, mem)) mpi_abort(EXIT_BAD_INPUT);
         fclose(mem);
         ops->totals_free(ctx, t);
         t = NULL;

@@ -15,8 +15,18 @@ printf 'quit\n' | "$M" play --players "human:$name1,human:$name2" --seed 2 --rec
 check '[ $? = 0 ]' "a game of oddly named players starts and quits: $(cat "$T/names.err")"
 "$M" replay --json "$T/names.yaml" >"$T/names.json" 2>&1
 check '[ $? = 0 ]' "the record of oddly named players replays: $(cat "$T/names.json")"
-check 'grep -qF -e "\"name\":\"al\\nice \\\"q\\\" \\\\ \\u0001\\u001bé\"" "$T/names.json"' "a name with a line break, quotes and control characters reads back as typed: $(cat "$T/names.json")"
+check 'grep -qF -e "\"name\":\"al\\nice \\\"q\\\" \\\\ \\u0001\\u001Bé\"" "$T/names.json"' "a name with a line break, quotes and control characters reads back as typed: $(cat "$T/names.json")"
 check 'grep -qF -e "\"name\":\"b\\tob: - [x] #1\"" "$T/names.json"' "a name with a tab and YAML's punctuation reads back as typed: $(cat "$T/names.json")"
+# The same record under a file name that is not UTF-8: replay --json is still valid JSON in UTF-8
+# (meeple(1), JSON AND SVG OUTPUT), the byte shown as U+FFFD, the names as typed.
+latin1="$T/$(printf 'partie-\351t\351.yaml')"
+cp "$T/names.yaml" "$latin1"
+"$M" replay --json "$latin1" >"$T/latin1.json" 2>&1
+check '[ $? = 0 ] && iconv -f UTF-8 -t UTF-8 "$T/latin1.json" >/dev/null 2>&1' "a file name not UTF-8: replay --json is UTF-8: $(cat "$T/latin1.json")"
+check 'grep -qF "\"record\":\"$T/partie-$(printf "\357\277\275")t$(printf "\357\277\275").yaml\"" "$T/latin1.json"' "a file name not UTF-8: its bytes as U+FFFD: $(cat "$T/latin1.json")"
+if need jq jq; then
+    check '[ "$(jq -r ".players[0].name" "$T/latin1.json")" = "$name1" ]' "a file name not UTF-8: the JSON parses, the name as typed: $(cat "$T/latin1.json")"
+fi
 # A name longer than 63 bytes is cut between characters, never inside one: 100 two-byte
 # characters keep 31.
 long=$(printf 'é%.0s' $(seq 100))

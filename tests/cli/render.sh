@@ -228,6 +228,15 @@ check '[ $? = 1 ]' "a missing record: exit 1"
 check '[ $? = 1 ]' "an unknown ruleset: exit 1"
 "$M" render tiles -o "$T/no/such/dir/x.svg" 2>"$T/err"
 check '[ $? = 1 ] && grep -q "^$T/no/such/dir/x.svg: cannot write: No such file or directory$" "$T/err"' "an unwritable output: exit 1, the reason: $(cat "$T/err")"
+# Names drawn as they are, and well-formed XML whatever they hold (tools/svg.h): markup escaped;
+# a control character, and a byte of a file's name that is not UTF-8, drawn as U+FFFD.
+odd="a&b <c> \"d\" $(printf 'x\001y')"
+printf 'quit\n' | "$M" play --players "human:$odd,human:bob" --seed 2 --record "$T/odd.yaml" >/dev/null 2>&1
+cp "$T/odd.yaml" "$T/$(printf 'odd\377.yaml')"
+"$M" render game "$T/$(printf 'odd\377.yaml')" -o "$T/odd.svg" 2>"$T/err"
+check '[ $? = 0 ] && valid "$T/odd.svg"' "odd names: well-formed SVG: $(cat "$T/err")"
+check 'grep -q ">a&amp;b &lt;c&gt; &quot;d&quot; x$(printf "\357\277\275")y</text>" "$T/odd.svg"' "odd names: the player's name escaped"
+check 'grep -q ">$T/odd$(printf "\357\277\275").yaml: " "$T/odd.svg"' "odd names: the file's name in the title"
 "$M" render --help >"$T/help"
 check '[ $? = 0 ] && head -1 "$T/help" | grep -q -- "--ruleset" && head -1 "$T/help" | grep -q -- "--turn"' "--help"
 

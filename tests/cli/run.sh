@@ -152,8 +152,16 @@ for args in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "benc
     expect_exit 2 "$cmd: seed too large" "$M" $args --seed 18446744073709551616
     expect_error "$cmd --seed 2^64" "meeple $cmd: --seed: '18446744073709551616' is too large; expected 0 to 18446744073709551615"
 done
+# JSON's seed: a number up to 2^63-1, the largest jansson holds; above, the string of its digits
+# (tools/json.h). Parts with such a seed read back: merged, the same bytes as the run in one.
 expect_exit 0 "the largest seed" "$M" play --seed 18446744073709551615 --json
-grep -q '"seed":18446744073709551615' /tmp/meeple-cli.$$.out && ok || bad "play --seed 18446744073709551615: $(cat /tmp/meeple-cli.$$.out)"
+grep -q '"seed":"18446744073709551615"' /tmp/meeple-cli.$$.out && ok || bad "play --seed 18446744073709551615: $(cat /tmp/meeple-cli.$$.out)"
+expect_exit 0 "the largest whole-number seed" "$M" play --seed 9223372036854775807 --json
+grep -q '"seed":9223372036854775807,' /tmp/meeple-cli.$$.out && ok || bad "play --seed 9223372036854775807: $(cat /tmp/meeple-cli.$$.out)"
+for k in 1 2; do "$M" play --games 4 --seed 18446744073709551615 --shard $k/2 --output "$T/big-$k.json" 2>/dev/null; done
+"$M" merge --json "$T/big-1.json" "$T/big-2.json" >"$T/big-merged.json" 2>"$T/big.err"
+"$M" play --games 4 --seed 18446744073709551615 --json >"$T/big-whole.json" 2>/dev/null
+check '[ -s "$T/big-whole.json" ] && cmp -s "$T/big-merged.json" "$T/big-whole.json"' "parts with the largest seed merged: $(cat "$T/big.err" "$T/big-merged.json")"
 
 # Every shipped ruleset and tile set is installed and distributed (Makefile.am names each one).
 for f in "$SRC"/rulesets/*.yaml "$SRC"/rulesets/tiles/*.yaml "$SRC"/rulesets/examples/*.yaml; do
