@@ -302,12 +302,16 @@ static int choose_deal(const mp_game *g, const mp_action *v, int n, int me) {
 }
 
 /* A decision of a module the greedy bot knows; -1 to rank the actions as any others. */
-/* Wall tiles a player holds in The Castle, counted in the module's words ("..., wall tile 2"). */
+/* Wall tiles a player holds in The Castle: the copies its facts COUNT "wall-tile" give him. */
 static int wall_tiles_held(const mp_game *g, int p) {
-    char words[512];
-    int n = 0;
-    for (const char *s = mp_game_variant_status(g, p, words, sizeof words); (s = strstr(s, "wall tile ")); s++) n++;
-    return n;
+    int n = mp_game_facts(g, NULL, 0), held = 0;
+    mp_fact facts[n > 0 ? n : 1];
+    mp_game_facts(g, facts, n);
+    for (int i = 0; i < n; i++)
+        if (facts[i].kind == MP_FACT_COUNT && facts[i].player == p && !strcmp(facts[i].module, "castle") &&
+            !strcmp(facts[i].what, "wall-tile"))
+            held += facts[i].value;
+    return held;
 }
 
 /* The Castle's decisions: another turn is always worth taking (wall tile 1); the order of
@@ -316,10 +320,10 @@ static int wall_tiles_held(const mp_game *g, int p) {
 static int choose_castle_game(const mp_game *g, const mp_action *v, int n, int me) {
     int best = -1, most = -1;
     for (int i = 0; i < n; i++) {
-        char text[96];
-        mp_notation_format(g, &v[i], text, sizeof text);
-        if (!strncmp(text, "!castle:use-", 12) && !strchr(text, '@')) return i;   /* another turn */
-        if (strncmp(text, "!castle:first@", 14) != 0) continue;
+        mp_decision d;
+        if (mp_game_decision(g, &v[i], &d) != 0 || strcmp(d.module, "castle") != 0) continue;
+        if (!strcmp(d.name, "extra-turn")) return i;   /* another turn */
+        if (strcmp(d.name, "first") != 0) continue;
         mp_game *c = copy_after(g, &v[i]);
         if (!c) continue;
         settle(c);

@@ -5,6 +5,7 @@
 ** Each function is a thin, checked door onto the kernel's structures (internal.h), so that a
 ** change of the state layout stops here and never reaches a module.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
@@ -285,4 +286,49 @@ int mp_game_decision(const mp_game *g, const mp_action *a, mp_decision *out) {
         return 0;
     }
     return -1;
+}
+
+/* ---- added for castle */
+
+int mp_mod_feature_name(const mp_module_ctx *c, int placed, int feature, char *buf, size_t size) {
+    const mp_game *g = G(c);
+    if (placed < 0 || placed >= g->n_placed) return snprintf(buf, size, "?");
+    const mp_placed *p = &g->placed[placed];
+    int32_t seg = mp_placed_feature_seg(g, p, feature);
+    if (seg < 0) return snprintf(buf, size, "?");
+    int first = -1;                        /* as notation.c names a deployment's feature */
+    for (int q = 0; q < MP_PORTS; q++) {
+        if (mp_placed_port_seg(g, p, q) != seg) continue;
+        if (q % 3 == 1) { first = q; break; }
+        if (first < 0) first = q;
+    }
+    return snprintf(buf, size, "%s", first >= 0 ? mp_port_name(first) : g->ts->kinds[g->segs[seg].kind].name);
+}
+bool mp_mod_is_feature(const mp_module_ctx *c, mp_feature f) { return f >= 0 && f < G(c)->n_segs; }
+bool mp_mod_board(const mp_module_ctx *c, int *x0, int *y0, int *w, int *h) {
+    const mp_ruleset *rs = G(c)->rs;
+    if (!rs->bounded) return false;
+    *x0 = rs->board_x0;
+    *y0 = rs->board_y0;
+    *w = rs->board_w;
+    *h = rs->board_h;
+    return true;
+}
+static const mp_kind_rules *kind_rules(const mp_module_ctx *c, int kind) {
+    return kind >= 0 && kind < G(c)->ts->n_kinds ? &G(c)->rs->kind[kind] : NULL;
+}
+bool mp_mod_kind_scored_in_play(const mp_module_ctx *c, int kind) {
+    const mp_kind_rules *k = kind_rules(c, kind);
+    return k && k->scored_in_play;
+}
+int mp_mod_kind_icon_points(const mp_module_ctx *c, int kind, bool complete, int icon) {
+    const mp_kind_rules *k = kind_rules(c, kind);
+    if (!k || icon < 0 || icon >= MP_MAX_ICONS) return 0;
+    return (complete ? &k->complete : &k->incomplete)->per_icon[icon];
+}
+int mp_mod_kind_multiplier(const mp_module_ctx *c, int kind, bool complete, int *icon) {
+    const mp_kind_rules *k = kind_rules(c, kind);
+    const mp_points *f = k ? (complete ? &k->complete : &k->incomplete) : NULL;
+    if (icon) *icon = f ? f->multiply_icon : -1;
+    return f && f->multiply_icon >= 0 ? f->multiply_by : 1;
 }

@@ -290,4 +290,21 @@ MP_MODULE_API mp_feature mp_mod_lay_overlay(mp_module_ctx *c, const mp_overlay *
 /* A number below n from the game's generator. */
 MP_MODULE_API uint32_t mp_mod_random(mp_module_ctx *c, uint32_t n);
 
+/* ---- added for castle */
+/* The name the notation gives feature `feature` of a placed tile (meeple-notation(7)): its middle
+** port if it crosses one, else its first port clockwise from Nw, else its kind ("N", "Es",
+** "cloister"); snprintf's return. */
+MP_MODULE_API int mp_mod_feature_name(const mp_module_ctx *c, int placed, int feature, char *buf, size_t size);
+/* Whether f names a feature of this game (any part of one): for an action's argument. */
+MP_MODULE_API bool mp_mod_is_feature(const mp_module_ctx *c, mp_feature f);
+/* The map of a bounded board (the ruleset's `board:`): its top-left cell and its size in cells;
+** false when the board is unbounded. An empty cell of the map is one mp_mod_cell gives -1. */
+MP_MODULE_API bool mp_mod_board(const mp_module_ctx *c, int *x0, int *y0, int *w, int *h);
+/* A kind's scoring by the ruleset (meeple-ruleset(5), `scoring:`): whether its completed features
+** score during play; the points each icon adds by its formula for complete or incomplete
+** features; the formula's multiplier (1: none) and the icon that brings it (*icon, -1 none). */
+MP_MODULE_API bool mp_mod_kind_scored_in_play(const mp_module_ctx *c, int kind);
+MP_MODULE_API int mp_mod_kind_icon_points(const mp_module_ctx *c, int kind, bool complete, int icon);
+MP_MODULE_API int mp_mod_kind_multiplier(const mp_module_ctx *c, int kind, bool complete, int *icon);
+
 #endif

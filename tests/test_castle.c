@@ -529,6 +529,145 @@ Test(castle, a_finished_game_has_no_wall_tiles_on_the_track) {
     mp_ruleset_free(rs);
 }
 
+/* ------------------------------------------------------------------ facts and decisions as data */
+
+/* The castle's fact `what` of `kind` for `player` (-1 the game's) whose value (POSITION: the
+** first space) is `value`, or whose arg is `arg` (COUNT "wall-tile": the number); -1 any. */
+static const mp_fact *find_fact(const mp_game *g, mp_fact_kind kind, const char *what, int player, int value,
+                                int arg) {
+    static mp_fact f[256];
+    int n = mp_game_facts(g, f, 256);
+    cr_assert_leq(n, 256);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(f[i].module, "castle") && f[i].kind == kind && !strcmp(f[i].what, what) && f[i].player == player &&
+            (value < 0 || f[i].value == value) && (arg < 0 || f[i].arg == arg))
+            return &f[i];
+    return NULL;
+}
+
+static int count_facts(const mp_game *g, mp_fact_kind kind, const char *what, int player) {
+    mp_fact f[256];
+    int n = mp_game_facts(g, f, 256), k = 0;
+    for (int i = 0; i < n; i++) k += f[i].kind == kind && !strcmp(f[i].what, what) && f[i].player == player;
+    return k;
+}
+
+/* The facts say what the words say: the markers' spaces, the towers still holding a wall tile
+** (their two spaces), the tiles in hand by number, the keep. BLACK lands on 32 (tile 2) with the
+** path first, as in the_placer_orders_simultaneous_scorings, and his keep goes onto the house. */
+Test(castle, facts_of_the_track_the_hands_and_the_keep) {
+    mp_ruleset *rs = t_ruleset(DEALT);
+    mp_game *g = t_game(rs, 2);
+    cr_assert_eq(count_facts(g, MP_FACT_POSITION, "wall-tile", -1), 13, "%s", status(g, -1));
+    const mp_fact *f = find_fact(g, MP_FACT_POSITION, "wall-tile", -1, 32, -1);
+    cr_assert(f && f->arg == 33, "tower 32/33 holds a tile");
+    t_place(g, 0, "C24", 2, 0, 0);
+    t_deploy(g, "N");
+    set_score(g, 0, 29);
+    t_place(g, 0, "C58", 2, 1, 0);
+    t_deploy(g, "Wn");
+    t_act(g, "!castle:first@2,1,N");
+    cr_assert_str_eq(status(g, 0), "track 34, keep on 2 tiles, wall tile 2");
+    cr_assert(find_fact(g, MP_FACT_POSITION, "track", 0, 34, -1));
+    cr_assert(find_fact(g, MP_FACT_POSITION, "track", 1, 0, -1));
+    cr_assert(find_fact(g, MP_FACT_COUNT, "keep", 0, 2, -1));
+    cr_assert_null(find_fact(g, MP_FACT_COUNT, "keep", 1, -1, -1), "WHITE has no keep");
+    f = find_fact(g, MP_FACT_COUNT, "wall-tile", 0, -1, 2);
+    cr_assert(f && f->value == 1, "BLACK holds one wall tile 2");
+    cr_assert_eq(count_facts(g, MP_FACT_COUNT, "wall-tile", 0), 1);
+    cr_assert_null(find_fact(g, MP_FACT_POSITION, "wall-tile", -1, 32, -1), "the tile left 32/33");
+    cr_assert_eq(count_facts(g, MP_FACT_POSITION, "wall-tile", -1), 12);
+    t_end(g);
+    cr_assert_eq(count_facts(g, MP_FACT_POSITION, "wall-tile", -1), 0);
+    f = find_fact(g, MP_FACT_COUNT, "wall-tiles-removed", -1, -1, -1);
+    cr_assert(f && f->value == 12, "12 removed at the end");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Each legal castle action is a decision of the module's table, its arguments named: the order's
+** "first" names a feature (two different ones here), the end of turn offers "extra-turn" and
+** "hold" with wall tile 1. */
+Test(castle, decisions_name_their_arguments) {
+    mp_ruleset *rs = t_ruleset(DEALT);
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "C24", 2, 0, 0);
+    t_deploy(g, "N");
+    set_score(g, 0, 29);
+    t_place(g, 0, "C58", 2, 1, 0);
+    t_deploy(g, "Wn");
+    mp_action v[16];
+    mp_decision d[2];
+    cr_assert_eq(mp_game_legal(g, v, 16), 2);
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(mp_game_decision(g, &v[i], &d[i]), 0);
+        cr_assert_str_eq(d[i].module, "castle");
+        cr_assert_str_eq(d[i].name, "first");
+        cr_assert_eq(d[i].n_args, 1);
+        cr_assert_str_eq(d[i].arg_names[0], "feature");
+    }
+    cr_assert_neq(d[0].args[0], d[1].args[0], "two features");
+    mp_game_free(g);
+
+    g = t_game(rs, 2);
+    set_score(g, 0, 11);
+    t_place(g, 0, "C16", 2, 0, 2);
+    t_deploy(g, "N");                      /* 13: wall tile 1 */
+    int n = mp_game_legal(g, v, 16);
+    cr_assert_eq(n, 2);
+    const char *names[2] = { "extra-turn", "hold" };
+    for (int i = 0; i < n; i++) {
+        cr_assert_eq(mp_game_decision(g, &v[i], &d[0]), 0);
+        cr_assert_str_eq(d[0].name, names[i]);
+        cr_assert_eq(d[0].n_args, 1);
+        cr_assert_str_eq(d[0].arg_names[0], "wall-tile");
+        cr_assert_eq(d[0].args[0], 1, "wall tile 1, numbered as in the ruleset");
+    }
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* ------------------------------------------------------------------ the greedy bot */
+
+/* What the greedy bot (seeded `seed`) of the seat deciding chooses now, in notation. */
+static void greedy_choice(const mp_game *g, uint64_t seed, char *text, size_t size) {
+    mp_diag d = { 0 };
+    mp_bot *b = mp_bot_new("greedy", seed, mp_game_current_player(g), &d);
+    cr_assert(b, "%s", d.message);
+    mp_action a;
+    cr_assert_eq(mp_bot_choose(b, g, &a), 0);
+    mp_bot_free(b);
+    mp_notation_format(g, &a, text, size);
+}
+
+/* meeple-bots(7): the greedy bot takes another turn (wall tile 1) whenever it can, and orders
+** simultaneous scorings to win the most wall tiles (the path first lands on 32: tile 2), though
+** either choice scores the same now. Whatever its seed. */
+Test(castle, greedy_takes_another_turn_and_orders_for_wall_tiles) {
+    mp_ruleset *rs = t_ruleset(DEALT);
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        char text[96];
+        mp_game *g = t_game(rs, 2);
+        set_score(g, 0, 11);
+        t_place(g, 0, "C16", 2, 0, 2);
+        t_deploy(g, "N");                  /* 13: wall tile 1 */
+        greedy_choice(g, seed, text, sizeof text);
+        cr_assert_str_eq(text, "!castle:use-1", "seed %d", (int)seed);
+        mp_game_free(g);
+
+        g = t_game(rs, 2);
+        t_place(g, 0, "C24", 2, 0, 0);
+        t_deploy(g, "N");
+        set_score(g, 0, 29);
+        t_place(g, 0, "C58", 2, 1, 0);
+        t_deploy(g, "Wn");
+        greedy_choice(g, seed, text, sizeof text);
+        cr_assert_str_eq(text, "!castle:first@2,1,N", "seed %d", (int)seed);
+        mp_game_free(g);
+    }
+    mp_ruleset_free(rs);
+}
+
 /* "Exactly 2 players": any other count is refused, saying so. */
 Test(castle, two_players_only) {
     mp_ruleset *rs = t_ruleset("castle");

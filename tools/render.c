@@ -24,10 +24,10 @@
 ** The Castle: a bounded board with fixed pieces is drawn inside its wall, a stroke along the
 ** outline of the board's cells (the cells drawn over its inner half); a fixed piece whose
 ** features all meet one side is a start space, the half of its cell next to the board cut into
-** the wall. A module that reports a score track (status words "track N") gets it drawn along the
-** top of the wall (around the board on a rectangle when there is no wall); its length and corner
+** the wall. A module that reports a score track (facts "track", mp_game_facts) gets it drawn along
+** the top of the wall (around the board on a rectangle when there is no wall); its length and corner
 ** towers come from the module's options (mp_ruleset_variant_ints: track.spaces, track.towers), the
-** towers still holding a wall tile from the game's status words. The towers stand on the wall's
+** towers still holding a wall tile from its facts "wall-tile". The towers stand on the wall's
 ** corners, found by tracing the outline of the board's map, one a corner clockwise from the
 ** north-west one, when there are as many as corners.
 */
@@ -930,35 +930,35 @@ typedef struct track {
     int at[MP_MAX_PLAYERS];             /* each marker's space, -1 none */
 } track;
 
-/* The number after `word` in status words ("track 33": 33), the word starting them or following a
-** blank; -1 when there is none. */
-static int status_number(const char *s, const char *word) {
-    size_t n = strlen(word);
-    for (const char *p = strstr(s, word); p; p = strstr(p + 1, word))
-        if ((p == s || p[-1] == ' ') && p[n] >= '0' && p[n] <= '9') return atoi(p + n);
-    return -1;
-}
-
 static int find_tower(const track *t, int a, int b) {
     for (int i = 0; i < t->n_towers; i++)
         if (t->tower[i][0] == a && t->tower[i][1] == b) return i;
     return -1;
 }
 
-/* Whether a module reports a score track ("track N" in a player's status words), and then the
-** track: its length and corner towers from the module's options (track.spaces, 100 if not said;
-** track.towers), the towers still holding a wall tile from the game's status words ("wall tiles
-** on the track at 12/13 ..."), each marker on the space its status gives. */
+/* Whether a module reports a score track (a player's fact POSITION "track", meeple-ruleset(5)),
+** and then the track: its length and corner towers from the module's options (track.spaces, 100
+** if not said; track.towers), the towers still holding a wall tile from the facts POSITION
+** "wall-tile" (the tower's two spaces), each marker on the space its "track" fact gives. */
 static bool read_track(const mp_game *g, track *t) {
-    char buf[512];
     bool any = false;
     memset(t, 0, sizeof *t);
     for (int p = 0; p < MP_MAX_PLAYERS; p++) t->at[p] = -1;
-    for (int p = 0; p < mp_game_n_players(g) && p < MP_MAX_PLAYERS; p++) {
-        t->at[p] = status_number(mp_game_variant_status(g, p, buf, sizeof buf), "track ");
-        any |= t->at[p] >= 0;
+    int n_facts = mp_game_facts(g, NULL, 0);
+    mp_fact *facts = malloc((size_t)(n_facts > 0 ? n_facts : 1) * sizeof *facts);
+    if (!facts) abort();
+    mp_game_facts(g, facts, n_facts);
+    for (int i = 0; i < n_facts; i++) {
+        const mp_fact *f = &facts[i];
+        if (f->kind != MP_FACT_POSITION || strcmp(f->what, "track") != 0) continue;
+        if (f->player < 0 || f->player >= mp_game_n_players(g) || f->player >= MP_MAX_PLAYERS || f->value < 0) continue;
+        t->at[f->player] = f->value;
+        any = true;
     }
-    if (!any) return false;
+    if (!any) {
+        free(facts);
+        return false;
+    }
     const mp_ruleset *rs = mp_game_ruleset(g);
     t->spaces = 100;
     for (int v = 0; v < mp_ruleset_n_variants(rs); v++) {
@@ -974,10 +974,10 @@ static bool read_track(const mp_game *g, track *t) {
         }
         break;
     }
-    const char *s = strstr(mp_game_variant_status(g, -1, buf, sizeof buf), "on the track at");
-    int a, b, used;
-    for (s = s ? s + strlen("on the track at") : NULL; s && sscanf(s, " %d/%d%n", &a, &b, &used) == 2; s += used) {
-        int i = find_tower(t, a, b);
+    for (int k = 0; k < n_facts; k++) {
+        const mp_fact *f = &facts[k];
+        if (f->kind != MP_FACT_POSITION || f->player >= 0 || strcmp(f->what, "wall-tile") != 0) continue;
+        int a = f->value, b = f->arg, i = find_tower(t, a, b);
         if (i < 0 && t->n_towers < MAX_TOWERS) {
             i = t->n_towers++;
             t->tower[i][0] = a;
@@ -985,6 +985,7 @@ static bool read_track(const mp_game *g, track *t) {
         }
         if (i >= 0) t->holds[i] = true;
     }
+    free(facts);
     for (int i = 0; i < t->n_towers; i++)       /* a tower off the track is not drawn */
         if (t->tower[i][0] < 0 || t->tower[i][1] < 0 || t->tower[i][0] >= t->spaces || t->tower[i][1] >= t->spaces)
             t->tower[i][0] = -1;

@@ -22,17 +22,19 @@
 ** Hooks: setup (lay the wall tiles on the towers), before_score (decisions: doubling, order),
 ** score_order, score_feature (doubling), feature_scored (keep, landings), end_turn (house-rule
 ** landings, another turn), before_final_scoring (clear the track; keep, courts, wall tiles 4-9),
-** legal/apply, format/parse/describe (notation: !castle:...), status (what the track and hands
-** show), check.
+** legal/apply (decisions: the table `castle_decisions`), format/parse/describe (notation:
+** !castle:...), facts (the track, the wall tiles on it and in hand, the keeps: meeple-ruleset(5)),
+** status (those facts in words), check.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "module.h"
-#include "yamlx.h"   /* TRANSITIONAL: the kernel's insides, until the module asks through module.h only */
 
-enum { MAX_TOWERS = 32, MAX_WALL_KINDS = 16, MAX_LIST = MP_MAX_COMPLETED };
+/* MAX_LIST: the features one placement can complete (the kernel's bound: 16 features, 12 ports and
+** 8 cloisters fit in it); NAME_SIZE: bytes of a kind's or icon's name. */
+enum { MAX_TOWERS = 32, MAX_WALL_KINDS = 16, MAX_LIST = 64, NAME_SIZE = 32 };
 
 /* What a wall tile does (its `effect:` in the ruleset). */
 enum { FX_EXTRA_TURN, FX_DOUBLE, FX_SCORE_INCOMPLETE, FX_MARKET_POINTS, FX_KEEP_BONUS, FX_POINTS };
@@ -41,7 +43,7 @@ static const char *const effect_names[] = { "extra-turn", "double", "score-incom
 
 typedef struct wall_kind {
     int effect;
-    char kind[MP_NAME];      /* the feature kind it acts on (double, score-incomplete) */
+    char kind[NAME_SIZE];      /* the feature kind it acts on (double, score-incomplete) */
     int value, both;         /* factor or points for one copy, and for both copies together */
     bool multiplier;         /* score-incomplete: the kind's multiplier (fountain) applies */
 } wall_kind;
@@ -56,16 +58,27 @@ typedef struct castle_config {
     bool take_after_all;                /* house rule: a landing counts only after all scoring */
     int n_deal;                         /* wall tiles dealt as written (`deal:`), 0: shuffled */
     int deal[MAX_TOWERS];               /* kind (1-based) for each tower that gets one, in track order */
-    char keep_kind[MP_NAME];            /* the kind a keep stands on (house) */
-    char court_kind[MP_NAME], market[MP_NAME];
+    char keep_kind[NAME_SIZE];            /* the kind a keep stands on (house) */
+    char court_kind[NAME_SIZE], market[NAME_SIZE];
 } castle_config;
 
 /* Decisions a turn may need, asked in this order before its scoring. */
 enum { Q_NONE, Q_DOUBLE, Q_ORDER, Q_EXTRA };
+/* The actions: a wall tile's arguments are its number (1-based, as in `wall_tiles:` and the
+** notation) and the feature it is played on; "first" has the feature only. */
 enum { CODE_HOLD = 0, CODE_USE_1, CODE_USE_2, CODE_FIRST, CODE_EXTRA_TURN };
+static const mp_decision_kind castle_decisions[] = {
+    { CODE_HOLD, "hold", { "wall-tile", NULL, NULL } },
+    { CODE_USE_1, "use", { "wall-tile", "feature", NULL } },
+    { CODE_USE_2, "use-both", { "wall-tile", "feature", NULL } },
+    { CODE_FIRST, "first", { "feature", NULL, NULL } },
+    { CODE_EXTRA_TURN, "extra-turn", { "wall-tile", NULL, NULL } },
+    { 0, NULL, { NULL, NULL, NULL } },
+};
 
 typedef struct castle_state {
     int keep_kind, court_kind, market;            /* indexes in the tile set, -1 none */
+    int8_t wall_on[MAX_WALL_KINDS];               /* the kind each wall tile acts on, -1 none */
     int category_keep, category_wall;             /* score categories */
     int8_t tower_tile[MAX_TOWERS];                /* wall tile kind (1-based) on each tower, 0 none */
     int8_t held[MP_MAX_PLAYERS][MAX_WALL_KINDS];  /* copies of each kind a player holds */
@@ -132,17 +145,18 @@ static int read_track(const mp_ynode *n, castle_config *c, mp_diag *d) {
     }
     if ((x = mp_y_get(n, "towers"))) {
         if (mp_y_expect(x, MP_Y_SEQ, "towers", d)) return 1;
-        if (x->n > MAX_TOWERS) return mp_y_error(d, x, "%d towers; expected at most %d", x->n, MAX_TOWERS);
-        for (int i = 0; i < x->n; i++) {
-            const mp_ynode *t = x->items[i];
-            if (t->type != MP_Y_SEQ || t->n != 2)
+        int towers = mp_y_count(x);
+        if (towers > MAX_TOWERS) return mp_y_error(d, x, "%d towers; expected at most %d", towers, MAX_TOWERS);
+        for (int i = 0; i < towers; i++) {
+            const mp_ynode *t = mp_y_item(x, i);
+            if (mp_y_type(t) != MP_Y_SEQ || mp_y_count(t) != 2)
                 return mp_y_error(d, t, "a tower is its two track spaces; expected [A, B]");
             for (int k = 0; k < 2; k++) {
-                if (mp_y_int(t->items[k], 0, c->spaces - 1, &v, d)) return 1;
+                if (mp_y_int(mp_y_item(t, k), 0, c->spaces - 1, &v, d)) return 1;
                 c->tower[i][k] = (int)v;
             }
         }
-        c->n_towers = x->n;
+        c->n_towers = towers;
     }
     if ((x = mp_y_get(n, "no_tile"))) {
         if (mp_y_int(x, 0, c->spaces - 1, &v, d)) return 1;
@@ -171,35 +185,39 @@ static int castle_configure(mp_arena *a, const mp_ynode *options, void **config,
     if ((x = mp_y_get(options, "track")) && read_track(x, c, d)) return 1;
     if ((x = mp_y_get(options, "wall_tiles"))) {
         if (mp_y_expect(x, MP_Y_MAP, "wall_tiles", d)) return 1;
-        if (x->n > MAX_WALL_KINDS) return mp_y_error(d, x, "%d wall tiles; expected at most %d", x->n, MAX_WALL_KINDS);
-        for (int i = 0; i < x->n; i++) {
+        int n = mp_y_count(x);
+        if (n > MAX_WALL_KINDS) return mp_y_error(d, x, "%d wall tiles; expected at most %d", n, MAX_WALL_KINDS);
+        for (int i = 0; i < n; i++) {
             long number;
-            if (mp_y_int(x->items[2 * i], 1, x->n, &number, d)) return 1;
+            if (mp_y_int(mp_y_map_key(x, i), 1, n, &number, d)) return 1;
             if (number != i + 1)
-                return mp_y_error(d, x->items[2 * i], "wall tile %ld; expected %d (numbered from 1, in order)", number, i + 1);
-            if (read_wall_kind(x->items[2 * i + 1], &c->wall[i], d)) return 1;
+                return mp_y_error(d, mp_y_map_key(x, i), "wall tile %ld; expected %d (numbered from 1, in order)", number,
+                                  i + 1);
+            if (read_wall_kind(mp_y_map_value(x, i), &c->wall[i], d)) return 1;
         }
-        c->n_kinds = x->n;
+        c->n_kinds = n;
     }
     long v;
     if ((x = mp_y_get(options, "copies"))) {
         if (mp_y_int(x, 1, 8, &v, d)) return 1;
         c->copies = (int)v;
     }
-    if ((x = mp_y_get(options, "deal")) && !(x->type == MP_Y_SCALAR && !strcmp(x->value, "shuffled"))) {
+    if ((x = mp_y_get(options, "deal")) && !(mp_y_type(x) == MP_Y_SCALAR && !strcmp(mp_y_text(x), "shuffled"))) {
         /* A known layout (a transcribed game, a test): the kinds on the towers in track order. */
-        if (x->type != MP_Y_SEQ) return mp_y_error(d, x, "'deal' is 'shuffled' or a list of wall tile numbers, one per tower");
-        if (x->n > MAX_TOWERS) return mp_y_error(d, x, "%d wall tiles dealt; expected at most %d", x->n, MAX_TOWERS);
-        for (int i = 0; i < x->n; i++) {
-            if (mp_y_int(x->items[i], 1, c->n_kinds ? c->n_kinds : 1, &v, d)) return 1;
+        if (mp_y_type(x) != MP_Y_SEQ)
+            return mp_y_error(d, x, "'deal' is 'shuffled' or a list of wall tile numbers, one per tower");
+        int n = mp_y_count(x);
+        if (n > MAX_TOWERS) return mp_y_error(d, x, "%d wall tiles dealt; expected at most %d", n, MAX_TOWERS);
+        for (int i = 0; i < n; i++) {
+            if (mp_y_int(mp_y_item(x, i), 1, c->n_kinds ? c->n_kinds : 1, &v, d)) return 1;
             c->deal[i] = (int)v;
             int same = 0;
             for (int j = 0; j <= i; j++) same += c->deal[j] == c->deal[i];
             if (same > c->copies)
-                return mp_y_error(d, x->items[i], "wall tile %ld dealt %d times; expected at most %d (copies)", v, same,
-                                  c->copies);
+                return mp_y_error(d, mp_y_item(x, i), "wall tile %ld dealt %d times; expected at most %d (copies)", v,
+                                  same, c->copies);
         }
-        c->n_deal = x->n;
+        c->n_deal = n;
     }
     if ((x = mp_y_get(options, "take_after_all_scoring")) && mp_y_bool(x, &c->take_after_all, d)) return 1;
     const char *name;
@@ -223,29 +241,27 @@ static int castle_configure(mp_arena *a, const mp_ynode *options, void **config,
     return 0;
 }
 
-static int setup_error(const mp_game *g, mp_diag *d, const char *what) {
-    snprintf(d->file, sizeof d->file, "%s", g->rs->path);
+static int setup_error(const mp_module_ctx *cx, mp_diag *d, const char *what) {
+    snprintf(d->file, sizeof d->file, "%s", mp_mod_ruleset_path(cx));
     d->line = d->column = 0;
     snprintf(d->message, sizeof d->message, "the castle module: %s", what);
     return 1;
 }
 
 static int castle_setup(mp_module_ctx *cx, mp_diag *d) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    castle_state *s = st;
-    const castle_config *c = config;
-    s->keep_kind = mp_tileset_kind(g->ts, c->keep_kind);
-    s->court_kind = mp_tileset_kind(g->ts, c->court_kind);
-    s->market = mp_tileset_icon(g->ts, c->market);
-    if (s->keep_kind < 0) return setup_error(g, d, "the keep's kind is not in the tile sets; expected a kind named by 'keep'");
-    for (int k = 0; k < c->n_kinds; k++)
-        if (c->wall[k].kind[0] && mp_tileset_kind(g->ts, c->wall[k].kind) < 0)
-            return setup_error(g, d, "a wall tile names a kind the tile sets do not declare; expected one under 'kinds:'");
-    s->category_keep = mp_game_add_category(g, "keep");
-    s->category_wall = mp_game_add_category(g, "wall tiles");
+    castle_state *s = cx->state;
+    const castle_config *c = cx->config;
+    s->keep_kind = mp_mod_kind(cx, c->keep_kind);
+    s->court_kind = mp_mod_kind(cx, c->court_kind);
+    s->market = mp_mod_icon(cx, c->market);
+    if (s->keep_kind < 0) return setup_error(cx, d, "the keep's kind is not in the tile sets; expected a kind named by 'keep'");
+    for (int k = 0; k < c->n_kinds; k++) {
+        s->wall_on[k] = (int8_t)(c->wall[k].kind[0] ? mp_mod_kind(cx, c->wall[k].kind) : -1);
+        if (c->wall[k].kind[0] && s->wall_on[k] < 0)
+            return setup_error(cx, d, "a wall tile names a kind the tile sets do not declare; expected one under 'kinds:'");
+    }
+    s->category_keep = mp_mod_add_category(cx, "keep");
+    s->category_wall = mp_mod_add_category(cx, "wall tiles");
     for (int p = 0; p < MP_MAX_PLAYERS; p++) s->keep_root[p] = -1;
     /* The wall tiles, face down: every copy shuffled with the game's RNG, one on each tower but
     ** the one that gets none; the rest go back to the box unseen. */
@@ -253,7 +269,7 @@ static int castle_setup(mp_module_ctx *cx, mp_diag *d) {
     for (int k = 0; k < c->n_kinds; k++)
         for (int i = 0; i < c->copies; i++) pile[n++] = k + 1;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)mp_rng_below(g->rng, (uint32_t)i + 1), t = pile[i];
+        int j = (int)mp_mod_random(cx, (uint32_t)i + 1), t = pile[i];
         pile[i] = pile[j];
         pile[j] = t;
     }
@@ -270,22 +286,18 @@ static int castle_setup(mp_module_ctx *cx, mp_diag *d) {
 ** the copies nobody has seen (not held, not played: on the track or back in the box). A deal the
 ** ruleset writes (`deal:`) is public and stays. */
 static void castle_redeal(mp_module_ctx *cx, int player) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    castle_state *s = st;
-    const castle_config *c = config;
+    castle_state *s = cx->state;
+    const castle_config *c = cx->config;
     (void)player;   /* what a seat has seen is what everybody has: wall tiles are taken face up */
     if (c->n_deal) return;
-    int pool[MAX_WALL_KINDS * 8], n = 0;
+    int pool[MAX_WALL_KINDS * 8], n = 0, players = mp_mod_players(cx);
     for (int k = 0; k < c->n_kinds; k++) {
         int unseen = c->copies - s->used[k];
-        for (int p = 0; p < g->n_players; p++) unseen -= s->held[p][k];
+        for (int p = 0; p < players; p++) unseen -= s->held[p][k];
         for (int i = 0; i < unseen && n < (int)(sizeof pool / sizeof pool[0]); i++) pool[n++] = k + 1;
     }
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)mp_rng_below(g->rng, (uint32_t)i + 1), t = pool[i];
+        int j = (int)mp_mod_random(cx, (uint32_t)i + 1), t = pool[i];
         pool[i] = pool[j];
         pool[j] = t;
     }
@@ -293,32 +305,33 @@ static void castle_redeal(mp_module_ctx *cx, int player) {
         if (s->tower_tile[t] && next < n) s->tower_tile[t] = (int8_t)pool[next++];
 }
 
-extern const mp_module mp_module_castle;
-static int variant_index(const mp_game *g) { return mp_game_variant_index(g, &mp_module_castle); }
-
 /* ------------------------------------------------------------------ majorities and wall tiles */
 
 /* The player with more followers on the feature than the other(s), -1 when tied or nobody. */
-static int majority(const mp_game *g, int32_t root) {
-    unsigned who = mp_score_majority(g, g->segs[root].followers);
+static int majority(const mp_module_ctx *cx, mp_feature f) {
+    unsigned who = mp_mod_feature_majority(cx, f);
     if (!who || (who & (who - 1))) return -1;
     int p = 0;
     while (!(who >> p & 1)) p++;
     return p;
 }
 
-/* The wall tile kind (0-based) of the first effect of this kind acting on `kind`, -1 none. */
-static int wall_kind_for(const castle_config *c, int effect, const mp_game *g, int kind) {
+/* The wall tile kind (0-based) of the first of this effect, -1 none. */
+static int wall_kind_for(const castle_config *c, int effect) {
     for (int k = 0; k < c->n_kinds; k++)
-        if (c->wall[k].effect == effect && (kind < 0 || mp_tileset_kind(g->ts, c->wall[k].kind) == kind)) return k;
+        if (c->wall[k].effect == effect) return k;
     return -1;
 }
 
+/* Where a score leaves a marker on the track. */
+static int track_space(const castle_config *c, int score) { return ((score % c->spaces) + c->spaces) % c->spaces; }
+
 /* A marker that stops on a tower's space takes the wall tile lying there. */
-static void land(mp_game *g, castle_state *s, const castle_config *c, int p) {
-    if (g->score[p] == s->last_score[p]) return;
-    s->last_score[p] = g->score[p];
-    int at = ((g->score[p] % c->spaces) + c->spaces) % c->spaces;
+static void land(const mp_module_ctx *cx, castle_state *s, const castle_config *c, int p) {
+    int score = mp_mod_score(cx, p);
+    if (score == s->last_score[p]) return;
+    s->last_score[p] = score;
+    int at = track_space(c, score);
     for (int t = 0; t < c->n_towers; t++)
         if ((c->tower[t][0] == at || c->tower[t][1] == at) && s->tower_tile[t]) {
             s->held[p][s->tower_tile[t] - 1]++;
@@ -329,21 +342,22 @@ static void land(mp_game *g, castle_state *s, const castle_config *c, int p) {
 /* ------------------------------------------------------------------ before scoring: decisions */
 
 /* The feature's name for the notation: a cell of it (on the tile just placed when it reaches it)
-** and its port there, or its kind ("3,4,N", "2,5,court"). */
-static void feature_name(const mp_game *g, int32_t root, char *buf, size_t size) {
-    int32_t pick = root;
-    for (int32_t m = g->segs[root].next;; m = g->segs[m].next) {
-        if (g->segs[m].placed == g->last_placed) { pick = m; break; }
-        if (m == root) break;
+** and its port there, or its kind ("3,4,N", "2,5,court"). The part on the tile just placed is the
+** first found going round the feature from the part after its canonical one. */
+static void feature_name(const mp_module_ctx *cx, mp_feature f, char *buf, size_t size) {
+    mp_part some[64], *parts = some;
+    int n = mp_mod_feature_parts(cx, f, some, 64);
+    if (n > 64) {
+        if (!(parts = malloc((size_t)n * sizeof *parts))) abort();
+        mp_mod_feature_parts(cx, f, parts, n);
     }
-    const mp_placed *p = &g->placed[g->segs[pick].placed];
-    int first = -1;
-    for (int q = 0; q < MP_PORTS; q++) {
-        if (mp_placed_port_seg(g, p, q) != pick) continue;
-        if (q % 3 == 1) { first = q; break; }
-        if (first < 0) first = q;
-    }
-    snprintf(buf, size, "%d,%d,%s", p->x, p->y, first >= 0 ? mp_port_name(first) : g->ts->kinds[g->segs[pick].kind].name);
+    int last = mp_mod_last_placed(cx), pick = 0;
+    for (int i = 1; i <= n; i++)
+        if (parts[i % n].placed == last) { pick = i % n; break; }
+    char where[NAME_SIZE];
+    mp_mod_feature_name(cx, parts[pick].placed, parts[pick].feature, where, sizeof where);
+    snprintf(buf, size, "%d,%d,%s", parts[pick].x, parts[pick].y, where);
+    if (parts != some) free(parts);
 }
 
 /* Whether a wall tile lies on some tower still: only then can the order of scorings matter. */
@@ -354,7 +368,7 @@ static bool tiles_on_track(const castle_state *s, const castle_config *c) {
 }
 
 /* Scoring groups, in the order they score: the placer's features, the other player's, nobody's. */
-static int group_of(const mp_game *g, int winner) { return winner == g->turn_player ? 0 : winner >= 0 ? 1 : 2; }
+static int group_of(int placer, int winner) { return winner == placer ? 0 : winner >= 0 ? 1 : 2; }
 
 /* Moves list[i] to position `to`, shifting the others (keeps winner and factor along). */
 static void move_to(castle_state *s, int i, int to) {
@@ -372,23 +386,24 @@ static void move_to(castle_state *s, int i, int to) {
 
 /* Candidates of a doubling wall tile kind k for player p: completed features of its kind that p
 ** wins and no wall tile doubles yet. */
-static bool double_target(const mp_game *g, const castle_state *s, const castle_config *c, int k, int p, int i) {
-    return s->winner[i] == p && s->factor[i] == 1 && g->segs[s->list[i]].kind == mp_tileset_kind(g->ts, c->wall[k].kind) &&
-           g->rs->kind[g->segs[s->list[i]].kind].scored_in_play;
+static bool double_target(const mp_module_ctx *cx, const castle_state *s, int k, int p, int i) {
+    if (s->winner[i] != p || s->factor[i] != 1) return false;
+    int kind = mp_mod_feature_kind(cx, s->list[i]);
+    return kind == s->wall_on[k] && mp_mod_kind_scored_in_play(cx, kind);
 }
 
 /* Finds the next decision of the placer before scoring and asks for it; Q_NONE when none is left
 ** (then list[] is in scoring order). */
-static void next_question(mp_game *g, castle_state *s, const castle_config *c) {
-    int p = g->turn_player;
+static void next_question(mp_module_ctx *cx, castle_state *s, const castle_config *c) {
+    int p = mp_mod_turn_player(cx);
     s->question = Q_NONE;
     for (int k = 0; k < c->n_kinds; k++) {                /* wall tiles that double (2 and 3) */
         if (c->wall[k].effect != FX_DOUBLE || !s->held[p][k] || (s->declined >> k & 1)) continue;
         for (int i = 0; i < s->n_list; i++)
-            if (double_target(g, s, c, k, p, i)) {
+            if (double_target(cx, s, k, p, i)) {
                 s->question = Q_DOUBLE;
                 s->asked_kind = k;
-                mp_game_request(g, variant_index(g), p);
+                mp_mod_request(cx, p);
                 return;
             }
     }
@@ -397,91 +412,67 @@ static void next_question(mp_game *g, castle_state *s, const castle_config *c) {
     while (s->ordered < s->n_list) {
         int group = 2, members = 0;
         for (int i = s->ordered; i < s->n_list; i++)
-            if (group_of(g, s->winner[i]) < group) group = group_of(g, s->winner[i]);
-        for (int i = s->ordered; i < s->n_list; i++) members += group_of(g, s->winner[i]) == group;
+            if (group_of(p, s->winner[i]) < group) group = group_of(p, s->winner[i]);
+        for (int i = s->ordered; i < s->n_list; i++) members += group_of(p, s->winner[i]) == group;
         if (members > 1 && group < 2 && tiles_on_track(s, c)) {
             s->question = Q_ORDER;
-            mp_game_request(g, variant_index(g), p);
+            mp_mod_request(cx, p);
             return;
         }
         for (int i = s->ordered; i < s->n_list; i++)    /* no choice: as the kernel listed them */
-            if (group_of(g, s->winner[i]) == group) move_to(s, i, s->ordered++);
+            if (group_of(p, s->winner[i]) == group) move_to(s, i, s->ordered++);
     }
 }
 
 static void castle_before_score(mp_module_ctx *cx) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    castle_state *s = st;
-    const castle_config *c = config;
-    s->n_list = mp_score_list_completed(g, s->list, MAX_LIST);
+    castle_state *s = cx->state;
+    s->n_list = mp_mod_completed(cx, s->list, MAX_LIST);
     for (int i = 0; i < s->n_list; i++) {
-        const mp_seg *r = &g->segs[s->list[i]];
-        s->winner[i] = (int8_t)(g->rs->kind[r->kind].scored_in_play ? majority(g, s->list[i]) : -1);
+        bool in_play = mp_mod_kind_scored_in_play(cx, mp_mod_feature_kind(cx, s->list[i]));
+        s->winner[i] = (int8_t)(in_play ? majority(cx, s->list[i]) : -1);
         s->factor[i] = 1;
     }
     s->ordered = 0;
     s->declined = 0;
-    next_question(g, s, c);
+    next_question(cx, s, cx->config);
 }
 
 /* The order decided: the kernel scores list[] as it now stands. */
-static void castle_score_order(mp_module_ctx *cx, int32_t *roots, int n) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)g; (void)config;
-    const castle_state *s = st;
+static void castle_score_order(mp_module_ctx *cx, mp_feature *roots, int n) {
+    const castle_state *s = cx->state;
     if (n != s->n_list) return;                         /* not the list we decided on */
     for (int i = 0; i < n; i++) roots[i] = s->list[i];
 }
 
-static void castle_score_feature(const mp_module_ctx *cx, int32_t root, int *points) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)g; (void)config;
-    const castle_state *s = st;
+static void castle_score_feature(const mp_module_ctx *cx, mp_feature root, int *points) {
+    const castle_state *s = cx->state;
     for (int i = 0; i < s->n_list; i++)
         if (s->list[i] == root) *points *= s->factor[i];
 }
 
-static void castle_feature_scored(mp_module_ctx *cx, int32_t root, int points) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
+static void castle_feature_scored(mp_module_ctx *cx, mp_feature root, int points) {
     (void)points;
-    castle_state *s = st;
-    const castle_config *c = config;
-    const mp_seg *r = &g->segs[root];
-    int w = majority(g, root);
-    if (w >= 0 && r->kind == s->keep_kind) {              /* the keep goes onto a larger house */
-        int size = mp_feature_tiles(g, root);
+    castle_state *s = cx->state;
+    const castle_config *c = cx->config;
+    int w = majority(cx, root);
+    if (w >= 0 && mp_mod_feature_kind(cx, root) == s->keep_kind) {   /* the keep goes onto a larger house */
+        int size = mp_mod_feature_tiles(cx, root);
         if (size > s->keep_tiles[w]) { s->keep_tiles[w] = size; s->keep_root[w] = root; }
     }
     if (!c->take_after_all)
-        for (int p = 0; p < g->n_players; p++) land(g, s, c, p);
+        for (int p = 0, n = mp_mod_players(cx); p < n; p++) land(cx, s, c, p);
 }
 
 static void castle_end_turn(mp_module_ctx *cx) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    castle_state *s = st;
-    const castle_config *c = config;
+    castle_state *s = cx->state;
+    const castle_config *c = cx->config;
     s->n_list = 0;
-    for (int p = 0; p < g->n_players; p++) land(g, s, c, p);   /* the house rule, or nothing new */
-    int k = wall_kind_for(c, FX_EXTRA_TURN, g, -1);
-    if (k >= 0 && s->held[g->turn_player][k] && mp_game_tiles_left(g) > 0) {
+    for (int p = 0, n = mp_mod_players(cx); p < n; p++) land(cx, s, c, p);   /* the house rule, or nothing new */
+    int k = wall_kind_for(c, FX_EXTRA_TURN), me = mp_mod_turn_player(cx);
+    if (k >= 0 && s->held[me][k] && mp_mod_tiles_left(cx) > 0) {
         s->question = Q_EXTRA;
         s->asked_kind = k;
-        mp_game_request(g, variant_index(g), g->turn_player);
+        mp_mod_request(cx, me);
     }
 }
 
@@ -489,39 +480,33 @@ static void castle_end_turn(mp_module_ctx *cx) {
 
 typedef struct lister { mp_action *out; int cap, n, v; } lister;
 
-static void add(lister *l, int code, int kind, int32_t root) {
+static void add(lister *l, int code, int32_t a0, int32_t a1) {
     if (l->n < l->cap)
-        l->out[l->n] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)l->v, .code = code,
-                                    .arg = { kind, root, 0 } };
+        l->out[l->n] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)l->v, .code = code, .arg = { a0, a1, 0 } };
     l->n++;
 }
 
 static int castle_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    const castle_state *s = st;
-    const castle_config *c = config;
-    if (g->phase != MP_PHASE_VARIANT) return 0;
-    lister l = { out, cap, 0, variant_index(g) };
-    int p = g->player, k = s->asked_kind;
+    const castle_state *s = cx->state;
+    if (mp_mod_phase(cx) != MP_PHASE_VARIANT) return 0;
+    lister l = { out, cap, 0, cx->index };
+    int p = mp_mod_player(cx), k = s->asked_kind;
     if (s->question == Q_DOUBLE) {
         for (int i = 0; i < s->n_list; i++)
-            if (double_target(g, s, c, k, p, i)) {
-                add(&l, CODE_USE_1, k, s->list[i]);
-                if (s->held[p][k] > 1) add(&l, CODE_USE_2, k, s->list[i]);
+            if (double_target(cx, s, k, p, i)) {
+                add(&l, CODE_USE_1, k + 1, s->list[i]);
+                if (s->held[p][k] > 1) add(&l, CODE_USE_2, k + 1, s->list[i]);
             }
-        add(&l, CODE_HOLD, k, -1);
+        add(&l, CODE_HOLD, k + 1, -1);
     } else if (s->question == Q_ORDER) {
-        int group = 2;                                  /* the group being ordered: any of it first */
+        int group = 2, placer = mp_mod_turn_player(cx);   /* the group being ordered: any of it first */
         for (int i = s->ordered; i < s->n_list; i++)
-            if (group_of(g, s->winner[i]) < group) group = group_of(g, s->winner[i]);
+            if (group_of(placer, s->winner[i]) < group) group = group_of(placer, s->winner[i]);
         for (int i = s->ordered; i < s->n_list; i++)
-            if (group_of(g, s->winner[i]) == group) add(&l, CODE_FIRST, 0, s->list[i]);
+            if (group_of(placer, s->winner[i]) == group) add(&l, CODE_FIRST, s->list[i], -1);
     } else if (s->question == Q_EXTRA) {
-        add(&l, CODE_EXTRA_TURN, k, -1);
-        add(&l, CODE_HOLD, k, -1);
+        add(&l, CODE_EXTRA_TURN, k + 1, -1);
+        add(&l, CODE_HOLD, k + 1, -1);
     }
     return l.n;
 }
@@ -532,12 +517,8 @@ static int refuse(mp_diag *d, const char *msg) {
 }
 
 static int castle_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    castle_state *s = st;
-    const castle_config *c = config;
+    castle_state *s = cx->state;
+    const castle_config *c = cx->config;
     int n = castle_legal(cx, NULL, 0);
     mp_action list[n > 0 ? n : 1];
     castle_legal(cx, list, n);
@@ -545,9 +526,9 @@ static int castle_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
     for (int i = 0; i < n && !found; i++)
         found = list[i].code == a->code && list[i].arg[0] == a->arg[0] && list[i].arg[1] == a->arg[1];
     if (!found) return refuse(d, "not a decision the castle module offers now; expected one of the legal actions");
-    int p = g->player;
+    int p = mp_mod_player(cx);
     if (s->question == Q_DOUBLE) {
-        int k = a->arg[0];
+        int k = a->arg[0] - 1;
         if (a->code == CODE_HOLD) {
             s->declined |= 1u << k;
         } else {
@@ -557,17 +538,17 @@ static int castle_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
             for (int i = 0; i < s->n_list; i++)
                 if (s->list[i] == a->arg[1]) s->factor[i] = (int8_t)(copies == 2 ? c->wall[k].both : c->wall[k].value);
         }
-        next_question(g, s, c);
+        next_question(cx, s, c);
     } else if (s->question == Q_ORDER) {
         for (int i = s->ordered; i < s->n_list; i++)
-            if (s->list[i] == a->arg[1]) { move_to(s, i, s->ordered++); break; }
-        next_question(g, s, c);
+            if (s->list[i] == a->arg[0]) { move_to(s, i, s->ordered++); break; }
+        next_question(cx, s, c);
     } else {
         s->question = Q_NONE;
         if (a->code == CODE_EXTRA_TURN) {
-            s->held[p][a->arg[0]]--;
-            s->used[a->arg[0]]++;
-            mp_game_queue_turn(g, p, -1);
+            s->held[p][a->arg[0] - 1]--;
+            s->used[a->arg[0] - 1]++;
+            mp_mod_queue_turn(cx, p, -1);
         }
     }
     return 0;
@@ -577,30 +558,25 @@ static int castle_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
 
 /* The largest connected area of empty board cells, each empty start space (a fixed piece whose
 ** cell faces an empty cell) counting as one more space of the area it faces. */
-static int largest_empty_area(const mp_game *g) {
-    const mp_ruleset *rs = g->rs;
-    if (!rs->bounded) return 0;
-    int w = rs->board_w, h = rs->board_h, best = 0;
+static int largest_empty_area(const mp_module_ctx *cx) {
+    static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };   /* N E S W */
+    int x0, y0, w, h, best = 0;
+    if (!mp_mod_board(cx, &x0, &y0, &w, &h)) return 0;
     int *seen = calloc((size_t)w * (size_t)h, sizeof *seen), *stack = malloc((size_t)w * (size_t)h * sizeof *stack);
     if (!seen || !stack) abort();
     for (int start = 0; start < w * h; start++) {
-        int x0 = rs->board_x0 + start % w, y0 = rs->board_y0 + start / w;
-        if (seen[start] || !rs->board_cells[start] || mp_grid_get(g, x0, y0) != -1) continue;
+        if (seen[start] || mp_mod_cell(cx, x0 + start % w, y0 + start / w) != -1) continue;   /* -1: empty, on the map */
         int top = 0, size = 0;
         stack[top++] = start;
         seen[start] = 1;
         while (top) {
-            int cell = stack[--top], x = rs->board_x0 + cell % w, y = rs->board_y0 + cell / w;
+            int cell = stack[--top], x = x0 + cell % w, y = y0 + cell / w;
             size++;
             for (int side = 0; side < 4; side++) {
-                int nx, ny;
-                mp_grid_neighbour(x, y, side, &nx, &ny);
-                int32_t v = mp_grid_get(g, nx, ny);
-                if (v >= 0 && g->placed[v].fixed) { size++; continue; }   /* an empty start space */
-                int i = (ny - rs->board_y0) * w + (nx - rs->board_x0);
-                if (v != -1 || nx < rs->board_x0 || ny < rs->board_y0 || nx >= rs->board_x0 + w ||
-                    ny >= rs->board_y0 + h || seen[i])
-                    continue;
+                int nx = x + dx[side], ny = y + dy[side], v = mp_mod_cell(cx, nx, ny);
+                if (v >= 0 && mp_mod_placed_fixed(cx, v)) { size++; continue; }   /* an empty start space */
+                int i = (ny - y0) * w + (nx - x0);
+                if (v != -1 || nx < x0 || ny < y0 || nx >= x0 + w || ny >= y0 + h || seen[i]) continue;
                 seen[i] = 1;
                 stack[top++] = i;
             }
@@ -612,20 +588,33 @@ static int largest_empty_area(const mp_game *g) {
     return best;
 }
 
-/* The best feature of `kind` the player wins (majority) by the ruleset's formula: its points,
-** 0 when none. complete: the feature must be complete (else incomplete, not yet scored). */
-static int best_won(const mp_game *g, int kind, int p, bool multiplier, int32_t *which) {
-    int best = 0;
-    *which = -1;
-    for (int32_t sgi = 0; sgi < g->n_segs; sgi++) {
-        if (g->segs[sgi].parent != sgi || g->segs[sgi].kind != kind || g->segs[sgi].complete) continue;
-        if (majority(g, sgi) != p) continue;
-        int v = mp_score_points(g, sgi, true);
-        const mp_points *f = &g->rs->kind[kind].complete;
-        if (!multiplier && f->multiply_icon >= 0 && g->segs[sgi].icons[f->multiply_icon]) v /= f->multiply_by;
-        if (v > best) { best = v; *which = sgi; }
-    }
-    return best;
+/* Calls fn for every feature of the board, as often as it has parts (fn sees a feature again). */
+static void each_feature(const mp_module_ctx *cx, void (*fn)(const mp_module_ctx *, mp_feature, void *), void *arg) {
+    for (int placed = 0, n = mp_mod_n_placed(cx); placed < n; placed++)
+        for (int f = 0, nf = mp_mod_placed_features(cx, placed); f < nf; f++) {
+            mp_feature r = mp_mod_feature_of(cx, placed, f);
+            if (r >= 0) fn(cx, r, arg);
+        }
+}
+
+/* The best incomplete feature of a kind a player wins (majority), by the ruleset's formula, with
+** or without its multiplier: its points, 0 when none; the first (canonical name) of equal ones. */
+typedef struct best_won { int kind, player, points; bool multiplier; mp_feature which; } best_won;
+static void weigh_won(const mp_module_ctx *cx, mp_feature f, void *arg) {
+    best_won *b = arg;
+    if (mp_mod_feature_kind(cx, f) != b->kind || mp_mod_feature_complete(cx, f) || majority(cx, f) != b->player) return;
+    int v = mp_mod_feature_points(cx, f, true), icon, by = mp_mod_kind_multiplier(cx, b->kind, true, &icon);
+    if (!b->multiplier && icon >= 0 && mp_mod_feature_icons(cx, f, icon)) v /= by;
+    if (v > b->points || (v == b->points && v > 0 && f < b->which)) { b->points = v; b->which = f; }
+}
+
+/* The most markets on one court a player wins. */
+typedef struct most_markets { int kind, icon, player, markets; } most_markets;
+static void count_markets(const mp_module_ctx *cx, mp_feature f, void *arg) {
+    most_markets *m = arg;
+    if (mp_mod_feature_kind(cx, f) != m->kind || majority(cx, f) != m->player) return;
+    int n = mp_mod_feature_icons(cx, f, m->icon);
+    if (n > m->markets) m->markets = n;
 }
 
 /* "The game ends ... Remove the wall tiles still on the track": nobody can take them any more, and
@@ -639,16 +628,13 @@ static void clear_track(castle_state *s, const castle_config *c) {
 }
 
 static void castle_before_final_scoring(mp_module_ctx *cx) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    castle_state *s = st;
-    const castle_config *c = config;
+    castle_state *s = cx->state;
+    const castle_config *c = cx->config;
+    int players = mp_mod_players(cx);
     clear_track(s, c);
     /* The keep: the larger house (wall tile 8 adds to it) scores the largest empty area. */
     int size[MP_MAX_PLAYERS] = { 0 };
-    for (int p = 0; p < g->n_players; p++) {
+    for (int p = 0; p < players; p++) {
         size[p] = s->keep_tiles[p];
         for (int k = 0; k < c->n_kinds && size[p]; k++)
             if (c->wall[k].effect == FX_KEEP_BONUS && s->held[p][k])
@@ -656,31 +642,33 @@ static void castle_before_final_scoring(mp_module_ctx *cx) {
     }
     int top = -1;
     bool tie = false;
-    for (int p = 0; p < g->n_players; p++) {
+    for (int p = 0; p < players; p++) {
         if (!size[p]) continue;
         if (top < 0 || size[p] > size[top]) { top = p; tie = false; }
         else if (size[p] == size[top]) tie = true;
     }
-    if (top >= 0 && !tie) mp_score_award_module(g, 1u << top, largest_empty_area(g), s->category_keep, -1, "keep");
+    if (top >= 0 && !tie) mp_mod_award(cx, 1u << top, largest_empty_area(cx), s->category_keep, -1, "keep");
     /* Wall tiles 4-7 and 9 (the courts themselves score by the ruleset, after this). */
-    for (int p = 0; p < g->n_players; p++)
+    for (int p = 0; p < players; p++)
         for (int k = 0; k < c->n_kinds; k++) {
             const wall_kind *w = &c->wall[k];
             int copies = s->held[p][k], points = 0;
             if (!copies) continue;
-            int32_t which = -1;
+            mp_feature which = -1;
             switch (w->effect) {
-            case FX_SCORE_INCOMPLETE:   /* each copy the best incomplete feature won: both, it twice */
-                points = copies * best_won(g, mp_tileset_kind(g->ts, w->kind), p, w->multiplier, &which);
+            case FX_SCORE_INCOMPLETE: {  /* each copy the best incomplete feature won: both, it twice */
+                best_won b = { s->wall_on[k], p, 0, w->multiplier, -1 };
+                each_feature(cx, weigh_won, &b);
+                points = copies * b.points;
+                which = b.which;
                 break;
+            }
             case FX_MARKET_POINTS:      /* one court, more per market than the ruleset's */
                 if (s->court_kind >= 0 && s->market >= 0) {
-                    int base = g->rs->kind[s->court_kind].incomplete.per_icon[s->market], markets = 0;
-                    for (int32_t r = 0; r < g->n_segs; r++)
-                        if (g->segs[r].parent == r && g->segs[r].kind == s->court_kind && majority(g, r) == p &&
-                            g->segs[r].icons[s->market] > markets)
-                            markets = g->segs[r].icons[s->market];
-                    points = ((copies > 1 ? w->both : w->value) - base) * markets;
+                    int base = mp_mod_kind_icon_points(cx, s->court_kind, false, s->market);
+                    most_markets m = { s->court_kind, s->market, p, 0 };
+                    each_feature(cx, count_markets, &m);
+                    points = ((copies > 1 ? w->both : w->value) - base) * m.markets;
                 }
                 break;
             case FX_POINTS: points = copies > 1 ? w->both : w->value; break;
@@ -688,46 +676,41 @@ static void castle_before_final_scoring(mp_module_ctx *cx) {
             }
             char label[32];
             snprintf(label, sizeof label, "wall tile %d", k + 1);
-            if (points) mp_score_award_module(g, 1u << p, points, s->category_wall, which, label);
+            if (points) mp_mod_award(cx, 1u << p, points, s->category_wall, which, label);
         }
 }
 
 /* ------------------------------------------------------------------ notation */
 
+/* The feature an action names: "first" has it in arg[0], a wall tile played in arg[1]; -1 none. */
+static mp_feature action_feature(const mp_module_ctx *cx, const mp_action *a) {
+    mp_feature f = a->code == CODE_FIRST ? a->arg[0] : a->code == CODE_USE_1 || a->code == CODE_USE_2 ? a->arg[1] : -1;
+    return mp_mod_is_feature(cx, f) ? f : -1;
+}
+
 static int castle_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)st; (void)config;
     char name[64] = "?";
-    if (a->arg[1] >= 0 && a->arg[1] < g->n_segs) feature_name(g, a->arg[1], name, sizeof name);
+    mp_feature f = action_feature(cx, a);
+    if (f >= 0) feature_name(cx, f, name, sizeof name);
     switch (a->code) {
-    case CODE_USE_1: return snprintf(buf, size, "use-%d@%s", a->arg[0] + 1, name);
-    case CODE_USE_2: return snprintf(buf, size, "use-%dx2@%s", a->arg[0] + 1, name);
+    case CODE_USE_1: return snprintf(buf, size, "use-%d@%s", a->arg[0], name);
+    case CODE_USE_2: return snprintf(buf, size, "use-%dx2@%s", a->arg[0], name);
     case CODE_FIRST: return snprintf(buf, size, "first@%s", name);
-    case CODE_EXTRA_TURN: return snprintf(buf, size, "use-%d", a->arg[0] + 1);
-    default: return snprintf(buf, size, "hold-%d", a->arg[0] + 1);
+    case CODE_EXTRA_TURN: return snprintf(buf, size, "use-%d", a->arg[0]);
+    default: return snprintf(buf, size, "hold-%d", a->arg[0]);
     }
 }
 
-/* Reads "X,Y,WHERE" naming a feature (a port or a kind of the tile at X,Y): its root. */
-static int32_t read_feature(const mp_game *g, const char *s) {
+/* Reads "X,Y,WHERE" naming a feature (a port or a kind of the tile at X,Y): its canonical name. */
+static mp_feature read_feature(const mp_module_ctx *cx, const char *s) {
     int x, y, used = 0;
     if (sscanf(s, "%6d,%6d,%n", &x, &y, &used) != 2 || !used) return -1;
-    int f = mp_game_feature_at(g, x, y, s + used);
-    if (f < 0) return -1;
-    int32_t seg = mp_placed_feature_seg(g, &g->placed[mp_grid_get(g, x, y)], f);
-    return seg < 0 ? -1 : mp_seg_root(g, seg);
+    int f = mp_game_feature_at(cx->game, x, y, s + used);
+    return f < 0 ? -1 : mp_mod_feature_of(cx, mp_mod_cell(cx, x, y), f);
 }
 
 static int castle_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
-    (void)st; (void)config;
     int k = 0, used = 0;
     const char *at = strchr(args, '@');
     out->arg[1] = -1;
@@ -750,77 +733,108 @@ static int castle_parse(const mp_module_ctx *cx, const char *args, mp_action *ou
                  mp_quote(args, q, sizeof q));
         return 1;
     }
-    out->arg[0] = out->code == CODE_FIRST ? 0 : k - 1;
+    out->arg[0] = k;
     if (at) {
-        out->arg[1] = read_feature(g, at + 1);
-        if (out->arg[1] < 0) {
+        mp_feature f = read_feature(cx, at + 1);
+        if (f < 0) {
             d->column = (int)(at - args) + 2;
             snprintf(d->message, sizeof d->message, "'%s' names no feature; expected X,Y,WHERE: a placed tile's cell "
                      "and a port (N, Nw, ...) or kind of it", mp_quote(at + 1, q, sizeof q));
             return 1;
         }
+        out->arg[out->code == CODE_FIRST ? 0 : 1] = f;
     }
     return 0;
 }
 
 static int castle_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)st; (void)config;
     char name[64] = "?";
-    if (a->arg[1] >= 0 && a->arg[1] < g->n_segs) feature_name(g, a->arg[1], name, sizeof name);
+    const char *kind = "?";
+    mp_feature f = action_feature(cx, a);
+    if (f >= 0) {
+        feature_name(cx, f, name, sizeof name);
+        kind = mp_tileset_kind_name(mp_mod_tiles(cx), mp_mod_feature_kind(cx, f));
+    }
     switch (a->code) {
-    case CODE_USE_1: return snprintf(buf, size, "play wall tile %d on the %s at %s", a->arg[0] + 1,
-                                     g->ts->kinds[g->segs[a->arg[1]].kind].name, name);
-    case CODE_USE_2: return snprintf(buf, size, "play both wall tiles %d on the %s at %s", a->arg[0] + 1,
-                                     g->ts->kinds[g->segs[a->arg[1]].kind].name, name);
-    case CODE_FIRST: return snprintf(buf, size, "score the %s at %s next", g->ts->kinds[g->segs[a->arg[1]].kind].name, name);
-    case CODE_EXTRA_TURN: return snprintf(buf, size, "play wall tile %d: another turn", a->arg[0] + 1);
-    default: return snprintf(buf, size, "keep wall tile %d for later", a->arg[0] + 1);
+    case CODE_USE_1: return snprintf(buf, size, "play wall tile %d on the %s at %s", a->arg[0], kind, name);
+    case CODE_USE_2: return snprintf(buf, size, "play both wall tiles %d on the %s at %s", a->arg[0], kind, name);
+    case CODE_FIRST: return snprintf(buf, size, "score the %s at %s next", kind, name);
+    case CODE_EXTRA_TURN: return snprintf(buf, size, "play wall tile %d: another turn", a->arg[0]);
+    default: return snprintf(buf, size, "keep wall tile %d for later", a->arg[0]);
     }
 }
 
-/* ------------------------------------------------------------------ display and invariants */
+/* ------------------------------------------------------------------ facts, display and invariants */
 
-static int castle_status(const mp_module_ctx *cx, int player, char *buf, size_t size) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    const castle_state *s = st;
-    const castle_config *c = config;
-    size_t n = 0;
-    buf[0] = 0;
-    if (player < 0) {                                   /* the track: towers still holding a tile */
-        if (!tiles_on_track(s, c)) {
-            if (s->removed)
-                return snprintf(buf, size, "no wall tiles on the track (%d removed at the end of the game)", s->removed);
-            return snprintf(buf, size, "no wall tiles on the track");
-        }
-        n += (size_t)snprintf(buf, size, "wall tiles on the track at");
-        for (int t = 0; t < c->n_towers && n < size; t++)
-            if (s->tower_tile[t]) n += (size_t)snprintf(buf + n, size - n, " %d/%d", c->tower[t][0], c->tower[t][1]);
-        return (int)strlen(buf);
+/* The module's state as facts (meeple-ruleset(5), THE CASTLE): for each player, in seat order,
+**   POSITION "track"      value: his marker's space (his score modulo the track's length);
+**   COUNT    "keep"       value: the tiles of the house under his keep (none: no keep yet);
+**   COUNT    "wall-tile"  value: copies of wall tile number `arg` he holds (one fact a number);
+** then the game's:
+**   POSITION "wall-tile"  value, arg: the two spaces of a tower a wall tile lies on, face down;
+**   COUNT    "wall-tiles-removed"  value: those taken off the track at the end of the game. */
+typedef struct fact_list { mp_fact *out; int cap, n; } fact_list;
+
+static void fact(fact_list *l, mp_fact_kind kind, const char *what, int player, int value, int arg) {
+    if (l->n < l->cap) l->out[l->n] = (mp_fact){ .kind = kind, .what = what, .player = player, .value = value,
+                                                .tile = -1, .arg = arg };
+    l->n++;
+}
+
+static int castle_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
+    const castle_state *s = cx->state;
+    const castle_config *c = cx->config;
+    fact_list l = { out, cap, 0 };
+    for (int p = 0, n = mp_mod_players(cx); p < n; p++) {
+        fact(&l, MP_FACT_POSITION, "track", p, track_space(c, mp_mod_score(cx, p)), 0);
+        if (s->keep_tiles[p]) fact(&l, MP_FACT_COUNT, "keep", p, s->keep_tiles[p], 0);
+        for (int k = 0; k < c->n_kinds; k++)
+            if (s->held[p][k]) fact(&l, MP_FACT_COUNT, "wall-tile", p, s->held[p][k], k + 1);
     }
-    n += (size_t)snprintf(buf, size, "track %d", ((g->score[player] % c->spaces) + c->spaces) % c->spaces);
-    if (s->keep_tiles[player] && n < size)
-        n += (size_t)snprintf(buf + n, size - n, ", keep on %d tile%s", s->keep_tiles[player], s->keep_tiles[player] == 1 ? "" : "s");
-    for (int k = 0; k < c->n_kinds && n < size; k++)
-        for (int i = 0; i < s->held[player][k] && n < size; i++)
-            n += (size_t)snprintf(buf + n, size - n, ", wall tile %d", k + 1);
+    for (int t = 0; t < c->n_towers; t++)
+        if (s->tower_tile[t]) fact(&l, MP_FACT_POSITION, "wall-tile", -1, c->tower[t][0], c->tower[t][1]);
+    if (s->removed) fact(&l, MP_FACT_COUNT, "wall-tiles-removed", -1, s->removed, 0);
+    return l.n;
+}
+
+/* The facts in words: "track 33, keep on 3 tiles, wall tile 9" for a player; "wall tiles on the
+** track at 12/13 ..." or "no wall tiles on the track" for the game. */
+static int castle_status(const mp_module_ctx *cx, int player, char *buf, size_t size) {
+    int n = castle_facts(cx, NULL, 0);
+    mp_fact facts[n > 0 ? n : 1];
+    castle_facts(cx, facts, n);
+    size_t used = 0;
+    int on_track = 0, removed = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && used < size; i++) {
+        const mp_fact *f = &facts[i];
+        if (f->player != player) continue;
+        bool position = f->kind == MP_FACT_POSITION;
+        if (position && !strcmp(f->what, "track")) {
+            used += (size_t)snprintf(buf + used, size - used, "track %d", f->value);
+        } else if (!strcmp(f->what, "keep")) {
+            used += (size_t)snprintf(buf + used, size - used, ", keep on %d tile%s", f->value, f->value == 1 ? "" : "s");
+        } else if (!position && !strcmp(f->what, "wall-tile")) {
+            for (int k = 0; k < f->value && used < size; k++)
+                used += (size_t)snprintf(buf + used, size - used, ", wall tile %d", f->arg);
+        } else if (position && !strcmp(f->what, "wall-tile")) {
+            used += (size_t)snprintf(buf + used, size - used, "%s %d/%d", on_track++ ? "" : "wall tiles on the track at",
+                                     f->value, f->arg);
+        } else if (!strcmp(f->what, "wall-tiles-removed")) {
+            removed = f->value;
+        }
+    }
+    if (player < 0 && !on_track) {
+        if (removed) return snprintf(buf, size, "no wall tiles on the track (%d removed at the end of the game)", removed);
+        return snprintf(buf, size, "no wall tiles on the track");
+    }
     return (int)strlen(buf);
 }
 
 static int castle_check(const mp_module_ctx *cx, mp_diag *d) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    const castle_state *s = st;
-    const castle_config *c = config;
-    if (g->phase == MP_PHASE_OVER && tiles_on_track(s, c)) {
+    const castle_state *s = cx->state;
+    const castle_config *c = cx->config;
+    if (mp_mod_phase(cx) == MP_PHASE_OVER && tiles_on_track(s, c)) {
         snprintf(d->message, sizeof d->message, "a wall tile on the track after the end of the game; expected none "
                  "(they are removed before the final scoring)");
         return 1;
@@ -828,7 +842,7 @@ static int castle_check(const mp_module_ctx *cx, mp_diag *d) {
     for (int k = 0; k < c->n_kinds; k++) {
         int n = 0;
         for (int t = 0; t < c->n_towers; t++) n += s->tower_tile[t] == k + 1;
-        for (int p = 0; p < g->n_players; p++) n += s->held[p][k];
+        for (int p = 0, players = mp_mod_players(cx); p < players; p++) n += s->held[p][k];
         if (n > c->copies || n < 0) {
             snprintf(d->message, sizeof d->message, "wall tile %d: %d copies on the track and in hand, more than %d",
                      k + 1, n, c->copies);
@@ -842,6 +856,7 @@ const mp_module mp_module_castle = {
     .name = "castle",
     .summary = "Carcassonne: The Castle: the score track and wall tiles, keeps, the placer's scoring order",
     .state_size = sizeof(castle_state),
+    .decisions = castle_decisions,
     .configure = castle_configure,
     .setup = castle_setup,
     .legal = castle_legal,
@@ -855,6 +870,7 @@ const mp_module mp_module_castle = {
     .format = castle_format,
     .parse = castle_parse,
     .describe = castle_describe,
+    .facts = castle_facts,
     .status = castle_status,
     .redeal = castle_redeal,
     .check = castle_check,
