@@ -182,7 +182,7 @@ expect bad-illegal-move.jcz "14:5: replay[3] (PLACE_TILE): tile 'BA/C' at [0, -1
 expect bad-farmer-off.jcz "12:5: replay[1] (DEPLOY_MEEPLE): a follower on the Field at NL.NR.EL.WR ('+Nw') is illegal: '+Nw' cannot take a follower (the feature is occupied, or no follower goes there); expected one of the legal deployments"
 expect bad-unknown-type.jcz "12:15: replay[1].type: unknown message type 'PLACE_FERRY' (another expansion's?); expected PLACE_TILE, DEPLOY_MEEPLE, PASS, PLACE_TOKEN, BAZAAR_BID, BAZAAR_BUY_OR_SELL or COMMIT"
 expect bad-unknown-set.jcz "4:54: setup.sets.inns-and-cathedrals:1: set 'inns-and-cathedrals:1' is not one meeple imports; expected basic:1, with or without bridges-castles-and-bazaars:1 and river/1:1"
-expect bad-unknown-element.jcz "5:66: setup.elements.abbot: element 'abbot' is not one meeple imports; expected small-follower, farmers, bridge, castle or bazaar"
+expect bad-unknown-element.jcz "5:66: setup.elements.abbot: element 'abbot' is not one meeple imports; expected small-follower, farmers, river, bridge, castle or bazaar"
 expect bad-unknown-rule.jcz "6:55: setup.rules.pig-herds: rule 'pig-herds' is not one meeple imports; expected tiny-city-scoring"
 expect bad-start.jcz "7:41: setup.start[0].x: start tile at 3,0; expected 0,0"
 expect bad-draw-order.jcz "23:52: replay[3].payload.tileId (PLACE_TILE): tile 'BA/RFr' (meeple U) is placed, but the pack (gameAnnotations.drawOrder) gives 'BA/Rr' here; expected the drawn tile"
