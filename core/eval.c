@@ -12,7 +12,7 @@
 mp_game *mp_game_clone_to_place(const mp_game *g, int player, int tile) {
     if (!g || g->phase == MP_PHASE_OVER || player < 0 || player >= g->n_players) return NULL;
     if (tile < 0 || tile >= g->ts->n_tiles || g->ts->tiles[tile].fixed) return NULL;
-    if (!mp_place_any(g, tile)) return NULL;
+    if (!mp_place_any_allowed(g, tile)) return NULL;
     mp_game *c = mp_game_clone(g);
     if (!c) return NULL;
     /* The state of a queued turn about to be played (game.c, ST_NEXT): the tile is forced, not

@@ -229,7 +229,7 @@ int mp_game_queue_turn(mp_game *g, int player, int tile) {
 /* Whether some tile of the player's hand fits somewhere. */
 static bool hand_fits(const mp_game *g, int p) {
     for (int i = 0; i < g->hand_n[p]; i++)
-        if (mp_place_any(g, g->hand[p][i])) return true;
+        if (mp_place_any_allowed(g, g->hand[p][i])) return true;
     return false;
 }
 
@@ -390,7 +390,7 @@ static void run(mp_game *g) {
                     g->from_bag = false;
                     g->may_discard = false;
                     g->phase = MP_PHASE_PLACE;
-                    if (mp_place_any(g, q.tile)) return;
+                    if (mp_place_any_allowed(g, q.tile)) return;
                     if (module_places(g)) { g->may_discard = true; return; }
                     discard_forced(g);    /* a queued tile that fits nowhere leaves the game */
                     break;
@@ -452,6 +452,10 @@ static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
         return fail(d, "tile '%s' does not fit at %d,%d rotation %d: %s", mp_tileset_tile_id(g->ts, a->tile),
                     a->x, a->y, a->rot, why);
     }
+    if (g->rs->filters_places && !mp_place_allowed(g, a))
+        return fail(d, "tile '%s' at %d,%d rotation %d fits but a rule of the ruleset's modules forbids it (the "
+                    "river's: no U-turn, or it does not continue the river); expected one of the legal placements",
+                    mp_tileset_tile_id(g->ts, a->tile), a->x, a->y, a->rot);
     g->open_hint = at;
     put_tile(g, a, in_hand);
     run(g);
@@ -541,12 +545,12 @@ int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
     if (g->phase == MP_PHASE_SETUP) return 0;   /* nobody decides before mp_game_start */
     switch (g->phase) {
     case MP_PHASE_PLACE:
-        if (g->forced >= 0) { n = mp_place_list(g, g->forced, out, cap); break; }
+        if (g->forced >= 0) { n = mp_place_list_allowed(g, g->forced, out, cap); break; }
         for (int i = 0; i < g->hand_n[g->player]; i++) {
             int t = g->hand[g->player][i];
             bool seen = false;
             for (int j = 0; j < i; j++) seen |= g->hand[g->player][j] == t;
-            if (!seen) n += mp_place_list(g, t, cap > n ? out + n : NULL, cap > n ? cap - n : 0);
+            if (!seen) n += mp_place_list_allowed(g, t, cap > n ? out + n : NULL, cap > n ? cap - n : 0);
         }
         break;
     case MP_PHASE_DEPLOY: n = mp_deploy_list(g, out, cap); break;

@@ -231,6 +231,7 @@ struct mp_ruleset {
     mp_fixed_piece *fixed;        /* pieces set on the board at setup (start spaces) */
     int n_variants;
     mp_variant_use variants[MP_MAX_VARIANTS];
+    bool filters_places;          /* some module has an allows_place hook (place.c asks it) */
     /* Placement test, precomputed (place.c): each port's matching code (0 when the kind at the
     ** port need not match: two ports fit when their codes are equal); every side a tile shows
     ** (three codes) numbered (MP_SIDE_NONE: no tile shows it); per tile and rotation the
@@ -477,6 +478,16 @@ MP_INTERNAL bool mp_place_fits(const mp_game *g, int tile, int x, int y, int rot
 MP_INTERNAL int mp_place_fits_at(const mp_game *g, int tile, int x, int y, int rot);
 MP_INTERNAL int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap);
 MP_INTERNAL bool mp_place_any(const mp_game *g, int tile);
+/* The same as the game plays them: less what a module's allows_place hook forbids (the river's
+** no U-turn). With no such module, the lists above, at their speed. */
+MP_INTERNAL bool mp_place_allowed(const mp_game *g, const mp_action *place);
+MP_INTERNAL int mp_place_list_filtered(const mp_game *g, int tile, mp_action *out, int cap);
+static inline int mp_place_list_allowed(const mp_game *g, int tile, mp_action *out, int cap) {
+    return g->rs->filters_places ? mp_place_list_filtered(g, tile, out, cap) : mp_place_list(g, tile, out, cap);
+}
+static inline bool mp_place_any_allowed(const mp_game *g, int tile) {
+    return mp_place_any(g, tile) && (!g->rs->filters_places || mp_place_list_filtered(g, tile, NULL, 0) > 0);
+}
 /* The SIMD path the list tests open cells with (list.c): every path gives the same lists. It is
 ** chosen once per process, at the first list, by the environment variable MEEPLE_SIMD (auto,
 ** avx2, sse2, scalar); auto, unset, an unknown name or a path this machine does not run take the

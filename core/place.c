@@ -393,3 +393,30 @@ int mp_place_list_reference(const mp_game *g, int tile, mp_action *out, int cap)
         }
     return n;
 }
+
+/* ------------------------------------------------------------------ placements a module forbids */
+
+bool mp_place_allowed(const mp_game *g, const mp_action *place) {
+    const mp_ruleset *rs = g->rs;
+    for (int i = 0; i < rs->n_variants; i++)
+        if (rs->variants[i].v->allows_place) {
+            mp_module_ctx c = mp_module_ctx_of(g, i);
+            if (!rs->variants[i].v->allows_place(&c, place)) return false;
+        }
+    return true;
+}
+
+/* The fast list into room for every placement there can be, then only the allowed ones kept. */
+int mp_place_list_filtered(const mp_game *g, int tile, mp_action *out, int cap) {
+    int room = 4 * g->n_open + 4, n = 0;
+    mp_action local[1024], *all = room <= 1024 ? local : malloc((size_t)room * sizeof *all);
+    if (!all) abort();
+    int k = mp_place_list(g, tile, all, room);
+    for (int i = 0; i < k; i++)
+        if (mp_place_allowed(g, &all[i])) {
+            if (n < cap) out[n] = all[i];
+            n++;
+        }
+    if (all != local) free(all);
+    return n;
+}

@@ -132,7 +132,7 @@ static mp_ynode *load_tree(mp_arena *a, const char *path, const char *text, size
 
 const char *const mp_ruleset_keys[] = { "name", "description", "extends", "tiles", "players", "followers", "match",
                                         "ties", "scoring", "farms", "score_incomplete", "unplaceable",
-                                        "hole_extra_turn", "hand", "board", "variants", "note", NULL };
+                                        "hole_extra_turn", "hand", "board", "variants", "start", "note", NULL };
 
 /* Reading the merged tree. A problem never stops the reading: the node at fault is skipped with
 ** what depends on it (the kinds of a tile set that did not load, the cells of a map that did
@@ -522,6 +522,7 @@ static int read_variant(reader *r, const mp_ynode *v) {
         return problem(r);
     }
     if (!bad) rs->n_variants++;
+    if (!bad && m->allows_place) rs->filters_places = true;
     return bad;
 }
 
@@ -602,6 +603,38 @@ static void read_match(reader *r, const mp_ynode *x) {
     }
 }
 
+/* `start: {tile: ID, replaced: box | bag}`: the tile laid at 0,0 instead of the one the tile sets
+** mark (an expansion's own start tile: the River's spring). The start copy of the tile it replaces
+** goes back in the box (box) or into the bag with the other copies (bag). */
+static void read_start(reader *r, const mp_ynode *x) {
+    static const char *const keys[] = { "tile", "replaced", "note", NULL };
+    static const char *const replaced[] = { "box", "bag", NULL };
+    if (type_at(r, x, MP_Y_MAP, "start")) return;
+    unknown_keys(r, x, keys);
+    const mp_ynode *t = required(r, x, keys, "tile", "start has no 'tile'; expected the id of the start tile");
+    const mp_ynode *h = mp_y_get(x, "replaced");
+    int how = 0;
+    const char *id;
+    if ((h && enum_at(r, h, replaced, &how)) || !t) return;
+    if (mp_y_string(t, &id, &r->d)) { problem(r); return; }
+    mp_tileset *ts = r->rs->tiles;
+    int tile = mp_tileset_find(ts, id);
+    if (tile < 0 || ts->tiles[tile].fixed || ts->tiles[tile].count < 1) {
+        mp_y_error(&r->d, t, "%s tile '%s'; expected the id of a tile of the tile sets with a copy to lay",
+                   tile < 0 ? "unknown" : "no copy of", id);
+        problem(r);
+        return;
+    }
+    int old = ts->start_tile;
+    if (old == tile) return;
+    if (old >= 0) {
+        ts->tiles[old].start = false;
+        if (how == 0) ts->tiles[old].count--, ts->total--;
+    }
+    ts->tiles[tile].start = true;
+    ts->start_tile = tile;
+}
+
 static void read_text(reader *r, const mp_ynode *x, char *out, size_t size) {
     const char *s;
     if (mp_y_string(x, &s, &r->d)) problem(r);
@@ -652,6 +685,7 @@ static void read_ruleset(reader *r, const mp_ynode *root) {
     if ((x = mp_y_get(root, "hole_extra_turn"))) bool_at(r, x, &rs->hole_extra_turn);
     rs->hand = 1;
     if ((x = mp_y_get(root, "hand"))) int_at(r, x, 1, MP_MAX_HAND, &rs->hand);
+    if (tiles_ok && (x = mp_y_get(root, "start"))) read_start(r, x);
     r->part = MP_RULES_BAD_BOARD;
     if (!tiles_ok) r->bad |= MP_RULES_BAD_BOARD;
     if ((x = mp_y_get(root, "board"))) read_board(r, x, tiles_ok);

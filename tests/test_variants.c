@@ -166,3 +166,19 @@ Test(variants, hole_rule_gives_another_turn) {
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
+
+/* Every compiled-in module is used by a shipped ruleset (module.h's checklist, step 4). */
+Test(variants, every_module_is_used) {
+    static const char *const shipped[] = { "c3", "c3-nofarmers", "c3-river", "c1", "c1-2001", "c1-2000", "bcb",
+                                           "bcb-rgg", "bcb-zmg", "castle", "castle-hig", NULL };
+    bool used[16] = { false };
+    cr_assert_leq(mp_variant_count(), 16);
+    for (int i = 0; shipped[i]; i++) {
+        mp_ruleset *rs = t_ruleset(shipped[i]);
+        for (int v = 0; v < mp_ruleset_n_variants(rs); v++)
+            for (int m = 0; m < mp_variant_count(); m++)
+                used[m] |= !strcmp(mp_variant_at(m)->name, mp_ruleset_variant_name(rs, v));
+        mp_ruleset_free(rs);
+    }
+    for (int m = 0; m < mp_variant_count(); m++) cr_assert(used[m], "module '%s' is used by no shipped ruleset", mp_variant_at(m)->name);
+}

@@ -38,6 +38,7 @@ typedef struct jcz_options {
     bool auction;             /* false: the rule bazaar-no-auction */
     int followers;            /* the element small-follower */
     bool solo;                /* one player (the file's players) */
+    bool river;               /* the set river/1:1: The River, as JCloisterZone plays it */
 } jcz_options;
 typedef struct jcz_setup {
     char base[32];            /* the shipped ruleset: c3, c3-nofarmers or bcb */

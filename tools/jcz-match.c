@@ -31,6 +31,12 @@ static unsigned ruleset_modules(const mp_ruleset *rs, bool *other) {
     return m;
 }
 
+static bool ruleset_uses(const mp_ruleset *rs, const char *module) {
+    for (int i = 0; i < mp_ruleset_n_variants(rs); i++)
+        if (!strcmp(mp_ruleset_variant_name(rs, i), module)) return true;
+    return false;
+}
+
 /* Whether the ruleset's tiles include those of Bridges, Castles and Bazaars (their JCloisterZone
 ** ids start with BB/). Only to try the likely setups first. */
 static bool has_bcb_tiles(const mp_ruleset *rs) {
@@ -44,7 +50,7 @@ static bool has_bcb_tiles(const mp_ruleset *rs) {
 static int candidates(const mp_ruleset *rs, int followers, bool solo, jcz_options *out) {
     bool other;
     unsigned want = ruleset_modules(rs, &other);
-    bool bb = has_bcb_tiles(rs);
+    bool bb = has_bcb_tiles(rs), river = other && ruleset_uses(rs, "river");
     int n = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int bcb = 0; bcb < 2; bcb++)
@@ -62,6 +68,7 @@ static int candidates(const mp_ruleset *rs, int followers, bool solo, jcz_option
                             out[n].auction = auction;
                             out[n].followers = followers;
                             out[n].solo = solo;
+                            out[n].river = river;   /* tried only with the river module */
                             n++;
                         }
     return n;

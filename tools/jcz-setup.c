@@ -67,8 +67,8 @@ static const struct element {
 };
 enum { N_ELEMENTS = sizeof elements / sizeof elements[0] };
 
-static const char ACCEPTED_SETS[] = "basic:1, with or without bridges-castles-and-bazaars:1";
-static const char ACCEPTED_ELEMENTS[] = "small-follower, farmers, bridge, castle or bazaar";
+static const char ACCEPTED_SETS[] = "basic:1, with or without bridges-castles-and-bazaars:1 and river/1:1";
+static const char ACCEPTED_ELEMENTS[] = "small-follower, farmers, river, bridge, castle or bazaar";
 
 /* Whether a setup value turns something on: true, a number other than 0, a string other than
 ** "" and "0"; false, 0 and null leave it off. */
@@ -93,6 +93,7 @@ static int read_sets(const jcz_src *src, const json_t *sets, jcz_options *o, mp_
                              json_is_integer(v) ? "more than once" : "by something other than a number");
         if (!strcmp(key, "basic:1")) basic = true;
         else if (!strcmp(key, "bridges-castles-and-bazaars:1")) o->bcb_tiles = true;
+        else if (!strcmp(key, "river/1:1")) o->river = true;
         else if (!strcmp(key, "basic:2"))
             return jcz_error(src, d, jp, NULL, "set 'basic:2' (the base game with gardens) is not one meeple "
                              "imports; expected basic:1");
@@ -110,6 +111,7 @@ static int read_elements(const jcz_src *src, const json_t *elements_in, jcz_opti
         char jp[300];
         snprintf(jp, sizeof jp, "setup.elements.%s", key);
         if (!strcmp(key, "farmers")) { o->farmers = on(v); continue; }
+        if (!strcmp(key, "river")) continue;   /* the client's mark of the set river/1:1, which turns it on */
         if (!strcmp(key, "small-follower")) {
             if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 100)
                 return jcz_error(src, d, jp, NULL, "small-follower is not a number of followers; expected 1 to 100");
@@ -235,13 +237,30 @@ static void write_ruleset(const jcz_options *o, jcz_setup *s) {
         mp_yw_end_map(w);
     }
     /* Castle tokens on the base tiles alone: the castle kind comes with a tile set of its own, and
-    ** a castle borders a farm for 4, as in bcb. */
-    if (!bcb && (o->modules & JCZ_CASTLE)) {
+    ** a castle borders a farm for 4, as in bcb. The River: its tiles, its kind matched, the spring
+    ** at the start and the base start tile in the bag (JCloisterZone keeps all four). */
+    bool castle_kind = !bcb && (o->modules & JCZ_CASTLE);
+    if (castle_kind || o->river) {
         mp_yw_plain(w, "tiles");
         mp_yw_seq(w, true);
         mp_yw_plain(w, "tiles/base.yaml");
-        mp_yw_plain(w, "tiles/castle-kind.yaml");
+        if (bcb) mp_yw_plain(w, "tiles/bcb.yaml");
+        if (castle_kind) mp_yw_plain(w, "tiles/castle-kind.yaml");
+        if (o->river) mp_yw_plain(w, "tiles/river.yaml");
         mp_yw_end_seq(w);
+    }
+    if (o->river) {
+        mp_yw_plain(w, "match");
+        mp_yw_seq(w, true);
+        mp_yw_plain(w, "city"); mp_yw_plain(w, "road"); mp_yw_plain(w, "field"); mp_yw_plain(w, "river");
+        mp_yw_end_seq(w);
+        mp_yw_plain(w, "start");
+        mp_yw_map(w, true);
+        mp_yw_plain(w, "tile"); mp_yw_plain(w, "spring");
+        mp_yw_plain(w, "replaced"); mp_yw_plain(w, "bag");
+        mp_yw_end_map(w);
+    }
+    if (castle_kind) {
         if (o->farmers) {
             mp_yw_plain(w, "farms");
             mp_yw_map(w, false);
@@ -253,7 +272,7 @@ static void write_ruleset(const jcz_options *o, jcz_setup *s) {
             mp_yw_end_map(w);
         }
     }
-    if (bcb || o->modules) {
+    if (bcb || o->modules || o->river) {
         mp_yw_plain(w, "variants");
         mp_yw_seq(w, false);   /* [] when empty */
         for (int e = 0; e < N_ELEMENTS; e++) {
@@ -263,6 +282,15 @@ static void write_ruleset(const jcz_options *o, jcz_setup *s) {
             mp_yw_plain(w, "options");
             mp_yw_map(w, true);
             elements[e].options(w, o);
+            mp_yw_end_map(w);
+            mp_yw_end_map(w);
+        }
+        if (o->river) {   /* JCloisterZone's free-space test for U-turns (meeple-ruleset(5)) */
+            mp_yw_map(w, false);
+            mp_yw_plain(w, "name"); mp_yw_plain(w, "river");
+            mp_yw_plain(w, "options");
+            mp_yw_map(w, true);
+            mp_yw_plain(w, "u_turn"); mp_yw_plain(w, "jcz");
             mp_yw_end_map(w);
             mp_yw_end_map(w);
         }
@@ -331,6 +359,11 @@ void jcz_options_ruleset(const jcz_options *o, jcz_setup *s) {
         if (rulings[0]) WORDS("JCloisterZone's rulings (%s)", rulings);
         changed = true;
     }
+    if (o->river) {
+        add(name, sizeof name, "-river");
+        WORDS("the River (JCloisterZone's U-turn test, the base start tile kept)");
+        changed = true;
+    }
 #undef WORDS
     snprintf(s->summary, sizeof s->summary, "%s%s%s", s->base, words[0] ? " with " : "", words);
     s->no_auction = (o->modules & JCZ_BAZAAR) && !o->auction;
@@ -346,6 +379,7 @@ json_t *jcz_options_json(const jcz_options *o) {
     json_t *sets = json_object(), *els = json_object(), *rules = json_object();
     json_object_set_new(sets, "basic:1", json_integer(1));
     if (o->bcb_tiles) json_object_set_new(sets, "bridges-castles-and-bazaars:1", json_integer(1));
+    if (o->river) json_object_set_new(sets, "river/1:1", json_integer(1));
     json_object_set_new(els, "small-follower", json_integer(o->followers));
     json_object_set_new(els, "farmers", json_boolean(o->farmers));
     for (int e = 0; e < N_ELEMENTS; e++)

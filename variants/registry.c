@@ -2,7 +2,8 @@
 ** registry.c: the compiled-in variant modules, sorted by name.
 **
 ** A ruleset names a module under `variants:`; mp_variant_find looks it up here. Modules: bazaars,
-** bridges and castles (Bridges, Castles and Bazaars); castle (Carcassonne: The Castle).
+** bridges and castles (Bridges, Castles and Bazaars); castle (Carcassonne: The Castle); river
+** (The River).
 */
 #include <string.h>
 
@@ -12,12 +13,14 @@ extern const mp_module mp_module_bazaars;
 extern const mp_module mp_module_bridges;
 extern const mp_module mp_module_castle;
 extern const mp_module mp_module_castles;
+extern const mp_module mp_module_river;
 
 static const mp_module *const registry[] = {   /* sorted by name */
     &mp_module_bazaars,
     &mp_module_bridges,
     &mp_module_castle,
     &mp_module_castles,
+    &mp_module_river,
     NULL    /* sentinel */
 };
 

@@ -11,7 +11,7 @@ J=$SRC/tests/jcz
 score_is() { grep -q "\"name\":\"$2\",\"score\":$3," "$1"; }
 
 # Every game: imported into a record that replays like any other, its assertions all true.
-for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns; do
+for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns river; do
     "$M" import "$J/$g.jcz" -o "$T/$g.yaml" >"$T/$g.out" 2>&1
     check '[ $? = 0 ]' "$g: import exit: $(cat "$T/$g.out")"
     check 'grep -q "^# meeple game record" "$T/$g.yaml" && grep -q "^tile_order: \[" "$T/$g.yaml"' "$g: a record with its tile order"
@@ -60,6 +60,12 @@ check '[ $? = 0 ]' "the record replays from another directory"
 # Farmers off: c3-nofarmers, no farm category.
 check 'grep -q "\"ruleset\":\"c3-nofarmers\"" "$T/nofarmers.json" && ! grep -q "\"farm\"" "$T/nofarmers.json"' "nofarmers: $(cat "$T/nofarmers.json")"
 check 'score_is "$T/nofarmers.json" Bob 4 && score_is "$T/nofarmers.json" Alice 3' "nofarmers scores"
+
+# The River: the spring at the start, JCloisterZone's U-turn test, the base start tile kept (all 4
+# D in the bag); the river tiles by their JCloisterZone ids; Bob's one-tile city scores 1 at the end.
+check '[ "$(turns "$T/river.yaml" | tr "\n" "|")" = "RI-8@1,0r1 -|RI-2@1,-1r1 +E|RI-8@1,-2r3 -|" ]' "river turns: $(turns "$T/river.yaml")"
+check 'grep -q "^ruleset: \"jcz-c3-river\"$" "$T/river.yaml" && grep -q "^start: {tile: spring, replaced: bag}$" "$T/river.rules.yaml" && grep -q "u_turn: jcz" "$T/river.rules.yaml"' "river ruleset: $(cat "$T/river.rules.yaml")"
+check 'score_is "$T/river.json" Bob 1 && score_is "$T/river.json" Alice 0' "river scores: $(cat "$T/river.json")"
 
 # A bridge with a follower on it; a bridge implied by a placement.
 check '[ "$(turns "$T/bridge.yaml" | head -1)" = "U@1,0r0 !bridges:ns@1,0 +N" ]' "bridge turn: $(turns "$T/bridge.yaml" | head -1)"
@@ -175,8 +181,8 @@ expect bad-unknown-tile.jcz "14:52: replay[3].payload.tileId (PLACE_TILE): unkno
 expect bad-illegal-move.jcz "14:5: replay[3] (PLACE_TILE): tile 'BA/C' at [0, -1] R0 ('E@0,-1r0') is illegal: tile 'E' does not fit at 0,-1 rotation 0: side S at port Se: field meets city"
 expect bad-farmer-off.jcz "12:5: replay[1] (DEPLOY_MEEPLE): a follower on the Field at NL.NR.EL.WR ('+Nw') is illegal: '+Nw' cannot take a follower (the feature is occupied, or no follower goes there); expected one of the legal deployments"
 expect bad-unknown-type.jcz "12:15: replay[1].type: unknown message type 'PLACE_FERRY' (another expansion's?); expected PLACE_TILE, DEPLOY_MEEPLE, PASS, PLACE_TOKEN, BAZAAR_BID, BAZAAR_BUY_OR_SELL or COMMIT"
-expect bad-unknown-set.jcz "4:54: setup.sets.inns-and-cathedrals:1: set 'inns-and-cathedrals:1' is not one meeple imports; expected basic:1, with or without bridges-castles-and-bazaars:1"
-expect bad-unknown-element.jcz "5:66: setup.elements.abbot: element 'abbot' is not one meeple imports; expected small-follower, farmers, bridge, castle or bazaar"
+expect bad-unknown-set.jcz "4:54: setup.sets.inns-and-cathedrals:1: set 'inns-and-cathedrals:1' is not one meeple imports; expected basic:1, with or without bridges-castles-and-bazaars:1 and river/1:1"
+expect bad-unknown-element.jcz "5:66: setup.elements.abbot: element 'abbot' is not one meeple imports; expected small-follower, farmers, river, bridge, castle or bazaar"
 expect bad-unknown-rule.jcz "6:55: setup.rules.pig-herds: rule 'pig-herds' is not one meeple imports; expected tiny-city-scoring"
 expect bad-start.jcz "7:41: setup.start[0].x: start tile at 3,0; expected 0,0"
 expect bad-draw-order.jcz "23:52: replay[3].payload.tileId (PLACE_TILE): tile 'BA/RFr' (meeple U) is placed, but the pack (gameAnnotations.drawOrder) gives 'BA/Rr' here; expected the drawn tile"
