@@ -22,6 +22,17 @@
 extern "C" {
 #endif
 
+/* ------------------------------------------------------------------ version
+**
+** The version of meeple.h a program is compiled against (configure.ac's AC_INIT version: the build
+** of the library stops when they differ, core/version.c), and mp_version(), the version of the
+** library it runs with ("0.1.0"). */
+#define MP_VERSION_MAJOR 0
+#define MP_VERSION_MINOR 1
+#define MP_VERSION_PATCH 0
+#define MP_VERSION_STRING "0.1.0"
+MP_API const char *mp_version(void);
+
 /* ------------------------------------------------------------------ threads
 **
 ** Shared: a loaded mp_ruleset, and the mp_tileset it gives (mp_ruleset_tiles), are read-only once
