@@ -87,6 +87,12 @@ MP_API mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *
 ** and is where what it names (extends:, tiles:) is looked for first, then in dirs. */
 MP_API mp_ruleset *mp_ruleset_parse(const char *name, const char *text, size_t len, const char *const *dirs,
                                     mp_diag *d);
+/* The default search path, NULL-terminated, for dirs above: each directory of the environment
+** variable MEEPLE_RULESETS (colon-separated), then the installed rulesets (pkgdatadir/rulesets,
+** "/usr/local/share/meeple/rulesets" with the default prefix). Read once per process, at the first
+** call; valid until the process ends; threads may call it at once. */
+MP_API const char *const *mp_ruleset_default_dirs(void);
+
 MP_API void mp_ruleset_free(mp_ruleset *rs);
 MP_API const char *mp_ruleset_name(const mp_ruleset *rs);
 MP_API const char *mp_ruleset_description(const mp_ruleset *rs);
