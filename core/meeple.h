@@ -93,6 +93,18 @@ MP_API mp_ruleset *mp_ruleset_parse(const char *name, const char *text, size_t l
 ** call; valid until the process ends; threads may call it at once. */
 MP_API const char *const *mp_ruleset_default_dirs(void);
 
+/* Rulesets from anywhere: a resolver supplies the text of every file a load needs, the ruleset
+** named first, every ruleset of its `extends:` chain and every tile set of `tiles:`; no file is
+** read and no directory searched. what says which is asked for (a ruleset or a tile set), name
+** is the name as written (the name given to mp_ruleset_resolve, `extends: c3`'s "c3",
+** `tiles: [tiles/base.yaml]`'s "tiles/base.yaml"). It returns 0 with *text and *len set, or
+** non-zero when it has no such file. The text stays the resolver's: it must stay valid until the
+** load returns (the library copies what it keeps). Diagnostics name the file by that name
+** ("c3:12:5: ..."), and mp_ruleset_path gives the first one's. A ruleset resolved so has the
+** same mp_ruleset_hash as the same files loaded from a directory. */
+typedef enum mp_file_kind { MP_FILE_RULESET = 0, MP_FILE_TILES } mp_file_kind;
+typedef int (*mp_resolver)(void *arg, mp_file_kind what, const char *name, const char **text, size_t *len);
+MP_API mp_ruleset *mp_ruleset_resolve(const char *name, mp_resolver resolve, void *arg, mp_diag *d);
 MP_API void mp_ruleset_free(mp_ruleset *rs);
 MP_API const char *mp_ruleset_name(const mp_ruleset *rs);
 MP_API const char *mp_ruleset_description(const mp_ruleset *rs);
