@@ -426,6 +426,21 @@ MP_API void mp_bot_get_stats(const mp_bot *b, mp_bot_stats *out);
 MP_API mp_game *mp_bots_play(const mp_ruleset *rs, const char *const *specs, int n, uint64_t seed,
                              mp_bot_stats *stats, mp_diag *d);
 
+/* ------------------------------------------------------------------ the placement list's SIMD path
+**
+** Lists of legal placements test open cells with SIMD instructions where the machine has them;
+** every path gives the same lists. The path is chosen once per process, at the first list, by the
+** environment variable MEEPLE_SIMD (auto, avx2, sse2, scalar: meeple(1)); unset, auto, an
+** unknown name or a path this machine does not run take the best one it runs. For benchmarks
+** and reports (meeple-bench(1)). */
+typedef enum mp_simd { MP_SIMD_SCALAR = 0, MP_SIMD_SSE2, MP_SIMD_AVX2, MP_SIMD_PATHS } mp_simd;
+/* The path lists take (choosing it now when no list was made yet). */
+MP_API mp_simd mp_simd_path(void);
+/* A path's name ("scalar", "sse2", "avx2"), "?" for a bad one. */
+MP_API const char *mp_simd_name(mp_simd path);
+/* Whether the library was built with the path and this machine runs it (scalar: always). */
+MP_API int mp_simd_runs(mp_simd path);
+
 /* ------------------------------------------------------------------ the scoring log */
 
 /* Why points were given. */
