@@ -4,7 +4,15 @@
 ** Everything a front end (the meeple command, a bot, a test) needs: load a ruleset, start a
 ** game, ask for the legal actions of the current phase, apply one action at a time, read the
 ** scores. The structures behind the handles are private (core/internal.h). The core never
-** prints: failing functions return non-zero and fill an mp_diag.
+** prints: failing functions return non-zero and fill an mp_diag. meeple(3) describes the library
+** as a whole, with an example program; build with `pkg-config --cflags --libs meeple`.
+**
+** Out of memory: the library calls abort() when an allocation fails (malloc, calloc, realloc,
+** anywhere: loading, setting up, copying, searching, recording). No function returns NULL or an
+** error for lack of memory, so a NULL from a constructor (mp_ruleset_load, mp_game_new,
+** mp_bot_new, ...) always means bad input, with the mp_diag saying what. A game in play allocates
+** nothing but its scoring log (mp_game_options.log_events): playing cannot run out; bots (the
+** mcts search tree), records and loads do allocate.
 */
 #ifndef MEEPLE_H
 #define MEEPLE_H
