@@ -488,16 +488,9 @@ static inline int mp_place_list_allowed(const mp_game *g, int tile, mp_action *o
 static inline bool mp_place_any_allowed(const mp_game *g, int tile) {
     return mp_place_any(g, tile) && (!g->rs->filters_places || mp_place_list_filtered(g, tile, NULL, 0) > 0);
 }
-/* The SIMD path the list tests open cells with (list.c): every path gives the same lists. It is
-** chosen once per process, at the first list, by the environment variable MEEPLE_SIMD (auto,
-** avx2, sse2, scalar); auto, unset, an unknown name or a path this machine does not run take the
-** best path it runs. Once chosen it is only read, so lists may run on many threads. */
-typedef enum { MP_SIMD_SCALAR, MP_SIMD_SSE2, MP_SIMD_AVX2, MP_SIMD_PATHS } mp_simd;
-MP_INTERNAL mp_simd mp_simd_path(void);
-MP_INTERNAL const char *mp_simd_name(mp_simd path);
-/* Whether the build has the path and this machine runs it (scalar: always). */
-MP_INTERNAL bool mp_simd_runs(mp_simd path);
-/* For tests, on one thread: lists take this path from now on. False (no change) when it does not
+/* The SIMD path the list tests open cells with (list.c; mp_simd_path, mp_simd_name and
+** mp_simd_runs in meeple.h): once chosen it is only read, so lists may run on many threads.
+** For tests, on one thread: lists take this path from now on. False (no change) when it does not
 ** run here. */
 MP_INTERNAL bool mp_simd_use(mp_simd path);
 /* For a module that lays `kind` on the middle port of sides free to take it (nothing in the

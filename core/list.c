@@ -153,7 +153,7 @@ static const char *const simd_names[MP_SIMD_PATHS] = { "scalar", "sse2", "avx2" 
 
 const char *mp_simd_name(mp_simd path) { return path >= 0 && path < MP_SIMD_PATHS ? simd_names[path] : "?"; }
 
-bool mp_simd_runs(mp_simd path) {
+int mp_simd_runs(mp_simd path) {
     switch (path) {
     case MP_SIMD_SCALAR: return true;
 #ifdef LIST_SSE2

@@ -4,7 +4,15 @@
 ** Everything a front end (the meeple command, a bot, a test) needs: load a ruleset, start a
 ** game, ask for the legal actions of the current phase, apply one action at a time, read the
 ** scores. The structures behind the handles are private (core/internal.h). The core never
-** prints: failing functions return non-zero and fill an mp_diag.
+** prints: failing functions return non-zero and fill an mp_diag. meeple(3) describes the library
+** as a whole, with an example program; build with `pkg-config --cflags --libs meeple`.
+**
+** Out of memory: the library calls abort() when an allocation fails (malloc, calloc, realloc,
+** anywhere: loading, setting up, copying, searching, recording). No function returns NULL or an
+** error for lack of memory, so a NULL from a constructor (mp_ruleset_load, mp_game_new,
+** mp_bot_new, ...) always means bad input, with the mp_diag saying what. A game in play allocates
+** nothing but its scoring log (mp_game_options.log_events): playing cannot run out; bots (the
+** mcts search tree), records and loads do allocate.
 */
 #ifndef MEEPLE_H
 #define MEEPLE_H
@@ -21,6 +29,17 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ------------------------------------------------------------------ version
+**
+** The version of meeple.h a program is compiled against (configure.ac's AC_INIT version: the build
+** of the library stops when they differ, core/version.c), and mp_version(), the version of the
+** library it runs with ("0.1.0"). */
+#define MP_VERSION_MAJOR 0
+#define MP_VERSION_MINOR 1
+#define MP_VERSION_PATCH 0
+#define MP_VERSION_STRING "0.1.0"
+MP_API const char *mp_version(void);
 
 /* ------------------------------------------------------------------ threads
 **
@@ -76,6 +95,24 @@ MP_API mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *
 ** and is where what it names (extends:, tiles:) is looked for first, then in dirs. */
 MP_API mp_ruleset *mp_ruleset_parse(const char *name, const char *text, size_t len, const char *const *dirs,
                                     mp_diag *d);
+/* The default search path, NULL-terminated, for dirs above: each directory of the environment
+** variable MEEPLE_RULESETS (colon-separated), then the installed rulesets (pkgdatadir/rulesets,
+** "/usr/local/share/meeple/rulesets" with the default prefix). Read once per process, at the first
+** call; valid until the process ends; threads may call it at once. */
+MP_API const char *const *mp_ruleset_default_dirs(void);
+
+/* Rulesets from anywhere: a resolver supplies the text of every file a load needs, the ruleset
+** named first, every ruleset of its `extends:` chain and every tile set of `tiles:`; no file is
+** read and no directory searched. what says which is asked for (a ruleset or a tile set), name
+** is the name as written (the name given to mp_ruleset_resolve, `extends: c3`'s "c3",
+** `tiles: [tiles/base.yaml]`'s "tiles/base.yaml"). It returns 0 with *text and *len set, or
+** non-zero when it has no such file. The text stays the resolver's: it must stay valid until the
+** load returns (the library copies what it keeps). Diagnostics name the file by that name
+** ("c3:12:5: ..."), and mp_ruleset_path gives the first one's. A ruleset resolved so has the
+** same mp_ruleset_hash as the same files loaded from a directory. */
+typedef enum mp_file_kind { MP_FILE_RULESET = 0, MP_FILE_TILES } mp_file_kind;
+typedef int (*mp_resolver)(void *arg, mp_file_kind what, const char *name, const char **text, size_t *len);
+MP_API mp_ruleset *mp_ruleset_resolve(const char *name, mp_resolver resolve, void *arg, mp_diag *d);
 MP_API void mp_ruleset_free(mp_ruleset *rs);
 MP_API const char *mp_ruleset_name(const mp_ruleset *rs);
 MP_API const char *mp_ruleset_description(const mp_ruleset *rs);
@@ -444,6 +481,21 @@ MP_API void mp_bot_get_stats(const mp_bot *b, mp_bot_stats *out);
 ** is not NULL, each seat's mp_bot_stats are added to stats[seat]. */
 MP_API mp_game *mp_bots_play(const mp_ruleset *rs, const char *const *specs, int n, uint64_t seed,
                              mp_bot_stats *stats, mp_diag *d);
+
+/* ------------------------------------------------------------------ the placement list's SIMD path
+**
+** Lists of legal placements test open cells with SIMD instructions where the machine has them;
+** every path gives the same lists. The path is chosen once per process, at the first list, by the
+** environment variable MEEPLE_SIMD (auto, avx2, sse2, scalar: meeple(1)); unset, auto, an
+** unknown name or a path this machine does not run take the best one it runs. For benchmarks
+** and reports (meeple-bench(1)). */
+typedef enum mp_simd { MP_SIMD_SCALAR = 0, MP_SIMD_SSE2, MP_SIMD_AVX2, MP_SIMD_PATHS } mp_simd;
+/* The path lists take (choosing it now when no list was made yet). */
+MP_API mp_simd mp_simd_path(void);
+/* A path's name ("scalar", "sse2", "avx2"), "?" for a bad one. */
+MP_API const char *mp_simd_name(mp_simd path);
+/* Whether the library was built with the path and this machine runs it (scalar: always). */
+MP_API int mp_simd_runs(mp_simd path);
 
 /* ------------------------------------------------------------------ the scoring log */
 

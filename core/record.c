@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "yamlw.h"
+#include "meeple-yaml.h"
 #include "yamlx.h"
 
 enum { RECORD_FORMAT = 1 };

@@ -63,6 +63,23 @@ static bool find_ruleset(const char *name, const char *near, const char *const *
 
 typedef struct chain { const char *paths[MAX_EXTENDS]; int n; } chain;
 
+/* Where the files a ruleset names come from: the directories searched (and beside the file that
+** names them), or a program's resolver (mp_ruleset_resolve), which supplies every one by name. */
+typedef struct source {
+    const char *const *dirs;
+    mp_resolver resolve;
+    void *arg;
+} source;
+
+/* Asks the resolver for a file: its text in *text (never NULL), *len bytes. False when it has none. */
+static bool resolve(const source *src, mp_file_kind what, const char *name, const char **text, size_t *len) {
+    *text = NULL;
+    *len = 0;
+    if (src->resolve(src->arg, what, name, text, len)) return false;
+    if (!*text) { *text = ""; *len = 0; }
+    return true;
+}
+
 /* The name of a `variants:` item: the scalar itself, or its `name:`; NULL when neither. */
 static const char *variant_item_name(const mp_ynode *item) {
     if (item->type == MP_Y_SCALAR) return item->value;
@@ -90,7 +107,7 @@ static void merge_variants_by_name(mp_arena *a, const mp_ynode *base, mp_ynode *
 }
 
 /* Loads path (its text, when not NULL) and everything it extends, merged, into one tree. */
-static mp_ynode *load_tree(mp_arena *a, const char *path, const char *text, size_t len, const char *const *dirs,
+static mp_ynode *load_tree(mp_arena *a, const char *path, const char *text, size_t len, const source *src,
                            chain *seen, mp_diag *d) {
     mp_ynode *root = text ? mp_y_load_string(a, path, text, len, d) : mp_y_load_file(a, path, d);
     if (!root) return NULL;
@@ -100,7 +117,16 @@ static mp_ynode *load_tree(mp_arena *a, const char *path, const char *text, size
     const char *parent_name;
     if (mp_y_string(ext, &parent_name, d)) return NULL;
     char parent[512];
-    if (!find_ruleset(parent_name, path, dirs, parent, sizeof parent)) {
+    const char *parent_text = NULL;   /* NULL: the file parent */
+    size_t parent_len = 0;
+    if (src->resolve) {
+        if (!resolve(src, MP_FILE_RULESET, parent_name, &parent_text, &parent_len)) {
+            mp_y_error(d, ext, "extends '%s', which the resolver does not supply; expected the name of a ruleset "
+                       "it has", parent_name);
+            return NULL;
+        }
+        snprintf(parent, sizeof parent, "%s", parent_name);
+    } else if (!find_ruleset(parent_name, path, src->dirs, parent, sizeof parent)) {
         mp_y_error(d, ext, "extends '%s', which is not a ruleset here; expected the name or path of a ruleset",
                    parent_name);
         return NULL;
@@ -120,7 +146,7 @@ static mp_ynode *load_tree(mp_arena *a, const char *path, const char *text, size
         return NULL;
     }
     seen->paths[seen->n++] = mp_arena_strdup(a, parent);
-    mp_ynode *base = load_tree(a, seen->paths[seen->n - 1], NULL, 0, dirs, seen, d);
+    mp_ynode *base = load_tree(a, seen->paths[seen->n - 1], parent_text, parent_len, src, seen, d);
     seen->n--;
     if (!base) return NULL;
     if (mp_y_expect(base, MP_Y_MAP, "a ruleset", d)) return NULL;
@@ -140,7 +166,7 @@ const char *const mp_ruleset_keys[] = { "name", "description", "extends", "tiles
 ** (sink set) records every one. */
 typedef struct reader {
     mp_ruleset *rs;
-    const char *const *dirs;
+    const source *src;
     struct mp_lint *sink;
     mp_diag *first;        /* the first problem found: what a load reports */
     mp_diag d;             /* the problem at hand */
@@ -566,12 +592,21 @@ static int read_tiles(reader *r, const mp_ynode *n) {
         const char *s;
         if (mp_y_string(n->items[i], &s, &r->d)) return problem(r);
         char path[512];
-        if (!find_tiles(s, n->items[i]->file, r->dirs, path, sizeof path)) {
+        const char *text = NULL;   /* NULL: the file path */
+        size_t len = 0;
+        if (r->src->resolve) {
+            if (!resolve(r->src, MP_FILE_TILES, s, &text, &len)) {
+                mp_y_error(&r->d, n->items[i], "tile set '%s' is not supplied by the resolver; expected the name "
+                           "of a tile set it has", s);
+                return problem(r);
+            }
+        } else if (!find_tiles(s, n->items[i]->file, r->src->dirs, path, sizeof path)) {
             mp_y_error(&r->d, n->items[i], "tile set '%s' not found (looked for '%s' and in the ruleset "
                        "directories); expected a file next to the ruleset", s, path);
             return problem(r);
         }
-        if (mp_tileset_add_file(r->rs->tiles, path, &r->d)) {
+        if (text ? mp_tileset_add_text(r->rs->tiles, s, text, len, &r->d)
+                 : mp_tileset_add_file(r->rs->tiles, path, &r->d)) {
             if (!r->sink) return problem(r);
             r->bad |= r->part;   /* recorded by the tile set */
             r->problems++;
@@ -703,11 +738,19 @@ static void read_ruleset(reader *r, const mp_ynode *root) {
 /* A ruleset read by name or path (or from its text, when not NULL), or (sink set: lint) read as far
 ** as it can be, every problem recorded in sink, *bad the parts with one. NULL with the first
 ** problem in d. */
-static mp_ruleset *load(const char *name_or_path, const char *text, size_t len, const char *const *dirs,
+static mp_ruleset *load(const char *name_or_path, const char *text, size_t len, const source *src,
                         struct mp_lint *sink, unsigned *bad, mp_diag *d) {
     char path[512];
+    if (!text && src->resolve && !resolve(src, MP_FILE_RULESET, name_or_path, &text, &len)) {
+        char q[MP_QUOTE_SIZE];   /* the name as given, escaped */
+        snprintf(d->file, sizeof d->file, "%s", mp_quote(name_or_path, q, sizeof q));
+        d->line = d->column = 0;
+        snprintf(d->message, sizeof d->message, "no ruleset '%s' supplied by the resolver; expected the name "
+                 "of a ruleset it has", q);
+        return NULL;
+    }
     if (text) snprintf(path, sizeof path, "%s", name_or_path);   /* its text in memory, standing for that file */
-    else if (!find_ruleset(name_or_path, NULL, dirs, path, sizeof path)) {
+    else if (!find_ruleset(name_or_path, NULL, src->dirs, path, sizeof path)) {
         char q[MP_QUOTE_SIZE];   /* the name as typed, escaped */
         snprintf(d->file, sizeof d->file, "%s", mp_quote(name_or_path, q, sizeof q));
         d->line = d->column = 0;
@@ -723,9 +766,9 @@ static mp_ruleset *load(const char *name_or_path, const char *text, size_t len, 
     rs->farm_kind = -1;   /* no `farms:`: no kind is a farm */
     snprintf(rs->path, sizeof rs->path, "%s", path);
     chain seen = { .paths = { mp_arena_strdup(rs->arena, path) }, .n = 1 };
-    mp_ynode *root = load_tree(rs->arena, path, text, len, dirs, &seen, d);
+    mp_ynode *root = load_tree(rs->arena, path, text, len, src, &seen, d);
     if (!root) { mp_ruleset_free(rs); return NULL; }
-    reader r = { .rs = rs, .dirs = dirs, .sink = sink, .first = d };
+    reader r = { .rs = rs, .src = src, .sink = sink, .first = d };
     read_ruleset(&r, root);
     rs->tiles->sink = NULL;
     if (rs->tiles->lost_start) r.bad |= MP_RULES_BAD_OTHER;   /* no start tile to set a game up with */
@@ -750,17 +793,25 @@ static mp_ruleset *load(const char *name_or_path, const char *text, size_t len, 
 }
 
 mp_ruleset *mp_ruleset_load(const char *name_or_path, const char *const *dirs, mp_diag *d) {
-    return load(name_or_path, NULL, 0, dirs, NULL, NULL, d);
+    source src = { .dirs = dirs };
+    return load(name_or_path, NULL, 0, &src, NULL, NULL, d);
 }
 
 mp_ruleset *mp_ruleset_parse(const char *name, const char *text, size_t len, const char *const *dirs, mp_diag *d) {
-    return load(name, text ? text : "", len, dirs, NULL, NULL, d);
+    source src = { .dirs = dirs };
+    return load(name, text ? text : "", len, &src, NULL, NULL, d);
+}
+
+mp_ruleset *mp_ruleset_resolve(const char *name, mp_resolver resolver, void *arg, mp_diag *d) {
+    source src = { .resolve = resolver, .arg = arg };
+    return load(name, NULL, 0, &src, NULL, NULL, d);
 }
 
 mp_ruleset *mp_ruleset_load_lint(const char *path, const char *text, size_t len, const char *const *dirs,
                                  struct mp_lint *sink, unsigned *bad) {
     mp_diag d = { 0 };
-    mp_ruleset *rs = load(path, text, len, dirs, sink, bad, &d);
+    source src = { .dirs = dirs };
+    mp_ruleset *rs = load(path, text, len, &src, sink, bad, &d);
     if (!rs) mp_lint_add(sink, &d, 0);   /* a problem before its keys: the one to tell */
     return rs;
 }

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "yamlw.h"
+#include "meeple-yaml.h"
 
 struct mp_yw {
     yaml_emitter_t emitter;

@@ -2,7 +2,8 @@
 ** test_from_memory.c: the loaders read a file's text from memory as they read the file itself
 ** (mp_ruleset_parse, mp_tileset_parse, mp_lint_text: what the fuzz target uses, so that it writes
 ** no file per input): the same rulesets and tile sets, the same diagnostics, for every shipped
-** file, every test ruleset and every broken file of tests/bad.
+** file, every test ruleset and every broken file of tests/bad. And mp_ruleset_resolve: every file
+** a ruleset needs supplied by the program's resolver, and what it does not supply named.
 */
 #include <dirent.h>
 #include <stdio.h>
@@ -135,4 +136,119 @@ Test(from_memory, named_text) {
     cr_assert_eq(mp_lint_text(l, "<memory>", broken, sizeof broken - 1, dirs), 1);
     cr_assert_str_eq(mp_lint_at(l, 0)->d.file, "<memory>");
     mp_lint_free(l);
+}
+
+/* ------------------------------------------------------------------ a resolver (mp_ruleset_resolve) */
+
+/* Files in memory by kind and name; every name asked for is noted, in order. */
+typedef struct memfile { mp_file_kind what; const char *name; const char *text; } memfile;
+typedef struct memfs {
+    const memfile *files;
+    int n;
+    char asked[8][64];
+    int n_asked;
+} memfs;
+
+static int from_memfs(void *arg, mp_file_kind what, const char *name, const char **text, size_t *len) {
+    memfs *fs = arg;
+    if (fs->n_asked < 8)
+        snprintf(fs->asked[fs->n_asked++], sizeof fs->asked[0], "%s %s", what == MP_FILE_TILES ? "tiles" : "ruleset",
+                 name);
+    for (int i = 0; i < fs->n; i++)
+        if (fs->files[i].what == what && strcmp(fs->files[i].name, name) == 0) {
+            *text = fs->files[i].text;
+            *len = strlen(fs->files[i].text);
+            return 0;
+        }
+    return 1;
+}
+
+/* A house ruleset extending c3, c3 naming its tile set: all three from memory, under names no
+** directory has. The rules are c3's with one change; c3 resolved so is c3 loaded from files. */
+Test(from_memory, resolver) {
+    size_t len;
+    char *c3 = slurp(TEST_SRCDIR "/rulesets/c3.yaml", &len);
+    char *base = slurp(TEST_SRCDIR "/rulesets/tiles/base.yaml", &len);
+    const memfile files[] = {
+        { MP_FILE_RULESET, "house", "name: house\nextends: the-rules\nfollowers: 5\n" },
+        { MP_FILE_RULESET, "the-rules", c3 },
+        { MP_FILE_TILES, "tiles/base.yaml", base },
+    };
+    memfs fs = { .files = files, .n = 3 };
+    mp_diag d = { 0 };
+    mp_ruleset *rs = mp_ruleset_resolve("house", from_memfs, &fs, &d);
+    cr_assert(rs, "%s:%d:%d: %s", d.file, d.line, d.column, d.message);
+    cr_assert_str_eq(mp_ruleset_name(rs), "house");
+    cr_assert_str_eq(mp_ruleset_path(rs), "house");
+    cr_assert_eq(fs.n_asked, 3);
+    cr_assert_str_eq(fs.asked[0], "ruleset house");
+    cr_assert_str_eq(fs.asked[1], "ruleset the-rules");
+    cr_assert_str_eq(fs.asked[2], "tiles tiles/base.yaml");
+    cr_assert_eq(mp_tileset_total(mp_ruleset_tiles(rs)), 72);
+    /* It plays: a whole game of bots. */
+    const char *const specs[] = { "random", "greedy" };
+    mp_game *g = mp_bots_play(rs, specs, 2, 7, NULL, &d);
+    cr_assert(g, "%s", d.message);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_OVER);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+
+    /* The same files resolved and loaded from the directory: the same rules. */
+    fs.n_asked = 0;
+    rs = mp_ruleset_resolve("the-rules", from_memfs, &fs, &d);
+    cr_assert(rs, "%s", d.message);
+    mp_ruleset *file = mp_ruleset_load("c3", dirs, &d);
+    cr_assert(file, "%s", d.message);
+    cr_assert_str_eq(mp_ruleset_hash(rs), mp_ruleset_hash(file));
+    mp_ruleset_free(rs);
+    mp_ruleset_free(file);
+    free(c3);
+    free(base);
+}
+
+/* What the resolver does not supply, or supplies broken: the error names the resolver's names. */
+Test(from_memory, resolver_errors) {
+    const memfile files[] = {
+        { MP_FILE_RULESET, "child", "name: child\nextends: missing\n" },
+        { MP_FILE_RULESET, "no-tiles", "name: no-tiles\ndescription: x\ntiles: [tiles/none.yaml]\n" },
+        { MP_FILE_RULESET, "bad-tiles", "name: bad-tiles\ntiles: [tiles/broken.yaml]\n" },
+        { MP_FILE_TILES, "tiles/broken.yaml", "kinds:\n  city: [\n" },
+        { MP_FILE_RULESET, "a", "name: a\nextends: b\n" },
+        { MP_FILE_RULESET, "b", "name: b\nextends: a\n" },
+        /* A tile set is not a ruleset: the kinds are apart. */
+        { MP_FILE_TILES, "c3", "kinds: {}\n" },
+    };
+    memfs fs = { .files = files, .n = 7 };
+    mp_diag d = { 0 };
+
+    cr_assert_null(mp_ruleset_resolve("nothing", from_memfs, &fs, &d));
+    cr_assert_str_eq(d.file, "nothing");
+    cr_assert_str_eq(d.message, "no ruleset 'nothing' supplied by the resolver; expected the name of a ruleset it has");
+
+    cr_assert_null(mp_ruleset_resolve("c3", from_memfs, &fs, &d));
+    cr_assert_str_eq(d.file, "c3");
+
+    memset(&d, 0, sizeof d);
+    cr_assert_null(mp_ruleset_resolve("child", from_memfs, &fs, &d));
+    cr_assert_str_eq(d.file, "child");
+    cr_assert(d.line == 2 && d.column == 10, "%d:%d", d.line, d.column);
+    cr_assert_str_eq(d.message, "extends 'missing', which the resolver does not supply; expected the name of a "
+                                "ruleset it has");
+
+    memset(&d, 0, sizeof d);
+    cr_assert_null(mp_ruleset_resolve("no-tiles", from_memfs, &fs, &d));
+    cr_assert_str_eq(d.file, "no-tiles");
+    cr_assert_eq(d.line, 3);
+    cr_assert_str_eq(d.message, "tile set 'tiles/none.yaml' is not supplied by the resolver; expected the name of "
+                                "a tile set it has");
+
+    memset(&d, 0, sizeof d);
+    cr_assert_null(mp_ruleset_resolve("bad-tiles", from_memfs, &fs, &d));
+    cr_assert_str_eq(d.file, "tiles/broken.yaml", "%s: %s", d.file, d.message);
+    cr_assert_gt(d.line, 0);
+
+    memset(&d, 0, sizeof d);
+    cr_assert_null(mp_ruleset_resolve("a", from_memfs, &fs, &d));
+    cr_assert_str_eq(d.file, "b");
+    cr_assert(strstr(d.message, "makes a cycle (a -> b -> a)"), "%s", d.message);
 }

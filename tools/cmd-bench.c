@@ -14,7 +14,7 @@
 ** mcts bot of MCTS_SPEC decides at the first MCTS_POSITIONS kept positions of the middle third of
 ** a game; iterations/s is its iterations over its seconds (mp_bot_get_stats). Bytes per game state:
 ** what mp_game_state_bytes says of the games at their end. And which SIMD path listed
-** (MEEPLE_SIMD, core/list.c): the bench reads the engine's internals for it. Then scaling
+** (MEEPLE_SIMD, core/list.c): mp_simd_path and mp_simd_runs (meeple.h) say. Then scaling
 ** (tools/bench-scaling.c): games/s on one thread and on --jobs threads, of the same games.
 */
 #include <getopt.h>
@@ -26,7 +26,6 @@
 #include "bench.h"
 #include "bots.h"
 #include "cmd.h"
-#include "internal.h"
 #include "json.h"
 #include "sim.h"
 

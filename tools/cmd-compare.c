@@ -56,7 +56,7 @@ static int load_rules(const char *list, rules *r) {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", list);
     r->n = 0;
-    char *save = NULL;   /* load_ruleset reads MEEPLE_RULESETS with a tokenizer too */
+    char *save = NULL;   /* strtok_r: nothing this loop calls may disturb its place */
     for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         if (r->n == MAX_RULESETS) return usage_error(usage, "more than %d rulesets", MAX_RULESETS);
         if (!(r->rs[r->n] = load_ruleset(tok))) return EXIT_BAD_INPUT;

@@ -69,8 +69,8 @@ void print_replay_json(const char *path, const replayed *r, int rc, const bool *
 /* common.c */
 /* The plural ending of a noun after the count n: "1 player", "2 players", "-1 point". */
 static inline const char *plural(long long n) { return n == 1 || n == -1 ? "" : "s"; }
-/* The directories searched for rulesets by name: $MEEPLE_RULESETS (colon-separated), the
-** installed data directory, the source tree. NULL-terminated. */
+/* The directories searched for rulesets by name: mp_ruleset_default_dirs ($MEEPLE_RULESETS,
+** colon-separated, then the installed rulesets). NULL-terminated. */
 const char *const *ruleset_dirs(void);
 /* Loads a ruleset, printing the diagnostic to stderr on failure. */
 mp_ruleset *load_ruleset(const char *name);

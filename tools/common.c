@@ -13,31 +13,9 @@
 
 #include "cmd.h"
 
-#ifndef MP_DATADIR
-#define MP_DATADIR "/usr/local/share/meeple"
-#endif
-#ifndef MP_SRCDIR
-#define MP_SRCDIR "."
-#endif
-
-const char *const *ruleset_dirs(void) {
-    static char env[4096];
-    static const char *dirs[20];
-    static bool done;
-    if (done) return dirs;
-    int n = 0;
-    const char *e = getenv("MEEPLE_RULESETS");
-    if (e && *e) {
-        snprintf(env, sizeof env, "%s", e);
-        char *save = NULL;   /* strtok_r: a caller may be in a strtok loop of its own */
-        for (char *tok = strtok_r(env, ":", &save); tok && n < 16; tok = strtok_r(NULL, ":", &save)) dirs[n++] = tok;
-    }
-    dirs[n++] = MP_DATADIR "/rulesets";
-    dirs[n++] = MP_SRCDIR "/rulesets";
-    dirs[n] = NULL;
-    done = true;
-    return dirs;
-}
+/* The library's default search path (mp_ruleset_default_dirs: $MEEPLE_RULESETS, then the
+** installed rulesets): the command adds nothing of its own. */
+const char *const *ruleset_dirs(void) { return mp_ruleset_default_dirs(); }
 
 void print_diag_to(FILE *f, const mp_diag *d) {
     char buf[1200];

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "jcz-impl.h"
-#include "yamlw.h"
+#include "meeple-yaml.h"
 
 /* A module's supply of tokens by the number of players, {2: 3, 3: 3, 4: 3, 5: 2, 6: 2}: the BCB
 ** rulesets' (3 a player, 2 with 5 or 6 players; 3 for one player, the modules' default). */

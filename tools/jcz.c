@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "jcz-impl.h"
-#include "yamlw.h"
+#include "meeple-yaml.h"
 
 enum { MAX_FILE = 64 << 20, MAX_RESTARTS = 32 };
 

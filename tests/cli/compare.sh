@@ -35,7 +35,7 @@ check 'grep -q "\"event_differences\":\[{\"turn\":4,\"final\":true,\"what\":\"fa
 
 # With MEEPLE_RULESETS set, every ruleset of --rulesets is still loaded (the search path and the
 # list were split by one tokenizer, which lost the list after its first name).
-MEEPLE_RULESETS="$T" "$M" compare --rulesets c1-2000,c1-2001,c3 "$SRC/tests/records/farm-example.yaml" >"$T/farm-env"
+MEEPLE_RULESETS="$T:$SRC/rulesets" "$M" compare --rulesets c1-2000,c1-2001,c3 "$SRC/tests/records/farm-example.yaml" >"$T/farm-env"
 check '[ $? = 0 ] && cmp -s "$T/farm" "$T/farm-env"' "MEEPLE_RULESETS set: $(head -3 "$T/farm-env")"
 
 # The small-city rule: a completed two-tile city scores 2 under c1-2000, 4 under c3.
