@@ -1,11 +1,12 @@
 /*
 ** dirs.c: the default ruleset search path (mp_ruleset_default_dirs): each directory of
-** $MEEPLE_RULESETS (colon-separated), then the installed rulesets, pkgdatadir/rulesets.
+** $MEEPLE_RULESETS (colon-separated), then the installed rulesets, pkgdatadir/rulesets, then
+** the rulesets of the source tree the library was built from.
 **
 ** Read once per process (pthread_once), then only read: threads may ask for it at once. The
-** library knows no source tree: an uninstalled build (the tests, `make bench`) names its
-** rulesets with MEEPLE_RULESETS (Makefile.am, TESTS_ENVIRONMENT), so that no build path is
-** compiled into the installed library.
+** source tree comes last, so an installed ruleset of the same name always wins; it is there so
+** that a build that is not installed plays its shipped rulesets (the README's first command runs
+** ./meeple play in the build tree). The tests name theirs with MEEPLE_RULESETS all the same.
 */
 #include <pthread.h>
 #include <stdio.h>
@@ -17,12 +18,15 @@
 #ifndef MP_DATADIR
 #define MP_DATADIR "/usr/local/share/meeple"
 #endif
+#ifndef MP_SRCDIR
+#define MP_SRCDIR "."
+#endif
 
 enum { MAX_ENV_DIRS = 16 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char env[4096];
-static const char *dirs[MAX_ENV_DIRS + 2];
+static const char *dirs[MAX_ENV_DIRS + 3];
 
 static void find_dirs(void) {
     int n = 0;
@@ -40,6 +44,7 @@ static void find_dirs(void) {
         }
     }
     dirs[n++] = MP_DATADIR "/rulesets";
+    dirs[n++] = MP_SRCDIR "/rulesets";
     dirs[n] = NULL;
 }
 

@@ -97,7 +97,8 @@ MP_API mp_ruleset *mp_ruleset_parse(const char *name, const char *text, size_t l
                                     mp_diag *d);
 /* The default search path, NULL-terminated, for dirs above: each directory of the environment
 ** variable MEEPLE_RULESETS (colon-separated), then the installed rulesets (pkgdatadir/rulesets,
-** "/usr/local/share/meeple/rulesets" with the default prefix). Read once per process, at the first
+** "/usr/local/share/meeple/rulesets" with the default prefix), then the rulesets of the source
+** tree the library was built from (so that a build not installed plays). Read once per process, at the first
 ** call; valid until the process ends; threads may call it at once. */
 MP_API const char *const *mp_ruleset_default_dirs(void);
 

@@ -30,6 +30,13 @@ int main(int argc, char **argv) {
     mp_game *g = mp_game_new(rs, &opt, &d);
     if (!g) {
         mp_ruleset_free(rs);
+        return fail("building the game", &d);
+    }
+    /* Building a game and playing its first turn are two steps: the
+    ** first tile is drawn here. */
+    if (mp_game_start(g, &d)) {
+        mp_game_free(g);
+        mp_ruleset_free(rs);
         return fail("starting the game", &d);
     }
     /* "random" always names a bot: mp_bot_new cannot fail here. */
