@@ -286,3 +286,11 @@ int mp_game_decision(const mp_game *g, const mp_action *a, mp_decision *out) {
     }
     return -1;
 }
+
+/* ---- added for bridges */
+int mp_mod_place_near_misses(const mp_module_ctx *c, int tile, const uint16_t *shapes, int n_shapes,
+                             mp_near_miss *out, int cap) {
+    const mp_game *g = G(c);
+    if (tile < 0 || tile >= g->ts->n_tiles || n_shapes < 0 || cap < 0) return 0;
+    return mp_place_near_misses(g, tile, shapes, n_shapes, out, cap);
+}

@@ -290,4 +290,18 @@ MP_MODULE_API mp_feature mp_mod_lay_overlay(mp_module_ctx *c, const mp_overlay *
 /* A number below n from the game's generator. */
 MP_MODULE_API uint32_t mp_mod_random(mp_module_ctx *c, uint32_t n);
 
+/* ---- added for bridges */
+/* A placement that does not fit as it is: its cell and turn, and the ports that do not meet what
+** the tiles around show (bit p, board orientation: mp_mod_place_mismatch's). */
+typedef struct mp_near_miss { int x, y, rot; uint16_t bad; } mp_near_miss;
+/* The pre-filter for placements that fit with overlays (mp_mod_fits_with_overlays): the
+** placements of `tile` at the open cells (in row order, rotations that repeat an earlier picture
+** left out, as in the kernel's list) that do not fit as they are and whose ports that do not meet
+** all lie within one of the shapes (port sets, board orientation) an overlay may cover. Every
+** placement that fits once overlays of those shapes are laid, on the new tile or on its
+** neighbours' facing ports, and not without, is among them. Writes up to cap, returns how many
+** there are. */
+MP_MODULE_API int mp_mod_place_near_misses(const mp_module_ctx *c, int tile, const uint16_t *shapes, int n_shapes,
+                                           mp_near_miss *out, int cap);
+
 #endif
