@@ -486,9 +486,11 @@ MP_INTERNAL bool mp_simd_runs(mp_simd path);
 /* For tests, on one thread: lists take this path from now on. False (no change) when it does not
 ** run here. */
 MP_INTERNAL bool mp_simd_use(mp_simd path);
-/* mp_mod_place_near_misses (module.h) for tile `tile`, unchecked. */
+/* mp_mod_place_near_misses and mp_mod_place_near_miss (module.h) for tile `tile`, unchecked. */
 MP_INTERNAL int mp_place_near_misses(const mp_game *g, int tile, const uint16_t *shapes, int n_shapes,
                                      mp_near_miss *out, int cap);
+MP_INTERNAL unsigned mp_place_near_miss(const mp_game *g, int tile, int x, int y, int rot, const uint16_t *shapes,
+                                        int n_shapes);
 /* The fit test on its parts, for the module doors that change them (a placement with an
 ** overlay, module.c) and for mp_game_check: the kinds of the ports facing cell x,y
 ** (their[side][k] is what faces port 3*side+k, 0 nothing) and the sides that touch a tile

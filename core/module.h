@@ -303,5 +303,13 @@ typedef struct mp_near_miss { int x, y, rot; uint16_t bad; } mp_near_miss;
 ** there are. */
 MP_MODULE_API int mp_mod_place_near_misses(const mp_module_ctx *c, int tile, const uint16_t *shapes, int n_shapes,
                                            mp_near_miss *out, int cap);
+/* The same for one placement (tile, x, y, rot): its ports that do not meet when it is in that
+** list, else 0. For checking an action without listing them all. */
+MP_MODULE_API uint16_t mp_mod_place_near_miss(const mp_module_ctx *c, const mp_action *place, const uint16_t *shapes,
+                                              int n_shapes);
+/* The ports of tile kind `tile` turned rot (1 + kind, 0 nothing; MP_MOD_PORTS of them, board
+** orientation), for as long as the ruleset lives: mp_mod_tile_port_kind's, read in a loop
+** without a call a port. NULL for a tile out of range. */
+MP_MODULE_API const uint8_t *mp_mod_tile_ports(const mp_module_ctx *c, int tile, int rot);
 
 #endif

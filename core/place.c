@@ -334,42 +334,67 @@ static unsigned side_mismatch(const mp_game *g, const uint8_t *kinds, int x, int
     return bad;
 }
 
-int mp_place_near_misses(const mp_game *g, int tile, const uint16_t *shapes, int n_shapes, mp_near_miss *out, int cap) {
-    const mp_ruleset *rs = g->rs;
-    const mp_tile *t = &g->ts->tiles[tile];
-    /* The sets of sides (bit s-set) some shape reaches: any part of the sides it touches. A
-    ** rotation whose sides that do not fit are not such a set is passed over at once. */
-    unsigned side_sets = 0;
+/* What a set of overlay shapes can mend, worked out once a call: the sets of sides (bit s-set)
+** some shape reaches (any part of the sides it touches), and per side the bits of a side key
+** (5 a port) where a difference may lie. */
+typedef struct reach { unsigned side_sets; unsigned key_ok[4]; uint16_t ports; } reach;
+
+static void reach_of(const uint16_t *shapes, int n_shapes, reach *out) {
+    *out = (reach){ 0 };
     for (int i = 0; i < n_shapes; i++) {
         unsigned sides = 0;
         for (int s = 0; s < 4; s++) sides |= (unsigned)!!(shapes[i] & MP_SIDE_MASK(s)) << s;
-        for (unsigned sub = sides; sub; sub = (sub - 1) & sides) side_sets |= 1u << sub;
+        for (unsigned sub = sides; sub; sub = (sub - 1) & sides) out->side_sets |= 1u << sub;
+        out->ports |= shapes[i];
     }
+    for (int s = 0; s < 4; s++)
+        for (int k = 0; k < 3; k++)
+            if (out->ports >> (3 * s + k) & 1) out->key_ok[s] |= 31u << (5 * k);
+}
+
+/* The ports where tile turned r misses open cell i (on the sides bad_sides, a set some shape
+** reaches), when they all lie within one shape; 0 when it misses elsewhere. */
+static unsigned near_miss(const mp_game *g, const reach *re, const uint16_t *shapes, int n_shapes, int tile, int r,
+                          int i, unsigned bad_sides) {
+    const mp_ruleset *rs = g->rs;
+    uint32_t need = g->open[i].need, sides = rs->tile_code[4 * tile + r];
+    unsigned bad = 0;
+    for (unsigned m = bad_sides; m; m &= m - 1) {
+        int side = __builtin_ctz(m);
+        unsigned want = need >> (8 * side) & 0xff;
+        if (want == MP_SIDE_NONE) {
+            unsigned b = side_mismatch(g, g->ts->tiles[tile].port_kind[r], mp_open_x(g->open[i].key),
+                                       mp_open_y(g->open[i].key), side);
+            if (b & ~(unsigned)re->ports) return 0;
+            bad |= b;
+            continue;
+        }
+        /* The ports whose matching codes differ, read from the side numbers (the codes of a side
+        ** number are its key, 5 bits a port in the tile's port order). */
+        unsigned diff = rs->side_key[sides >> (8 * side) & 0xff] ^ rs->side_key[want];
+        if (diff & ~re->key_ok[side]) return 0;
+        unsigned any = diff | diff >> 1 | diff >> 2 | diff >> 3 | diff >> 4;
+        bad |= ((any & 1) | (any >> 4 & 2) | (any >> 8 & 4)) << (3 * side);
+    }
+    for (int j = 0; j < n_shapes; j++)
+        if (!(bad & ~(unsigned)shapes[j])) return bad;
+    return 0;
+}
+
+int mp_place_near_misses(const mp_game *g, int tile, const uint16_t *shapes, int n_shapes, mp_near_miss *out, int cap) {
+    reach re;
+    reach_of(shapes, n_shapes, &re);
+    unsigned distinct = g->ts->tiles[tile].distinct_rot & 0xf;
     int n = 0;
-    for (int i = 0; i < g->n_open && side_sets; i++) {
-        uint32_t need = g->open[i].need;
-        unsigned fit = sides_that_fit(rs, tile, need);
-        for (int r = 0; r < 4; r++) {
-            unsigned bad_sides = ~fit >> (4 * r) & 0xf;
-            /* Fits as it is (no set: bit 0 is never on), is out of reach, or repeats a picture. */
-            if (!(side_sets >> bad_sides & 1) || !(t->distinct_rot >> r & 1)) continue;
-            /* The ports that do not meet: those whose matching codes differ, read from the side
-            ** numbers (the codes of a side number are its key). */
-            uint32_t sides = rs->tile_code[4 * tile + r];
-            unsigned bad = 0;
-            for (unsigned m = bad_sides; m; m &= m - 1) {
-                int side = __builtin_ctz(m);
-                unsigned want = need >> (8 * side) & 0xff;
-                if (want == MP_SIDE_NONE) {
-                    bad |= side_mismatch(g, t->port_kind[r], mp_open_x(g->open[i].key), mp_open_y(g->open[i].key), side);
-                    continue;
-                }
-                unsigned diff = rs->side_key[sides >> (8 * side) & 0xff] ^ rs->side_key[want];
-                for (int k = 0; k < 3; k++) bad |= (unsigned)!!(diff >> (5 * k) & 31) << (3 * side + k);
-            }
-            bool within = false;
-            for (int j = 0; j < n_shapes && !within; j++) within = !(bad & ~(unsigned)shapes[j]);
-            if (!within) continue;
+    for (int i = 0; i < g->n_open && re.side_sets; i++) {
+        unsigned miss = ~sides_that_fit(g->rs, tile, g->open[i].need);
+        for (unsigned rots = distinct; rots; rots &= rots - 1) {   /* a picture that repeats is left out */
+            int r = __builtin_ctz(rots);
+            /* Fits as it is (no set: bit 0 is never on), or is out of reach. */
+            unsigned bad_sides = miss >> (4 * r) & 0xf;
+            if (!(re.side_sets >> bad_sides & 1)) continue;
+            unsigned bad = near_miss(g, &re, shapes, n_shapes, tile, r, i, bad_sides);
+            if (!bad) continue;
             if (n < cap)
                 out[n] = (mp_near_miss){ .x = mp_open_x(g->open[i].key), .y = mp_open_y(g->open[i].key), .rot = r,
                                          .bad = (uint16_t)bad };
@@ -377,6 +402,17 @@ int mp_place_near_misses(const mp_game *g, int tile, const uint16_t *shapes, int
         }
     }
     return n;
+}
+
+unsigned mp_place_near_miss(const mp_game *g, int tile, int x, int y, int rot, const uint16_t *shapes, int n_shapes) {
+    bool found;
+    int i = open_search(g, x, y, &found);
+    if (!found || rot < 0 || rot > 3) return 0;
+    reach re;
+    reach_of(shapes, n_shapes, &re);
+    unsigned bad_sides = ~sides_that_fit(g->rs, tile, g->open[i].need) >> (4 * rot) & 0xf;
+    if (!(re.side_sets >> bad_sides & 1) || !(g->ts->tiles[tile].distinct_rot >> rot & 1)) return 0;
+    return near_miss(g, &re, shapes, n_shapes, tile, rot, i, bad_sides);
 }
 
 /* ------------------------------------------------------------------ the reference */

@@ -125,48 +125,46 @@ static void neighbour(int x, int y, int side, int *nx, int *ny) {
     *ny = y + (side == S) - (side == N);
 }
 
-/* A tile's ports, read as needed (1 + kind, 0 nothing): a placed tile as it lies, its overlay
-** included (placed >= 0), or a tile kind turned rot about to be placed at x,y. */
-typedef struct tile_ports { int placed, tile, rot, x, y; } tile_ports;
+/* A tile about to be placed at x,y (not on the board yet), whose ports a bridge's end may face. */
+typedef struct incoming { int x, y; const uint8_t *kinds; } incoming;
 
-static int port_at(const mp_module_ctx *cx, const tile_ports *t, int port) {
-    return t->placed >= 0 ? mp_mod_port_kind(cx, t->placed, port) : mp_mod_tile_port_kind(cx, t->tile, t->rot, port);
-}
-
-/* A side a bridge may end on: its middle free, its two halves of the `ends_on` kind. A tile
-** carries one bridge at most: a second would cross it (one of its ends would lie on the first
-** bridge's road, not on a field), or lie on it. */
-static bool field_side(const mp_module_ctx *cx, const bridges_state *s, const tile_ports *t, int side) {
-    return !port_at(cx, t, MP_MOD_MIDDLE(side)) && port_at(cx, t, 3 * side) == 1 + s->ends_on &&
-           port_at(cx, t, 3 * side + 2) == 1 + s->ends_on;
+/* A side a bridge may end on: its middle free, its two halves of the `ends_on` kind (ports as
+** the tile lies: 1 + kind, 0 nothing). A tile carries one bridge at most: a second would cross it
+** (one of its ends would lie on the first bridge's road, not on a field), or lie on it. */
+static bool field_side(const bridges_state *s, const uint8_t *kinds, int side) {
+    return !kinds[MP_MOD_MIDDLE(side)] && kinds[3 * side] == 1 + s->ends_on && kinds[3 * side + 2] == 1 + s->ends_on;
 }
 
 /* What faces the middle of side `side` of cell x,y: 1 + kind or 0 for a tile, -1 an empty cell,
-** -2 off the board; `in`, when not NULL, is a tile about to be placed there. */
-static int facing_middle(const mp_module_ctx *cx, const tile_ports *in, int x, int y, int side) {
+** -2 off the board. */
+static int facing_middle(const mp_module_ctx *cx, const incoming *in, int x, int y, int side) {
     int nx, ny;
     neighbour(x, y, side, &nx, &ny);
     int q = MP_MOD_MIDDLE((side + 2) & 3);   /* the middle of the opposite side faces this one */
-    if (in && in->x == nx && in->y == ny) return port_at(cx, in, q);
+    if (in && in->x == nx && in->y == ny) return in->kinds[q];
     int v = mp_mod_cell(cx, nx, ny);
     return v < 0 ? v : mp_mod_port_kind(cx, v, q);
 }
 
-/* Whether a bridge along `axis` may go on tile t at x,y: both its sides field sides, each end
-** continuing a road (or bridge) or facing an empty cell. */
-static bool bridge_fits(const mp_module_ctx *cx, const bridges_state *s, const tile_ports *in, int x, int y,
-                        const tile_ports *t, int axis) {
+/* Whether a bridge along `axis` may go on cell x,y whose ports hold `kinds`: both its sides field
+** sides, each end continuing a road (or bridge) or facing an empty cell. */
+static bool bridge_fits(const mp_module_ctx *cx, const bridges_state *s, const incoming *in, int x, int y,
+                        const uint8_t *kinds, int axis) {
+    if (!field_side(s, kinds, axis) || !field_side(s, kinds, axis + 2)) return false;
     for (int side = axis; side < 4; side += 2) {
-        if (!field_side(cx, s, t, side)) return false;
         int f = facing_middle(cx, in, x, y, side);
         if (f != -1 && f != 1 + s->kind) return false;
     }
     return true;
 }
 
-/* A placed tile that may take a bridge: not set at setup, and none on it yet. */
-static bool may_carry(const mp_module_ctx *cx, int placed, int x, int y) {
-    return !mp_mod_placed_fixed(cx, placed) && !mp_game_overlay_at(cx->game, x, y, NULL, NULL);
+/* The ports of a placed tile that may take a bridge (not set at setup, none on it yet: its ports
+** are its tile's), or NULL. */
+static const uint8_t *may_carry(const mp_module_ctx *cx, int placed, int x, int y) {
+    if (mp_mod_placed_fixed(cx, placed) || mp_game_overlay_at(cx->game, x, y, NULL, NULL)) return NULL;
+    int tile, rot;
+    mp_mod_placed(cx, placed, NULL, NULL, &tile, &rot);
+    return mp_mod_tile_ports(cx, tile, rot);
 }
 
 static bool may_build(const mp_module_ctx *cx, const bridges_state *s) {
@@ -193,10 +191,10 @@ static void list_builds(const mp_module_ctx *cx, const bridges_state *s, lister 
         int x = lx, y = ly;
         if (i) neighbour(lx, ly, i - 1, &x, &y);
         int at = mp_mod_cell(cx, x, y);
-        if (at < 0 || !may_carry(cx, at, x, y)) continue;   /* one bridge a tile */
-        tile_ports t = { .placed = at };
+        const uint8_t *kinds = at < 0 ? NULL : may_carry(cx, at, x, y);   /* one bridge a tile */
+        if (!kinds) continue;
         for (int axis = 0; axis < 2; axis++)
-            if (bridge_fits(cx, s, NULL, x, y, &t, axis))
+            if (bridge_fits(cx, s, NULL, x, y, kinds, axis))
                 add(l, &(mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)cx->index, .code = CODE_BUILD,
                                      .x = (int16_t)x, .y = (int16_t)y, .arg = { axis } });
     }
@@ -207,51 +205,53 @@ static mp_action place_action(int v, int tile, int x, int y, int rot, int bx, in
                         .x = (int16_t)x, .y = (int16_t)y, .rot = (uint8_t)rot, .arg = { axis, bx, by } };
 }
 
-/* A placement that misses only at the middles of one axis (m->bad): it fits with a bridge across
-** the new tile when those middles are free on it, or, when it misses at one middle where its road
-** runs into a field side, with a bridge on the neighbour there. Whichever the rule allows, if it
-** then fits, is listed. */
-static void try_placement(const mp_module_ctx *cx, const bridges_state *s, int tile, const mp_near_miss *m,
+/* The shapes a bridge covers: the middles of one axis. */
+static const uint16_t bridge_shapes[2] = { 1u << MP_MOD_MIDDLE(N) | 1u << MP_MOD_MIDDLE(S),
+                                           1u << MP_MOD_MIDDLE(E) | 1u << MP_MOD_MIDDLE(W) };
+
+/* A placement that misses only at the middles of one axis (ports `bad`): it fits with a bridge
+** across the new tile when those middles are free on it, or, when it misses at one middle where
+** its road runs into a field side, with a bridge on the neighbour there. Whichever the rule
+** allows, if the placement then fits, is listed. */
+static void try_placement(const mp_module_ctx *cx, const bridges_state *s, const mp_action *place, unsigned bad,
                           lister *l) {
-    tile_ports in = { .placed = -1, .tile = tile, .rot = m->rot, .x = m->x, .y = m->y };
-    int port = __builtin_ctz(m->bad), side = port / 3;
-    mp_action place = { .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)m->x, .y = (int16_t)m->y,
-                        .rot = (uint8_t)m->rot };
-    if (!port_at(cx, &in, port)) {   /* across the new tile */
-        int axis = side % 2;
-        if (!bridge_fits(cx, s, NULL, m->x, m->y, &in, axis)) return;
-        mp_overlay o = { .placed = MP_OVERLAY_NEW, .kind = s->kind, .ports = axis_ports(axis) };
-        mp_action a = place_action(cx->index, tile, m->x, m->y, m->rot, m->x, m->y, axis);
-        if (mp_mod_fits_with_overlays(cx, &place, &o, 1)) add(l, &a);
+    int x = place->x, y = place->y;
+    incoming in = { x, y, mp_mod_tile_ports(cx, place->tile, place->rot) };
+    int port = __builtin_ctz(bad), side = port / 3, axis = side % 2;
+    mp_overlay o = { .placed = MP_OVERLAY_NEW, .kind = s->kind, .ports = axis_ports(axis) };
+    int bx = x, by = y;
+    if (in.kinds[port]) {   /* on the neighbour: one middle where the tile's road meets its field side */
+        if (bad & (bad - 1) || in.kinds[port] != 1 + s->kind) return;
+        neighbour(x, y, side, &bx, &by);
+        int at = mp_mod_cell(cx, bx, by);
+        const uint8_t *theirs = at < 0 ? NULL : may_carry(cx, at, bx, by);
+        if (!theirs || !bridge_fits(cx, s, &in, bx, by, theirs, axis)) return;
+        o.placed = at;
+    } else if (!bridge_fits(cx, s, NULL, x, y, in.kinds, axis)) {   /* across the new tile */
         return;
     }
-    if (m->bad & (m->bad - 1) || port_at(cx, &in, port) != 1 + s->kind) return;   /* on the neighbour */
-    int nx, ny;
-    neighbour(m->x, m->y, side, &nx, &ny);
-    int at = mp_mod_cell(cx, nx, ny);
-    if (at < 0 || !may_carry(cx, at, nx, ny)) return;
-    tile_ports theirs = { .placed = at };
-    if (!bridge_fits(cx, s, &in, nx, ny, &theirs, side % 2)) return;
-    mp_overlay o = { .placed = at, .kind = s->kind, .ports = axis_ports(side % 2) };
-    mp_action a = place_action(cx->index, tile, m->x, m->y, m->rot, nx, ny, side % 2);
-    if (mp_mod_fits_with_overlays(cx, &place, &o, 1)) add(l, &a);
+    mp_action a = place_action(cx->index, place->tile, x, y, place->rot, bx, by, axis);
+    if (mp_mod_fits_with_overlays(cx, place, &o, 1)) add(l, &a);
 }
 
-/* PLACE phase: the placements of `tile` that fit only with a bridge, in row order (at cell
-** only_x,only_y alone when `only`). */
-static void list_placements(const mp_module_ctx *cx, const bridges_state *s, int tile, const int *only,
-                            lister *l) {
-    static const uint16_t shapes[2] = { 1u << MP_MOD_MIDDLE(N) | 1u << MP_MOD_MIDDLE(S),
-                                        1u << MP_MOD_MIDDLE(E) | 1u << MP_MOD_MIDDLE(W) };
+static mp_action plain_place(int tile, int x, int y, int rot) {
+    return (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)x, .y = (int16_t)y,
+                        .rot = (uint8_t)rot };
+}
+
+/* PLACE phase: the placements of `tile` that fit only with a bridge, in row order. */
+static void list_placements(const mp_module_ctx *cx, const bridges_state *s, int tile, lister *l) {
     enum { ROOM = 256 };
     mp_near_miss room[ROOM], *m = room;
-    int n = mp_mod_place_near_misses(cx, tile, shapes, 2, room, ROOM);
+    int n = mp_mod_place_near_misses(cx, tile, bridge_shapes, 2, room, ROOM);
     if (n > ROOM) {   /* a board with more near misses than a turn usually has */
         if (!(m = malloc((size_t)n * sizeof *m))) abort();
-        mp_mod_place_near_misses(cx, tile, shapes, 2, m, n);
+        mp_mod_place_near_misses(cx, tile, bridge_shapes, 2, m, n);
     }
-    for (int i = 0; i < n; i++)
-        if (!only || (m[i].x == only[0] && m[i].y == only[1])) try_placement(cx, s, tile, &m[i], l);
+    for (int i = 0; i < n; i++) {
+        mp_action place = plain_place(tile, m[i].x, m[i].y, m[i].rot);
+        try_placement(cx, s, &place, m[i].bad, l);
+    }
     if (m != room) free(m);
 }
 
@@ -273,13 +273,13 @@ static int bridges_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
     if (mp_mod_phase(cx) == MP_PHASE_DEPLOY) {
         list_builds(cx, s, &l);
     } else if (forced >= 0) {
-        list_placements(cx, s, forced, NULL, &l);
+        list_placements(cx, s, forced, &l);
     } else {
         int hand[16], n = mp_mod_hand(cx, mp_mod_player(cx), hand, 16);
         for (int i = 0; i < n && i < 16; i++) {
             bool seen = false;
             for (int j = 0; j < i; j++) seen |= hand[j] == hand[i];
-            if (!seen) list_placements(cx, s, hand[i], NULL, &l);
+            if (!seen) list_placements(cx, s, hand[i], &l);
         }
     }
     return l.n;
@@ -319,16 +319,17 @@ static int bridges_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
         return 1;
     }
     /* Legal when it is one of the legal actions: the list is the rule. A placement is looked for
-    ** only among those at its own cell, and only for a tile the player may place. */
-    enum { AT_MOST = 64 };   /* at one cell: 4 rotations, a bridge across or on one of 4 neighbours */
+    ** only as the one it is, and only for a tile the player may place. */
+    enum { AT_MOST = 64 };
     mp_action list[AT_MOST];
     lister l = { list, AT_MOST, 0 };
     mp_phase phase = mp_mod_phase(cx);
     if (a->code == CODE_BUILD) {
         if (phase == MP_PHASE_DEPLOY) list_builds(cx, s, &l);
     } else if (phase == MP_PHASE_PLACE && a->tile >= 0 && a->tile < mp_tileset_n_tiles(ts) && may_place(cx, a->tile)) {
-        int cell[2] = { a->x, a->y };
-        list_placements(cx, s, a->tile, cell, &l);
+        mp_action place = plain_place(a->tile, a->x, a->y, a->rot);
+        unsigned bad = mp_mod_place_near_miss(cx, &place, bridge_shapes, 2);
+        if (bad) try_placement(cx, s, &place, bad, &l);
     }
     bool found = false;
     for (int i = 0; i < l.n && i < AT_MOST && !found; i++)
@@ -352,7 +353,7 @@ static int bridges_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
                  mp_tileset_tile_id(ts, a->tile), a->x, a->y, a->rot, axis_names[axis], a->arg[1], a->arg[2]);
         return 1;
     }
-    mp_action place = { .kind = MP_ACT_PLACE, .tile = a->tile, .x = a->x, .y = a->y, .rot = a->rot };
+    mp_action place = plain_place(a->tile, a->x, a->y, a->rot);
     if (mp_mod_put_tile(cx, &place, d) < 0) return 1;
     lay(cx, s, mp_mod_cell(cx, a->arg[1], a->arg[2]), axis);
     return 0;
