@@ -493,20 +493,16 @@ static inline bool mp_place_any_allowed(const mp_game *g, int tile) {
 ** For tests, on one thread: lists take this path from now on. False (no change) when it does not
 ** run here. */
 MP_INTERNAL bool mp_simd_use(mp_simd path);
-/* For a module that lays `kind` on the middle port of sides free to take it (nothing in the
-** middle, `on` at both ends: a bridge on field sides): the rotations of the tile that do not fit
-** open cell `open_index` as they are, but could with one such change, where every side that does
-** not fit differs from what the cell asks only at its middle, free on one side and `kind` on the
-** other: bit r, laid across the tile (one side, or two opposite ones, both of the tile's sides on
-** that axis free); bit 4 + r, laid on one neighbour (its side free). Only these can fit with a
-** bridge; the module then makes its own test. */
-MP_INTERNAL unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, int kind, int on);
-/* The index of open cell x,y in g->open, -1 when it is not an open cell. */
-MP_INTERNAL int mp_place_open_index(const mp_game *g, int x, int y);
-/* The same test on its parts, for a module that changes them (a placement with a bridge): the
-** kinds of the ports facing cell x,y (their[side][k] is what faces port 3*side+k, 0 nothing) and
-** the sides that touch a tile (returned as a mask, 0: none); then whether a tile whose ports hold
-** `kinds` (1 + kind, 0 nothing) fits against them. */
+/* mp_mod_place_near_misses and mp_mod_place_near_miss (module.h) for tile `tile`, unchecked. */
+MP_INTERNAL int mp_place_near_misses(const mp_game *g, int tile, const uint16_t *shapes, int n_shapes,
+                                     mp_near_miss *out, int cap);
+MP_INTERNAL unsigned mp_place_near_miss(const mp_game *g, int tile, int x, int y, int rot, const uint16_t *shapes,
+                                        int n_shapes);
+/* The fit test on its parts, for the module doors that change them (a placement with an
+** overlay, module.c) and for mp_game_check: the kinds of the ports facing cell x,y
+** (their[side][k] is what faces port 3*side+k, 0 nothing) and the sides that touch a tile
+** (returned as a mask, 0: none); then whether a tile whose ports hold `kinds` (1 + kind, 0
+** nothing) fits against them. */
 MP_INTERNAL unsigned mp_place_facing(const mp_game *g, int x, int y, uint8_t their[4][3]);
 MP_INTERNAL bool mp_place_fits_facing(const mp_game *g, const uint8_t kinds[MP_PORTS], unsigned touch,
                                       const uint8_t their[4][3]);

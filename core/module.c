@@ -165,13 +165,12 @@ static unsigned facing(const mp_module_ctx *c, int x, int y, const mp_overlay *o
     for (int i = 0; i < n; i++) {
         if (o[i].placed == MP_OVERLAY_NEW) continue;
         const mp_placed *p = &g->placed[o[i].placed];
-        for (int side = 0; side < 4; side++) {
-            int nx, ny;
-            mp_grid_neighbour(x, y, side, &nx, &ny);
-            if (nx != p->x || ny != p->y) continue;
-            for (int k = 0; k < 3; k++)
-                if (o[i].ports >> MP_PORT_OPPOSITE(3 * side + k) & 1) their[side][k] = (uint8_t)(1 + o[i].kind);
-        }
+        int dx = p->x - x, dy = p->y - y, side;
+        if (dx == 0 && (dy == 1 || dy == -1)) side = dy < 0 ? MP_N : MP_S;
+        else if (dy == 0 && (dx == 1 || dx == -1)) side = dx > 0 ? MP_E : MP_W;
+        else continue;   /* not a neighbour: nothing it shows x,y changes */
+        for (int k = 0; k < 3; k++)
+            if (o[i].ports >> MP_PORT_OPPOSITE(3 * side + k) & 1) their[side][k] = (uint8_t)(1 + o[i].kind);
     }
     return touch;
 }
@@ -199,8 +198,9 @@ bool mp_mod_fits_with_overlays(const mp_module_ctx *c, const mp_action *place, c
     uint8_t kinds[MP_PORTS], their[4][3];
     memcpy(kinds, g->ts->tiles[place->tile].port_kind[place->rot & 3], sizeof kinds);
     for (int i = 0; i < n; i++) {
-        for (int p = 0; p < MP_PORTS; p++) {
-            if (!(o[i].ports >> p & 1)) continue;
+        if (o[i].placed != MP_OVERLAY_NEW && (o[i].placed < 0 || o[i].placed >= g->n_placed)) return false;
+        for (unsigned ports = o[i].ports & 0xfff; ports; ports &= ports - 1) {
+            int p = __builtin_ctz(ports);
             if (o[i].placed == MP_OVERLAY_NEW) {
                 if (kinds[p]) return false;                  /* the port is not free */
                 kinds[p] = (uint8_t)(1 + o[i].kind);
@@ -288,7 +288,7 @@ int mp_game_decision(const mp_game *g, const mp_action *a, mp_decision *out) {
     return -1;
 }
 
-/* ---- added for castle */
+/* ------------------------------------------------------------------ more of the game, read: names, the board map, scoring */
 
 int mp_mod_feature_name(const mp_module_ctx *c, int placed, int feature, char *buf, size_t size) {
     const mp_game *g = G(c);
@@ -331,4 +331,20 @@ int mp_mod_kind_multiplier(const mp_module_ctx *c, int kind, bool complete, int 
     const mp_points *f = k ? (complete ? &k->complete : &k->incomplete) : NULL;
     if (icon) *icon = f ? f->multiply_icon : -1;
     return f && f->multiply_icon >= 0 ? f->multiply_by : 1;
+
+/* ------------------------------------------------------------------ placements that nearly fit (for overlays) */
+int mp_mod_place_near_misses(const mp_module_ctx *c, int tile, const uint16_t *shapes, int n_shapes,
+                             mp_near_miss *out, int cap) {
+    const mp_game *g = G(c);
+    if (tile < 0 || tile >= g->ts->n_tiles || n_shapes < 0 || cap < 0) return 0;
+    return mp_place_near_misses(g, tile, shapes, n_shapes, out, cap);
+}
+uint16_t mp_mod_place_near_miss(const mp_module_ctx *c, const mp_action *place, const uint16_t *shapes, int n_shapes) {
+    const mp_game *g = G(c);
+    if (place->tile < 0 || place->tile >= g->ts->n_tiles || n_shapes < 0) return 0;
+    return (uint16_t)mp_place_near_miss(g, place->tile, place->x, place->y, place->rot, shapes, n_shapes);
+}
+const uint8_t *mp_mod_tile_ports(const mp_module_ctx *c, int tile, int rot) {
+    const mp_tileset *ts = G(c)->ts;
+    return tile >= 0 && tile < ts->n_tiles ? ts->tiles[tile].port_kind[rot & 3] : NULL;
 }

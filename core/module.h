@@ -290,7 +290,7 @@ MP_MODULE_API mp_feature mp_mod_lay_overlay(mp_module_ctx *c, const mp_overlay *
 /* A number below n from the game's generator. */
 MP_MODULE_API uint32_t mp_mod_random(mp_module_ctx *c, uint32_t n);
 
-/* ---- added for castle */
+/* ------------------------------------------------------------------ more of the game, read: names, the board map, scoring */
 /* The name the notation gives feature `feature` of a placed tile (meeple-notation(7)): its middle
 ** port if it crosses one, else its first port clockwise from Nw, else its kind ("N", "Es",
 ** "cloister"); snprintf's return. */
@@ -306,5 +306,27 @@ MP_MODULE_API bool mp_mod_board(const mp_module_ctx *c, int *x0, int *y0, int *w
 MP_MODULE_API bool mp_mod_kind_scored_in_play(const mp_module_ctx *c, int kind);
 MP_MODULE_API int mp_mod_kind_icon_points(const mp_module_ctx *c, int kind, bool complete, int icon);
 MP_MODULE_API int mp_mod_kind_multiplier(const mp_module_ctx *c, int kind, bool complete, int *icon);
+
+/* ------------------------------------------------------------------ placements that nearly fit (for overlays) */
+/* A placement that does not fit as it is: its cell and turn, and the ports that do not meet what
+** the tiles around show (bit p, board orientation: mp_mod_place_mismatch's). */
+typedef struct mp_near_miss { int x, y, rot; uint16_t bad; } mp_near_miss;
+/* The pre-filter for placements that fit with overlays (mp_mod_fits_with_overlays): the
+** placements of `tile` at the open cells (in row order, rotations that repeat an earlier picture
+** left out, as in the kernel's list) that do not fit as they are and whose ports that do not meet
+** all lie within one of the shapes (port sets, board orientation) an overlay may cover. Every
+** placement that fits once overlays of those shapes are laid, on the new tile or on its
+** neighbours' facing ports, and not without, is among them. Writes up to cap, returns how many
+** there are. */
+MP_MODULE_API int mp_mod_place_near_misses(const mp_module_ctx *c, int tile, const uint16_t *shapes, int n_shapes,
+                                           mp_near_miss *out, int cap);
+/* The same for one placement (tile, x, y, rot): its ports that do not meet when it is in that
+** list, else 0. For checking an action without listing them all. */
+MP_MODULE_API uint16_t mp_mod_place_near_miss(const mp_module_ctx *c, const mp_action *place, const uint16_t *shapes,
+                                              int n_shapes);
+/* The ports of tile kind `tile` turned rot (1 + kind, 0 nothing; MP_MOD_PORTS of them, board
+** orientation), for as long as the ruleset lives: mp_mod_tile_port_kind's, read in a loop
+** without a call a port. NULL for a tile out of range. */
+MP_MODULE_API const uint8_t *mp_mod_tile_ports(const mp_module_ctx *c, int tile, int rot);
 
 #endif

@@ -10,8 +10,9 @@
 **
 ** Here: that rule port by port (for messages, modules and the reference list); the side numbers
 ** every tile's sides get at load; the open cells (empty, touching a tile), kept sorted in row
-** order with what each asks of a tile, updated as tiles are placed; and for the bridges module,
-** where a bridge could make a tile fit. The fast list is in list.c.
+** order with what each asks of a tile, updated as tiles are placed; and the placements that miss
+** only at ports an overlay could mend (module.h, mp_mod_place_near_misses). The fast list is in
+** list.c.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,12 +215,6 @@ static int open_search(const mp_game *g, int x, int y, bool *found) {
     return i;
 }
 
-int mp_place_open_index(const mp_game *g, int x, int y) {
-    bool found;
-    int i = open_search(g, x, y, &found);
-    return found ? i : -1;
-}
-
 /* A new open cell, asking nothing yet, at index i of the sorted array. */
 static void open_insert(mp_game *g, int i, uint32_t key) {
     MP_ASSERT(g->n_open + 8 < g->cap_open);   /* sized for every cell there can be (state.c) */
@@ -307,11 +302,6 @@ static bool code_fits(const mp_game *g, int tile, int rot, uint32_t need) {
     return ok;
 }
 
-/* Whether a set of sides is one side or two opposite ones. */
-static bool one_or_opposite(unsigned sides) {
-    return (sides && (sides & (sides - 1)) == 0) || sides == 0x5 || sides == 0xa;
-}
-
 /* The sides (bit 4r + s) where the tile turned r meets what an open cell asks: the four rotations
 ** compared at once with SSE2. */
 #if defined(__SSE2__)
@@ -331,46 +321,98 @@ static unsigned sides_that_fit(const mp_ruleset *rs, int tile, uint32_t need) {
 #endif
 }
 
-unsigned mp_place_fits_with_middles(const mp_game *g, int tile, int open_index, int kind, int on) {
-    const mp_ruleset *rs = g->rs;
-    uint32_t need = g->open[open_index].need;
-    unsigned code = rs->port_code[1 + kind], found = 0, fit = sides_that_fit(rs, tile, need);
-    /* A side the middle may be laid on: nothing in its middle, `on` at both ends. */
-    unsigned free_side = rs->port_code[1 + on] * (1u | 1u << 10);
-    unsigned distinct = g->ts->tiles[tile].distinct_rot;
-    for (int r = 0; r < 4; r++) {
-        unsigned bad = ~fit >> (4 * r) & 0xf;
-        /* Fits as it is, repeats an earlier picture, or more than one bridge could mend. */
-        if (!bad || !(distinct >> r & 1) || !one_or_opposite(bad)) continue;
-        uint32_t sides = rs->tile_code[4 * tile + r];
-        /* Sides that do not fit: a middle to lay `kind` on, on the tile (ours) or on the
-        ** neighbour (theirs: its side must be free to take it), or either when the neighbour shows
-        ** a side no tile has. */
-        unsigned ours = 0, theirs = 0, either = 0;
-        bool ok = true;
-        for (unsigned m = bad; m && ok; m &= m - 1) {
-            int side = __builtin_ctz(m);
-            unsigned have = sides >> (8 * side) & 0xff, want = need >> (8 * side) & 0xff;
-            if (want == MP_SIDE_NONE) { either |= 1u << side; continue; }
-            unsigned kh = rs->side_key[have], kw = rs->side_key[want];
-            unsigned mh = kh >> 5 & 31, mw = kw >> 5 & 31;
-            ok = ((kh ^ kw) & ~(31u << 5)) == 0 && ((mh == 0 && mw == code) || (mh == code && kw == free_side));
-            if (mh == 0) ours |= 1u << side;
-            else theirs |= 1u << side;
-        }
-        if (!ok) continue;
-        /* One bridge: across the tile (one side, or two opposite ones: both of the tile's sides
-        ** on that axis free to take it), or on one neighbour. */
-        unsigned across = ours | either;
-        if (!theirs && one_or_opposite(across)) {
-            int axis = __builtin_ctz(across) & 1;
-            if (rs->side_key[sides >> (8 * axis) & 0xff] == free_side &&
-                rs->side_key[sides >> (8 * (axis + 2)) & 0xff] == free_side)
-                found |= 1u << r;
-        }
-        if (!ours && (theirs | either) && ((theirs | either) & ((theirs | either) - 1)) == 0) found |= 16u << r;
+/* The ports of side `side` where a tile whose ports hold `kinds` does not meet the tile across
+** it, worked out from the ports (where that tile shows a side no tile has: a bridge on it). */
+static unsigned side_mismatch(const mp_game *g, const uint8_t *kinds, int x, int y, int side) {
+    int nx, ny;
+    mp_grid_neighbour(x, y, side, &nx, &ny);
+    const mp_placed *o = &g->placed[mp_grid_get(g, nx, ny)];
+    unsigned bad = 0;
+    for (int p = 3 * side; p < 3 * side + 3; p++)
+        if (g->rs->port_code[kinds[p]] != g->rs->port_code[mp_placed_port_kind(g, o, MP_PORT_OPPOSITE(p))])
+            bad |= 1u << p;
+    return bad;
+}
+
+/* What a set of overlay shapes can mend, worked out once a call: the sets of sides (bit s-set)
+** some shape reaches (any part of the sides it touches), and per side the bits of a side key
+** (5 a port) where a difference may lie. */
+typedef struct reach { unsigned side_sets; unsigned key_ok[4]; uint16_t ports; } reach;
+
+static void reach_of(const uint16_t *shapes, int n_shapes, reach *out) {
+    *out = (reach){ 0 };
+    for (int i = 0; i < n_shapes; i++) {
+        unsigned sides = 0;
+        for (int s = 0; s < 4; s++) sides |= (unsigned)!!(shapes[i] & MP_SIDE_MASK(s)) << s;
+        for (unsigned sub = sides; sub; sub = (sub - 1) & sides) out->side_sets |= 1u << sub;
+        out->ports |= shapes[i];
     }
-    return found;
+    for (int s = 0; s < 4; s++)
+        for (int k = 0; k < 3; k++)
+            if (out->ports >> (3 * s + k) & 1) out->key_ok[s] |= 31u << (5 * k);
+}
+
+/* The ports where tile turned r misses open cell i (on the sides bad_sides, a set some shape
+** reaches), when they all lie within one shape; 0 when it misses elsewhere. */
+static unsigned near_miss(const mp_game *g, const reach *re, const uint16_t *shapes, int n_shapes, int tile, int r,
+                          int i, unsigned bad_sides) {
+    const mp_ruleset *rs = g->rs;
+    uint32_t need = g->open[i].need, sides = rs->tile_code[4 * tile + r];
+    unsigned bad = 0;
+    for (unsigned m = bad_sides; m; m &= m - 1) {
+        int side = __builtin_ctz(m);
+        unsigned want = need >> (8 * side) & 0xff;
+        if (want == MP_SIDE_NONE) {
+            unsigned b = side_mismatch(g, g->ts->tiles[tile].port_kind[r], mp_open_x(g->open[i].key),
+                                       mp_open_y(g->open[i].key), side);
+            if (b & ~(unsigned)re->ports) return 0;
+            bad |= b;
+            continue;
+        }
+        /* The ports whose matching codes differ, read from the side numbers (the codes of a side
+        ** number are its key, 5 bits a port in the tile's port order). */
+        unsigned diff = rs->side_key[sides >> (8 * side) & 0xff] ^ rs->side_key[want];
+        if (diff & ~re->key_ok[side]) return 0;
+        unsigned any = diff | diff >> 1 | diff >> 2 | diff >> 3 | diff >> 4;
+        bad |= ((any & 1) | (any >> 4 & 2) | (any >> 8 & 4)) << (3 * side);
+    }
+    for (int j = 0; j < n_shapes; j++)
+        if (!(bad & ~(unsigned)shapes[j])) return bad;
+    return 0;
+}
+
+int mp_place_near_misses(const mp_game *g, int tile, const uint16_t *shapes, int n_shapes, mp_near_miss *out, int cap) {
+    reach re;
+    reach_of(shapes, n_shapes, &re);
+    unsigned distinct = g->ts->tiles[tile].distinct_rot & 0xf;
+    int n = 0;
+    for (int i = 0; i < g->n_open && re.side_sets; i++) {
+        unsigned miss = ~sides_that_fit(g->rs, tile, g->open[i].need);
+        for (unsigned rots = distinct; rots; rots &= rots - 1) {   /* a picture that repeats is left out */
+            int r = __builtin_ctz(rots);
+            /* Fits as it is (no set: bit 0 is never on), or is out of reach. */
+            unsigned bad_sides = miss >> (4 * r) & 0xf;
+            if (!(re.side_sets >> bad_sides & 1)) continue;
+            unsigned bad = near_miss(g, &re, shapes, n_shapes, tile, r, i, bad_sides);
+            if (!bad) continue;
+            if (n < cap)
+                out[n] = (mp_near_miss){ .x = mp_open_x(g->open[i].key), .y = mp_open_y(g->open[i].key), .rot = r,
+                                         .bad = (uint16_t)bad };
+            n++;
+        }
+    }
+    return n;
+}
+
+unsigned mp_place_near_miss(const mp_game *g, int tile, int x, int y, int rot, const uint16_t *shapes, int n_shapes) {
+    bool found;
+    int i = open_search(g, x, y, &found);
+    if (!found || rot < 0 || rot > 3) return 0;
+    reach re;
+    reach_of(shapes, n_shapes, &re);
+    unsigned bad_sides = ~sides_that_fit(g->rs, tile, g->open[i].need) >> (4 * rot) & 0xf;
+    if (!(re.side_sets >> bad_sides & 1) || !(g->ts->tiles[tile].distinct_rot >> rot & 1)) return 0;
+    return near_miss(g, &re, shapes, n_shapes, tile, rot, i, bad_sides);
 }
 
 /* ------------------------------------------------------------------ the reference */

@@ -259,3 +259,41 @@ Test(bridges, a_tile_that_fits_only_with_a_bridge_may_be_discarded) {
     }
     mp_ruleset_free(rs);
 }
+
+/* The module's state and actions as data: each player's bridges left as a fact, and its two kinds
+** of decision with their arguments (meeple-ruleset(5)). */
+Test(bridges, facts_and_decisions) {
+    mp_ruleset *rs = bridges();
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 1, "A", 0, 1, 0);
+    t_pass(g);
+    t_draw(g, 0, "G");
+    mp_diag d = { 0 };
+    mp_action a;
+    cr_assert_eq(mp_notation_parse(g, "!bridges:G@0,2r0/ns@0,2", &a, NULL, &d), 0, "%s", d.message);
+    mp_decision dec;
+    cr_assert_eq(mp_game_decision(g, &a, &dec), 0);
+    cr_assert_str_eq(dec.module, "bridges");
+    cr_assert_str_eq(dec.name, "place");
+    cr_assert_eq(dec.n_args, 3);
+    cr_assert_str_eq(dec.arg_names[0], "axis");
+    cr_assert_str_eq(dec.arg_names[1], "bridge-x");
+    cr_assert_str_eq(dec.arg_names[2], "bridge-y");
+    cr_assert(dec.args[0] == 0 && dec.args[1] == 0 && dec.args[2] == 2);
+    t_act(g, "!bridges:G@0,2r0/ns@0,2");
+    mp_fact f[8];
+    int n = mp_game_facts(g, f, 8);
+    cr_assert_eq(n, 2, "one fact a player");
+    for (int p = 0; p < 2; p++) {
+        cr_assert_str_eq(f[p].module, "bridges");
+        cr_assert_str_eq(f[p].what, "bridges");
+        cr_assert(f[p].kind == MP_FACT_COUNT && f[p].player == p);
+        cr_assert_eq(f[p].value, p == 0 ? 2 : 3, "player %d", p);
+    }
+    cr_assert_eq(mp_notation_parse(g, "!bridges:ew@0,2", &a, NULL, &d), 0, "%s", d.message);
+    cr_assert_eq(mp_game_decision(g, &a, &dec), 0);
+    cr_assert_str_eq(dec.name, "build");
+    cr_assert(dec.n_args == 1 && !strcmp(dec.arg_names[0], "axis") && dec.args[0] == 1);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}

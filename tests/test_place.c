@@ -3,8 +3,9 @@
 ** (every cell of the board looked at, every port compared as the rules say), in 20,000 positions
 ** of seeded random games on each SIMD path the machine runs (scalar, SSE2, AVX2), under every kind
 ** of board: the base game, the expansion with bridges (overlays change ports after placement), and
-** The Castle (a bounded board, start spaces, only paths matching). And the bridges module's
-** shortcut (mp_place_fits_with_middles) misses no placement a bridge could make fit.
+** The Castle (a bounded board, start spaces, only paths matching). And the near misses modules
+** test for placements with overlays (mp_mod_place_near_misses) are exact, so the bridges module
+** misses no placement a bridge could make fit.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,35 +93,77 @@ Test(place, simd_paths) {
     if (!getenv("MEEPLE_SIMD")) cr_assert_eq(mp_simd_path(), best, "%s", mp_simd_name(mp_simd_path()));
 }
 
-/* The bridges module looks for placements that fit only with a bridge where
-** mp_place_fits_with_middles says one could. That test must miss none: for every open cell and
-** rotation it leaves out, neither laying the bridge's kind on the tile's middles along an axis
-** whose two sides are free to take it (no middle, `on` at both ends), nor on the middle of one
-** neighbour's facing side free to take it, makes the tile fit. */
+/* The bridges module looks for placements that fit only with a bridge among the near misses
+** (mp_mod_place_near_misses) with the bridge's shapes: the middles of one axis. That list must be
+** exact: in row order and rotation order, it holds every placement at an open cell (rotations
+** that repeat a picture left out) that does not fit and whose ports that do not meet (worked out
+** port by port, mp_mod_place_mismatch) lie within a shape, with those ports, and nothing else.
+** So it misses no placement a bridge could make fit: for every open cell and rotation it leaves
+** out, neither laying the bridge's kind on the tile's middles along an axis whose two sides are
+** free to take it (no middle, `on` at both ends), nor on the middle of one neighbour's facing
+** side free to take it, makes the tile fit. Other shapes (a whole side; ports over a corner) are
+** checked for exactness too. */
 static bool free_side(const uint8_t ports[3], int on) { return !ports[1] && ports[0] == 1 + on && ports[2] == 1 + on; }
 
-static int misses_nothing(const mp_game *g, int tile, int kind, int on) {
+static const uint16_t bridge_shapes[2] = { 1u << MP_MIDDLE(MP_N) | 1u << MP_MIDDLE(MP_S),
+                                           1u << MP_MIDDLE(MP_E) | 1u << MP_MIDDLE(MP_W) };
+
+static bool within(uint16_t bad, const uint16_t *shapes, int n) {
+    for (int i = 0; i < n; i++)
+        if (!(bad & ~shapes[i])) return true;
+    return false;
+}
+
+/* The near misses of `tile` with `shapes` against the reference; returns the list's length. */
+static int near_misses_exact(const mp_game *g, int tile, const uint16_t *shapes, int n_shapes, mp_near_miss *list) {
     const mp_tile *t = &g->ts->tiles[tile];
+    mp_module_ctx c = { .game = (mp_game *)g };
+    int n = mp_mod_place_near_misses(&c, tile, shapes, n_shapes, list, 1024), k = 0;
+    cr_assert(n <= 1024);
     for (int i = 0; i < g->n_open; i++) {
         int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
-        unsigned maybe = mp_place_fits_with_middles(g, tile, i, kind, on);
+        for (int r = 0; r < 4; r++) {
+            unsigned touch;
+            uint16_t bad = mp_mod_place_mismatch(&c, tile, x, y, r, &touch);
+            cr_assert(touch, "open cell %d,%d touches a tile", x, y);
+            if (!(t->distinct_rot >> r & 1) || !bad || !within(bad, shapes, n_shapes)) continue;
+            cr_assert(k < n, "tile %d at %d,%d r%d misses at %#x only, yet is not listed", tile, x, y, r, bad);
+            cr_assert(list[k].x == x && list[k].y == y && list[k].rot == r, "tile %d: near miss %d is %d,%d r%d, "
+                      "expected %d,%d r%d", tile, k, list[k].x, list[k].y, list[k].rot, x, y, r);
+            cr_assert_eq(list[k].bad, bad, "tile %d at %d,%d r%d", tile, x, y, r);
+            k++;
+        }
+    }
+    cr_assert_eq(k, n, "tile %d: %d near misses listed, %d expected", tile, n, k);
+    return n;
+}
+
+static int misses_nothing(const mp_game *g, int tile, int kind, int on) {
+    static const uint16_t others[2] = { MP_SIDE_MASK(MP_N), 0x0f0 };
+    const mp_tile *t = &g->ts->tiles[tile];
+    static mp_near_miss list[1024];
+    near_misses_exact(g, tile, others, 2, list);
+    int n = near_misses_exact(g, tile, bridge_shapes, 2, list), k = 0;
+    for (int i = 0; i < g->n_open; i++) {
+        int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
         uint8_t their[4][3];
         unsigned touch = mp_place_facing(g, x, y, their);
         for (int r = 0; r < 4; r++) {
-            if (!(t->distinct_rot >> r & 1) || mp_place_fits_facing(g, t->port_kind[r], touch, their)) {
-                cr_assert(!(maybe >> r & 0x11), "tile %d at %d,%d r%d fits as it is, yet named for a bridge", tile, x, y, r);
+            if (k < n && list[k].x == x && list[k].y == y && list[k].rot == r) {
+                k++;
                 continue;
             }
-            for (int axis = 0; axis < 2 && !(maybe >> r & 1); axis++) {
-                const uint8_t *k = t->port_kind[r];
-                if (!free_side(&k[3 * axis], on) || !free_side(&k[3 * (axis + 2)], on)) continue;
+            if (!(t->distinct_rot >> r & 1) || mp_place_fits_facing(g, t->port_kind[r], touch, their)) continue;
+            for (int axis = 0; axis < 2; axis++) {
+                const uint8_t *p = t->port_kind[r];
+                if (!free_side(&p[3 * axis], on) || !free_side(&p[3 * (axis + 2)], on)) continue;
                 uint8_t with[MP_PORTS];
-                memcpy(with, k, sizeof with);
+                memcpy(with, p, sizeof with);
                 with[MP_MIDDLE(axis)] = with[MP_MIDDLE(axis + 2)] = (uint8_t)(1 + kind);
                 cr_assert(!mp_place_fits_facing(g, with, touch, their), "tile %d at %d,%d r%d fits with a bridge %d on it",
                           tile, x, y, r, axis);
             }
-            for (int side = 0; side < 4 && !(maybe >> (4 + r) & 1); side++) {
+            for (int side = 0; side < 4; side++) {
                 if (!(touch >> side & 1) || !free_side(their[side], on)) continue;
                 uint8_t changed[4][3];
                 memcpy(changed, their, sizeof changed);

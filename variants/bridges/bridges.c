@@ -6,7 +6,7 @@
 ** middle of the opposite side (north-south or east-west). Both sides must be field sides (their
 ** middles free, their halves field), so a tile never carries two crossing bridges; each end must
 ** continue a road already there or face an empty cell. In the kernel a bridge is the tile's
-** overlay (mp_feature_add_overlay): it covers the two middle ports only, so the fields and cities
+** overlay (mp_mod_lay_overlay): it covers the two middle ports only, so the fields and cities
 ** under it stay whole, and it joins the roads it meets like any road segment (a tile holding a
 ** bridge and a printed segment of one road counts once).
 **
@@ -18,20 +18,25 @@
 **     into a field side, carried on by a bridge on the new tile or on the neighbour):
 **     "!bridges:TILE@X,YrR/ew@X,Y", one action.
 ** A bridge is never required: a tile that fits nowhere without one is discarded as usual.
+**
+** A placement with a bridge is the kernel's "placement that fits once an overlay is laid"
+** (mp_mod_fits_with_overlays); the kernel names the few placements worth that test
+** (mp_mod_place_near_misses: those that miss only at the middles of one axis), and this module
+** keeps only those its rule allows.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "module.h"
-#include "yamlx.h"   /* TRANSITIONAL: the kernel's insides, until the module asks through module.h only */
 
-enum { MAX_BRIDGES = 64, AXIS_NS = 0, AXIS_EW = 1, CODE_BUILD = 0, CODE_PLACE = 1 };
+enum { MAX_BRIDGES = 64, AXIS_NS = 0, AXIS_EW = 1, CODE_BUILD = 0, CODE_PLACE = 1, NAME_SIZE = 32 };
+enum { N = 0, E = 1, S = 2, W = 3 };
 
 typedef struct bridges_config {
     int supply[MP_MAX_PLAYERS + 1];   /* bridges per player, by player count */
-    char kind[MP_NAME];               /* the kind a bridge is (road) */
-    char ends_on[MP_NAME];            /* the kind both of its sides must show (field) */
+    char kind[NAME_SIZE];             /* the kind a bridge is (road) */
+    char ends_on[NAME_SIZE];          /* the kind both of its sides must show (field) */
 } bridges_config;
 
 typedef struct bridge { int32_t placed; int8_t owner; } bridge;
@@ -39,12 +44,20 @@ typedef struct bridge { int32_t placed; int8_t owner; } bridge;
 typedef struct bridges_state {
     int kind, ends_on;                /* kind indexes in the tile set */
     int supply[MP_MAX_PLAYERS];
-    int built_turn;                   /* g->turns of the turn a bridge was last built in */
+    int built_turn;                   /* mp_mod_turns of the turn a bridge was last built in */
     int n;
     bridge b[MAX_BRIDGES];
 } bridges_state;
 
 static const char *const axis_names[] = { "ns", "ew" };
+
+/* Its actions as data (meeple-ruleset(5)): a build names the tile it crosses by the action's cell;
+** a placement is the action's tile, cell and turn, and the bridge's axis and cell. */
+static const mp_decision_kind bridges_decisions[] = {
+    { CODE_BUILD, "build", { "axis", NULL, NULL } },
+    { CODE_PLACE, "place", { "axis", "bridge-x", "bridge-y" } },
+    { 0, NULL, { NULL, NULL, NULL } },
+};
 
 /* ------------------------------------------------------------------ configuration */
 
@@ -60,10 +73,10 @@ static int bridges_configure(mp_arena *a, const mp_ynode *options, void **config
     mp_ynode *n;
     if ((n = mp_y_get(options, "supply"))) {
         if (mp_y_expect(n, MP_Y_MAP, "supply", d)) return 1;
-        for (int i = 0; i < n->n; i++) {
+        for (int i = 0; i < mp_y_count(n); i++) {
             long players, count;
-            if (mp_y_int(n->items[2 * i], 1, MP_MAX_PLAYERS, &players, d) ||
-                mp_y_int(n->items[2 * i + 1], 0, 10, &count, d))
+            if (mp_y_int(mp_y_map_key(n, i), 1, MP_MAX_PLAYERS, &players, d) ||
+                mp_y_int(mp_y_map_value(n, i), 0, 10, &count, d))
                 return 1;
             c->supply[players] = (int)count;
         }
@@ -80,8 +93,8 @@ static int bridges_configure(mp_arena *a, const mp_ynode *options, void **config
     return 0;
 }
 
-static int setup_error(mp_game *g, mp_diag *d, const char *what, const char *name) {
-    snprintf(d->file, sizeof d->file, "%s", g->rs->path);
+static int setup_error(const mp_module_ctx *cx, mp_diag *d, const char *what, const char *name) {
+    snprintf(d->file, sizeof d->file, "%s", mp_mod_ruleset_path(cx));
     d->line = d->column = 0;
     snprintf(d->message, sizeof d->message, "the bridges module needs a feature kind '%s' (%s) in the tile sets; "
              "expected one declared under 'kinds:'", name, what);
@@ -89,73 +102,76 @@ static int setup_error(mp_game *g, mp_diag *d, const char *what, const char *nam
 }
 
 static int bridges_setup(mp_module_ctx *cx, mp_diag *d) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    bridges_state *s = st;
-    const bridges_config *c = config;
-    s->kind = mp_tileset_kind(g->ts, c->kind);
-    s->ends_on = mp_tileset_kind(g->ts, c->ends_on);
-    if (s->kind < 0) return setup_error(g, d, "what a bridge is", c->kind);
-    if (s->ends_on < 0) return setup_error(g, d, "what a bridge's sides must show", c->ends_on);
-    for (int p = 0; p < g->n_players; p++) s->supply[p] = c->supply[g->n_players];
+    bridges_state *s = cx->state;
+    const bridges_config *c = cx->config;
+    s->kind = mp_mod_kind(cx, c->kind);
+    s->ends_on = mp_mod_kind(cx, c->ends_on);
+    if (s->kind < 0) return setup_error(cx, d, "what a bridge is", c->kind);
+    if (s->ends_on < 0) return setup_error(cx, d, "what a bridge's sides must show", c->ends_on);
+    int players = mp_mod_players(cx);
+    for (int p = 0; p < players; p++) s->supply[p] = c->supply[players];
     s->built_turn = -1;
     return 0;
 }
 
-extern const mp_module mp_module_bridges;
-static int variant_index(const mp_game *g) { return mp_game_variant_index(g, &mp_module_bridges); }
-
 /* ------------------------------------------------------------------ where a bridge may go */
 
-/* A tile about to be placed (not on the board yet), whose ports a bridge's end may face. */
+static uint16_t axis_ports(int axis) {
+    return (uint16_t)(1u << MP_MOD_MIDDLE(axis) | 1u << MP_MOD_MIDDLE(axis + 2));
+}
+
+static void neighbour(int x, int y, int side, int *nx, int *ny) {
+    *nx = x + (side == E) - (side == W);
+    *ny = y + (side == S) - (side == N);
+}
+
+/* A tile about to be placed at x,y (not on the board yet), whose ports a bridge's end may face. */
 typedef struct incoming { int x, y; const uint8_t *kinds; } incoming;
 
-static uint16_t axis_ports(int axis) {
-    return (uint16_t)(axis == AXIS_NS ? (1u << MP_MIDDLE(MP_N) | 1u << MP_MIDDLE(MP_S))
-                                      : (1u << MP_MIDDLE(MP_E) | 1u << MP_MIDDLE(MP_W)));
-}
-
-/* The ports of a placed tile as it lies, its overlay included (1 + kind, 0 nothing). */
-static void placed_kinds(const mp_game *g, int32_t placed, uint8_t kinds[MP_PORTS]) {
-    for (int p = 0; p < MP_PORTS; p++) kinds[p] = (uint8_t)mp_placed_port_kind(g, &g->placed[placed], p);
-}
-
-/* A side a bridge may end on: its middle free, its two halves of the `ends_on` kind. A tile
-** carries one bridge at most: a second would cross it (one of its ends would lie on the first
-** bridge's road, not on a field), or lie on it. */
-static bool field_side(const bridges_state *s, const uint8_t kinds[MP_PORTS], int side) {
-    return !kinds[MP_MIDDLE(side)] && kinds[3 * side] == 1 + s->ends_on && kinds[3 * side + 2] == 1 + s->ends_on;
+/* A side a bridge may end on: its middle free, its two halves of the `ends_on` kind (ports as
+** the tile lies: 1 + kind, 0 nothing). A tile carries one bridge at most: a second would cross it
+** (one of its ends would lie on the first bridge's road, not on a field), or lie on it. */
+static bool field_side(const bridges_state *s, const uint8_t *kinds, int side) {
+    return !kinds[MP_MOD_MIDDLE(side)] && kinds[3 * side] == 1 + s->ends_on && kinds[3 * side + 2] == 1 + s->ends_on;
 }
 
 /* What faces the middle of side `side` of cell x,y: 1 + kind or 0 for a tile, -1 an empty cell,
 ** -2 off the board. */
-static int facing_middle(const mp_game *g, const incoming *in, int x, int y, int side) {
+static int facing_middle(const mp_module_ctx *cx, const incoming *in, int x, int y, int side) {
     int nx, ny;
-    mp_grid_neighbour(x, y, side, &nx, &ny);
-    int q = MP_PORT_OPPOSITE(MP_MIDDLE(side));
+    neighbour(x, y, side, &nx, &ny);
+    int q = MP_MOD_MIDDLE((side + 2) & 3);   /* the middle of the opposite side faces this one */
     if (in && in->x == nx && in->y == ny) return in->kinds[q];
-    int32_t v = mp_grid_get(g, nx, ny);
-    return v < 0 ? v : mp_placed_port_kind(g, &g->placed[v], q);
+    int v = mp_mod_cell(cx, nx, ny);
+    return v < 0 ? v : mp_mod_port_kind(cx, v, q);
 }
 
 /* Whether a bridge along `axis` may go on cell x,y whose ports hold `kinds`: both its sides field
 ** sides, each end continuing a road (or bridge) or facing an empty cell. */
-static bool bridge_fits(const mp_game *g, const bridges_state *s, const incoming *in, int x, int y,
-                        const uint8_t kinds[MP_PORTS], int axis) {
+static bool bridge_fits(const mp_module_ctx *cx, const bridges_state *s, const incoming *in, int x, int y,
+                        const uint8_t *kinds, int axis) {
+    if (!field_side(s, kinds, axis) || !field_side(s, kinds, axis + 2)) return false;
     for (int side = axis; side < 4; side += 2) {
-        if (!field_side(s, kinds, side)) return false;
-        int f = facing_middle(g, in, x, y, side);
+        int f = facing_middle(cx, in, x, y, side);
         if (f != -1 && f != 1 + s->kind) return false;
     }
     return true;
 }
 
-static bool may_build(const mp_game *g, const bridges_state *s) {
-    if (s->supply[g->player] <= 0) return false;
-    if (g->phase == MP_PHASE_PLACE) return true;                       /* a new turn */
-    return g->phase == MP_PHASE_DEPLOY && s->built_turn != g->turns;   /* one a turn */
+/* The ports of a placed tile that may take a bridge (not set at setup, none on it yet: its ports
+** are its tile's), or NULL. */
+static const uint8_t *may_carry(const mp_module_ctx *cx, int placed, int x, int y) {
+    if (mp_mod_placed_fixed(cx, placed) || mp_game_overlay_at(cx->game, x, y, NULL, NULL)) return NULL;
+    int tile, rot;
+    mp_mod_placed(cx, placed, NULL, NULL, &tile, &rot);
+    return mp_mod_tile_ports(cx, tile, rot);
+}
+
+static bool may_build(const mp_module_ctx *cx, const bridges_state *s) {
+    if (s->supply[mp_mod_player(cx)] <= 0) return false;
+    mp_phase phase = mp_mod_phase(cx);
+    if (phase == MP_PHASE_PLACE) return true;                                  /* a new turn */
+    return phase == MP_PHASE_DEPLOY && s->built_turn != mp_mod_turns(cx);     /* one a turn */
 }
 
 /* ------------------------------------------------------------------ legal actions */
@@ -168,18 +184,18 @@ static void add(lister *l, const mp_action *a) {
 }
 
 /* DEPLOY phase: a bridge on the tile just placed or on one sharing a side with it. */
-static void list_builds(const mp_game *g, const bridges_state *s, int v, lister *l) {
-    const mp_placed *last = &g->placed[g->last_placed];
+static void list_builds(const mp_module_ctx *cx, const bridges_state *s, lister *l) {
+    int lx, ly;
+    mp_mod_placed(cx, mp_mod_last_placed(cx), &lx, &ly, NULL, NULL);
     for (int i = 0; i < 5; i++) {
-        int x = last->x, y = last->y;
-        if (i) mp_grid_neighbour(last->x, last->y, i - 1, &x, &y);
-        int32_t at = mp_grid_get(g, x, y);
-        if (at < 0 || g->placed[at].fixed || g->placed[at].overlay >= 0) continue;   /* one bridge a tile */
-        uint8_t kinds[MP_PORTS];
-        placed_kinds(g, at, kinds);
+        int x = lx, y = ly;
+        if (i) neighbour(lx, ly, i - 1, &x, &y);
+        int at = mp_mod_cell(cx, x, y);
+        const uint8_t *kinds = at < 0 ? NULL : may_carry(cx, at, x, y);   /* one bridge a tile */
+        if (!kinds) continue;
         for (int axis = 0; axis < 2; axis++)
-            if (bridge_fits(g, s, NULL, x, y, kinds, axis))
-                add(l, &(mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)v, .code = CODE_BUILD,
+            if (bridge_fits(cx, s, NULL, x, y, kinds, axis))
+                add(l, &(mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)cx->index, .code = CODE_BUILD,
                                      .x = (int16_t)x, .y = (int16_t)y, .arg = { axis } });
     }
 }
@@ -189,88 +205,81 @@ static mp_action place_action(int v, int tile, int x, int y, int rot, int bx, in
                         .x = (int16_t)x, .y = (int16_t)y, .rot = (uint8_t)rot, .arg = { axis, bx, by } };
 }
 
-/* What the tiles around a cell show it (mp_place_facing), gathered on first need. */
-typedef struct facing { uint8_t their[4][3]; unsigned touch; bool gathered; } facing;
+/* The shapes a bridge covers: the middles of one axis. */
+static const uint16_t bridge_shapes[2] = { 1u << MP_MOD_MIDDLE(N) | 1u << MP_MOD_MIDDLE(S),
+                                           1u << MP_MOD_MIDDLE(E) | 1u << MP_MOD_MIDDLE(W) };
 
-static void gather(const mp_game *g, int x, int y, facing *f) {
-    if (!f->gathered) f->touch = mp_place_facing(g, x, y, f->their);
-    f->gathered = true;
-}
-
-/* PLACE phase: the placements of `tile` on open cell i that fit only with a bridge, on the new
-** tile or on the neighbour its road runs into. */
-static void list_placements_at(const mp_game *g, const bridges_state *s, int v, int tile, int i, lister *l) {
-    const mp_tile *t = &g->ts->tiles[tile];
-    /* Only where the side numbers say a bridge could make the tile fit (the tile does not fit as
-    ** it is there): across it (bits 0-3), or on a neighbour (bits 4-7). */
-    unsigned maybe = mp_place_fits_with_middles(g, tile, i, s->kind, s->ends_on);
-    if (!maybe) return;
-    int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
-    /* What the neighbours show is gathered once a bridge is found to fit (most do not). */
-    facing f = { .touch = 0, .gathered = false };
-    for (int r = 0; r < 4; r++) {
-        const uint8_t *kinds = t->port_kind[r];
-        for (int axis = 0; axis < 2 && (maybe >> r & 1); axis++) {   /* a bridge on the new tile */
-            if (!bridge_fits(g, s, NULL, x, y, kinds, axis)) continue;
-            gather(g, x, y, &f);
-            uint8_t with[MP_PORTS];
-            memcpy(with, kinds, sizeof with);
-            with[MP_MIDDLE(axis)] = with[MP_MIDDLE(axis + 2)] = (uint8_t)(1 + s->kind);
-            mp_action a = place_action(v, tile, x, y, r, x, y, axis);
-            if (mp_place_fits_facing(g, with, f.touch, f.their)) add(l, &a);
-        }
-        for (int side = 0; side < 4 && (maybe >> (4 + r) & 1); side++) {   /* a bridge on a neighbour */
-            if (kinds[MP_MIDDLE(side)] != 1 + s->kind) continue;
-            int nx, ny;
-            mp_grid_neighbour(x, y, side, &nx, &ny);
-            int32_t at = mp_grid_get(g, nx, ny);
-            if (at < 0 || g->placed[at].fixed || g->placed[at].overlay >= 0) continue;   /* no tile there */
-            uint8_t theirs[MP_PORTS];
-            placed_kinds(g, at, theirs);
-            incoming in = { x, y, kinds };
-            if (!bridge_fits(g, s, &in, nx, ny, theirs, side % 2)) continue;
-            gather(g, x, y, &f);
-            uint8_t changed[4][3];
-            memcpy(changed, f.their, sizeof changed);
-            changed[side][1] = (uint8_t)(1 + s->kind);
-            mp_action a = place_action(v, tile, x, y, r, nx, ny, side % 2);
-            if (mp_place_fits_facing(g, kinds, f.touch, (const uint8_t (*)[3])changed)) add(l, &a);
-        }
+/* A placement that misses only at the middles of one axis (ports `bad`): it fits with a bridge
+** across the new tile when those middles are free on it, or, when it misses at one middle where
+** its road runs into a field side, with a bridge on the neighbour there. Whichever the rule
+** allows, if the placement then fits, is listed. */
+static void try_placement(const mp_module_ctx *cx, const bridges_state *s, const mp_action *place, unsigned bad,
+                          lister *l) {
+    int x = place->x, y = place->y;
+    incoming in = { x, y, mp_mod_tile_ports(cx, place->tile, place->rot) };
+    int port = __builtin_ctz(bad), side = port / 3, axis = side % 2;
+    mp_overlay o = { .placed = MP_OVERLAY_NEW, .kind = s->kind, .ports = axis_ports(axis) };
+    int bx = x, by = y;
+    if (in.kinds[port]) {   /* on the neighbour: one middle where the tile's road meets its field side */
+        if (bad & (bad - 1) || in.kinds[port] != 1 + s->kind) return;
+        neighbour(x, y, side, &bx, &by);
+        int at = mp_mod_cell(cx, bx, by);
+        const uint8_t *theirs = at < 0 ? NULL : may_carry(cx, at, bx, by);
+        if (!theirs || !bridge_fits(cx, s, &in, bx, by, theirs, axis)) return;
+        o.placed = at;
+    } else if (!bridge_fits(cx, s, NULL, x, y, in.kinds, axis)) {   /* across the new tile */
+        return;
     }
+    mp_action a = place_action(cx->index, place->tile, x, y, place->rot, bx, by, axis);
+    if (mp_mod_fits_with_overlays(cx, place, &o, 1)) add(l, &a);
 }
 
-/* The same at every open cell, in row order. */
-static void list_placements(const mp_game *g, const bridges_state *s, int v, int tile, lister *l) {
-    for (int i = 0; i < g->n_open; i++) list_placements_at(g, s, v, tile, i, l);
+static mp_action plain_place(int tile, int x, int y, int rot) {
+    return (mp_action){ .kind = MP_ACT_PLACE, .tile = (int16_t)tile, .x = (int16_t)x, .y = (int16_t)y,
+                        .rot = (uint8_t)rot };
+}
+
+/* PLACE phase: the placements of `tile` that fit only with a bridge, in row order. */
+static void list_placements(const mp_module_ctx *cx, const bridges_state *s, int tile, lister *l) {
+    enum { ROOM = 256 };
+    mp_near_miss room[ROOM], *m = room;
+    int n = mp_mod_place_near_misses(cx, tile, bridge_shapes, 2, room, ROOM);
+    if (n > ROOM) {   /* a board with more near misses than a turn usually has */
+        if (!(m = malloc((size_t)n * sizeof *m))) abort();
+        mp_mod_place_near_misses(cx, tile, bridge_shapes, 2, m, n);
+    }
+    for (int i = 0; i < n; i++) {
+        mp_action place = plain_place(tile, m[i].x, m[i].y, m[i].rot);
+        try_placement(cx, s, &place, m[i].bad, l);
+    }
+    if (m != room) free(m);
 }
 
 /* Whether `tile` is this turn's to place: the queued turn's tile, or one in the player's hand. */
-static bool may_place(const mp_game *g, int tile) {
-    if (g->forced >= 0) return tile == g->forced;
-    for (int i = 0; i < g->hand_n[g->player]; i++)
-        if (g->hand[g->player][i] == tile) return true;
+static bool may_place(const mp_module_ctx *cx, int tile) {
+    int forced = mp_mod_forced_tile(cx);
+    if (forced >= 0) return tile == forced;
+    int hand[16], n = mp_mod_hand(cx, mp_mod_player(cx), hand, 16);
+    for (int i = 0; i < n && i < 16; i++)
+        if (hand[i] == tile) return true;
     return false;
 }
 
 static int bridges_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)config;
-    const bridges_state *s = st;
-    if (!may_build(g, s)) return 0;
+    const bridges_state *s = cx->state;
+    if (!may_build(cx, s)) return 0;
     lister l = { out, cap, 0 };
-    int v = variant_index(g);
-    if (g->phase == MP_PHASE_DEPLOY) {
-        list_builds(g, s, v, &l);
-    } else if (g->forced >= 0) {
-        list_placements(g, s, v, g->forced, &l);
+    int forced = mp_mod_forced_tile(cx);
+    if (mp_mod_phase(cx) == MP_PHASE_DEPLOY) {
+        list_builds(cx, s, &l);
+    } else if (forced >= 0) {
+        list_placements(cx, s, forced, &l);
     } else {
-        for (int i = 0; i < g->hand_n[g->player]; i++) {
+        int hand[16], n = mp_mod_hand(cx, mp_mod_player(cx), hand, 16);
+        for (int i = 0; i < n && i < 16; i++) {
             bool seen = false;
-            for (int j = 0; j < i; j++) seen |= g->hand[g->player][j] == g->hand[g->player][i];
-            if (!seen) list_placements(g, s, v, g->hand[g->player][i], &l);
+            for (int j = 0; j < i; j++) seen |= hand[j] == hand[i];
+            if (!seen) list_placements(cx, s, hand[i], &l);
         }
     }
     return l.n;
@@ -283,20 +292,18 @@ static int refuse(mp_diag *d, const char *fmt, int x, int y, const char *axis) {
     return 1;
 }
 
-static void lay(mp_game *g, bridges_state *s, int32_t placed, int axis) {
-    if (mp_feature_add_overlay(g, placed, s->kind, axis_ports(axis)) < 0) abort();
-    s->b[s->n++] = (bridge){ placed, (int8_t)g->player };
-    s->supply[g->player]--;
-    s->built_turn = g->turns;
+static void lay(mp_module_ctx *cx, bridges_state *s, int placed, int axis) {
+    mp_overlay o = { .placed = placed, .kind = s->kind, .ports = axis_ports(axis) };
+    if (mp_mod_lay_overlay(cx, &o) < 0) abort();
+    int player = mp_mod_player(cx);
+    s->b[s->n++] = (bridge){ placed, (int8_t)player };
+    s->supply[player]--;
+    s->built_turn = mp_mod_turns(cx);
 }
 
 static int bridges_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
-    mp_game *g = cx->game;
-    void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)config;
-    bridges_state *s = st;
+    bridges_state *s = cx->state;
+    const mp_tileset *ts = mp_mod_tiles(cx);
     int axis = a->arg[0];
     if ((a->code != CODE_BUILD && a->code != CODE_PLACE) || axis < 0 || axis > 1) {
         snprintf(d->message, sizeof d->message, "not a bridge action; expected one of the legal actions");
@@ -306,21 +313,23 @@ static int bridges_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
         snprintf(d->message, sizeof d->message, "more than %d bridges in one game", MAX_BRIDGES);
         return 1;
     }
-    if (!may_build(g, s)) {
-        snprintf(d->message, sizeof d->message, s->supply[g->player] <= 0 ? "no bridge left in the supply"
+    if (!may_build(cx, s)) {
+        snprintf(d->message, sizeof d->message, s->supply[mp_mod_player(cx)] <= 0 ? "no bridge left in the supply"
                  : "no bridge can be built now (one a turn, before deployment); expected another action");
         return 1;
     }
     /* Legal when it is one of the legal actions: the list is the rule. A placement is looked for
-    ** only among those at its own cell, and only for a tile the player may place. */
-    enum { AT_MOST = 64 };   /* at one cell: 4 rotations, a bridge across or on one of 4 neighbours */
+    ** only as the one it is, and only for a tile the player may place. */
+    enum { AT_MOST = 64 };
     mp_action list[AT_MOST];
     lister l = { list, AT_MOST, 0 };
+    mp_phase phase = mp_mod_phase(cx);
     if (a->code == CODE_BUILD) {
-        if (g->phase == MP_PHASE_DEPLOY) list_builds(g, s, variant_index(g), &l);
-    } else if (g->phase == MP_PHASE_PLACE && a->tile >= 0 && a->tile < g->ts->n_tiles && may_place(g, a->tile)) {
-        int i = mp_place_open_index(g, a->x, a->y);
-        if (i >= 0) list_placements_at(g, s, variant_index(g), a->tile, i, &l);
+        if (phase == MP_PHASE_DEPLOY) list_builds(cx, s, &l);
+    } else if (phase == MP_PHASE_PLACE && a->tile >= 0 && a->tile < mp_tileset_n_tiles(ts) && may_place(cx, a->tile)) {
+        mp_action place = plain_place(a->tile, a->x, a->y, a->rot);
+        unsigned bad = mp_mod_place_near_miss(cx, &place, bridge_shapes, 2);
+        if (bad) try_placement(cx, s, &place, bad, &l);
     }
     bool found = false;
     for (int i = 0; i < l.n && i < AT_MOST && !found; i++)
@@ -328,59 +337,64 @@ static int bridges_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
                 (a->code == CODE_BUILD || (list[i].tile == a->tile && list[i].rot == a->rot &&
                                            list[i].arg[1] == a->arg[1] && list[i].arg[2] == a->arg[2]));
     if (a->code == CODE_BUILD) {
-        if (g->phase != MP_PHASE_DEPLOY)
+        if (phase != MP_PHASE_DEPLOY)
             return refuse(d, "a bridge %s@%d,%d is built after the tile is placed; expected a placement first",
                           a->x, a->y, axis_names[axis]);
         if (!found)
             return refuse(d, "no bridge %s can go on %d,%d (it must cross the tile just placed or a tile beside it, "
                           "from field side to field side, each end continuing a road or facing an empty cell)",
                           a->x, a->y, axis_names[axis]);
-        lay(g, s, mp_grid_get(g, a->x, a->y), axis);
+        lay(cx, s, mp_mod_cell(cx, a->x, a->y), axis);
         return 0;
     }
     if (!found) {
         snprintf(d->message, sizeof d->message, "tile '%s' at %d,%d rotation %d with a bridge %s on %d,%d is not a "
                  "placement that fits only thanks to that bridge; expected one of the legal actions",
-                 mp_tileset_tile_id(g->ts, a->tile), a->x, a->y, a->rot, axis_names[axis], a->arg[1], a->arg[2]);
+                 mp_tileset_tile_id(ts, a->tile), a->x, a->y, a->rot, axis_names[axis], a->arg[1], a->arg[2]);
         return 1;
     }
-    mp_action place = { .kind = MP_ACT_PLACE, .tile = a->tile, .x = a->x, .y = a->y, .rot = a->rot };
-    if (mp_game_put_tile(g, &place, d) < 0) return 1;
-    lay(g, s, mp_grid_get(g, a->arg[1], a->arg[2]), axis);
+    mp_action place = plain_place(a->tile, a->x, a->y, a->rot);
+    if (mp_mod_put_tile(cx, &place, d) < 0) return 1;
+    lay(cx, s, mp_mod_cell(cx, a->arg[1], a->arg[2]), axis);
     return 0;
 }
 
+/* ------------------------------------------------------------------ what it shows */
+
+/* Each player's bridges left in the supply: the only state a player sees (the bridges built are
+** on the board). */
+static int bridges_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
+    const bridges_state *s = cx->state;
+    int players = mp_mod_players(cx);
+    for (int p = 0; p < players && p < cap; p++)
+        out[p] = (mp_fact){ .kind = MP_FACT_COUNT, .what = "bridges", .player = p, .value = s->supply[p], .tile = -1 };
+    return players;
+}
+
 static int bridges_tokens(const mp_module_ctx *cx, int player) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)g; (void)config;
-    return ((const bridges_state *)st)->supply[player];
+    return ((const bridges_state *)cx->state)->supply[player];
 }
 
 /* ------------------------------------------------------------------ invariants */
 
 static int bridges_check(const mp_module_ctx *cx, mp_diag *d) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    const bridges_state *s = st;
-    const bridges_config *c = config;
+    const bridges_state *s = cx->state;
+    const bridges_config *c = cx->config;
+    int players = mp_mod_players(cx);
     int on_board[MP_MAX_PLAYERS] = { 0 };
     for (int i = 0; i < s->n; i++) {
-        const mp_placed *p = &g->placed[s->b[i].placed];
-        if (p->overlay < 0 || g->segs[p->overlay].kind != s->kind) {
-            snprintf(d->message, sizeof d->message, "bridge %d: its tile at %d,%d carries no bridge", i, p->x, p->y);
+        int x, y, kind = -1;
+        mp_mod_placed(cx, s->b[i].placed, &x, &y, NULL, NULL);
+        if (!mp_game_overlay_at(cx->game, x, y, NULL, &kind) || kind != s->kind) {
+            snprintf(d->message, sizeof d->message, "bridge %d: its tile at %d,%d carries no bridge", i, x, y);
             return 1;
         }
         on_board[s->b[i].owner]++;
     }
-    for (int p = 0; p < g->n_players; p++)
-        if (s->supply[p] + on_board[p] != c->supply[g->n_players]) {
+    for (int p = 0; p < players; p++)
+        if (s->supply[p] + on_board[p] != c->supply[players]) {
             snprintf(d->message, sizeof d->message, "player %d: %d bridges in the supply + %d built differs from %d",
-                     p, s->supply[p], on_board[p], c->supply[g->n_players]);
+                     p, s->supply[p], on_board[p], c->supply[players]);
             return 1;
         }
     return 0;
@@ -389,30 +403,19 @@ static int bridges_check(const mp_module_ctx *cx, mp_diag *d) {
 /* ------------------------------------------------------------------ notation */
 
 static int bridges_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)st; (void)config;
     const char *axis = (a->arg[0] & 1) == AXIS_NS ? "north-south" : "east-west";
     if (a->code == CODE_BUILD) return snprintf(buf, size, "build a bridge %s on %d,%d", axis, a->x, a->y);
-    return snprintf(buf, size, "place %s at %d,%d rotation %d with a bridge %s on %d,%d", mp_tileset_tile_id(g->ts, a->tile),
-                    a->x, a->y, a->rot, axis, a->arg[1], a->arg[2]);
+    return snprintf(buf, size, "place %s at %d,%d rotation %d with a bridge %s on %d,%d",
+                    mp_tileset_tile_id(mp_mod_tiles(cx), a->tile), a->x, a->y, a->rot, axis, a->arg[1], a->arg[2]);
 }
 
 /* "ns@X,Y" (build) and "TILE@X,YrR/ew@X,Y" (placement with a bridge). */
 static int bridges_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
-    (void)st; (void)config;
     const char *axis = axis_names[a->arg[0] & 1];
     if (a->code == CODE_BUILD) return snprintf(buf, size, "%s@%d,%d", axis, a->x, a->y);
-    return snprintf(buf, size, "%s@%d,%dr%d/%s@%d,%d", mp_tileset_tile_id(g->ts, a->tile), a->x, a->y, a->rot, axis,
-                    a->arg[1], a->arg[2]);
+    return snprintf(buf, size, "%s@%d,%dr%d/%s@%d,%d", mp_tileset_tile_id(mp_mod_tiles(cx), a->tile), a->x, a->y,
+                    a->rot, axis, a->arg[1], a->arg[2]);
 }
-
 /* Reads "ns@X,Y" or "ew@X,Y" at s; the count of characters read, 0 when it is not one. */
 static int read_bridge(const char *s, int *axis, int *x, int *y) {
     int used = 0;
@@ -425,12 +428,7 @@ static int read_bridge(const char *s, int *axis, int *x, int *y) {
 }
 
 static int bridges_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
-    const mp_game *g = cx->game;
-    const void *st = cx->state;
-    const void *config = cx->config;
-    (void)g, (void)st, (void)config;
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
-    (void)st; (void)config;
     int axis, x, y, used;
     if ((used = read_bridge(args, &axis, &x, &y)) && !args[used]) {
         *out = (mp_action){ .kind = MP_ACT_VARIANT, .variant = out->variant, .code = CODE_BUILD,
@@ -451,16 +449,16 @@ static int bridges_parse(const mp_module_ctx *cx, const char *args, mp_action *o
                  "or TILE@X,YrR/ns@X,Y (a placement with a bridge)", mp_quote(args, q, sizeof q));
         return 1;
     }
-    char id[MP_NAME];
+    char id[NAME_SIZE];
     size_t len = (size_t)(at - args);
     if (len >= sizeof id) len = sizeof id - 1;
     memcpy(id, args, len);
     id[len] = 0;
-    int tile = mp_tileset_find(g->ts, id);
+    int tile = mp_tileset_find(mp_mod_tiles(cx), id);
     if (tile < 0) {
         d->column = 1;
         snprintf(d->message, sizeof d->message, "unknown tile '%s'; expected a tile id of ruleset '%s'", mp_quote(id, q, sizeof q),
-                 g->rs->name);
+                 mp_ruleset_name(mp_mod_ruleset(cx)));
         return 1;
     }
     int px, py, rot = 0, n = 0;
@@ -486,6 +484,7 @@ const mp_module mp_module_bridges = {
     .name = "bridges",
     .summary = "bridges: a road carried across a field side to field side, one a turn",
     .state_size = sizeof(bridges_state),
+    .decisions = bridges_decisions,
     .configure = bridges_configure,
     .setup = bridges_setup,
     .legal = bridges_legal,
@@ -493,6 +492,7 @@ const mp_module mp_module_bridges = {
     .format = bridges_format,
     .describe = bridges_describe,
     .parse = bridges_parse,
+    .facts = bridges_facts,
     .tokens_name = "bridges",
     .tokens = bridges_tokens,
     .check = bridges_check,
