@@ -331,6 +331,7 @@ int mp_mod_kind_multiplier(const mp_module_ctx *c, int kind, bool complete, int 
     const mp_points *f = k ? (complete ? &k->complete : &k->incomplete) : NULL;
     if (icon) *icon = f ? f->multiply_icon : -1;
     return f && f->multiply_icon >= 0 ? f->multiply_by : 1;
+}
 
 /* ------------------------------------------------------------------ placements that nearly fit (for overlays) */
 int mp_mod_place_near_misses(const mp_module_ctx *c, int tile, const uint16_t *shapes, int n_shapes,
