@@ -214,27 +214,22 @@ static int action_messages(exporter *x, const mp_action *a, bool *placed, mp_dia
     default:
         break;
     }
-    const char *module = mp_ruleset_variant_name(x->rs, a->variant), *args = strchr(text, ':');
-    args = args ? args + 1 : "";
+    const char *module = mp_ruleset_variant_name(x->rs, a->variant);
+    mp_decision dec;
+    if (mp_game_decision(x->g, a, &dec))
+        return fail(x, d, "'%s' is no decision its module names (a bug of meeple export)", text);
     if (!strcmp(module, "bridges")) {
-        if (strchr(args, '/')) {   /* a placement legal only with this bridge, which it implies */
+        if (!strcmp(dec.name, "place")) {   /* a placement legal only with this bridge, which it implies */
             place_tile(x, a->tile, a->rot, a->x, a->y);
             *placed = true;
             return 0;
         }
-        char axis[4];
-        int bx, by;
-        if (sscanf(args, "%2[a-z]@%d,%d", axis, &bx, &by) != 3)
-            return fail(x, d, "'%s' does not read as a bridge (a bug of meeple export)", text);
-        bridge_token(x, axis, bx, by);
+        bridge_token(x, dec.args[0] == 0 ? "ns" : "ew", a->x, a->y);   /* build: axis 0 north-south */
         *placed = true;   /* the follower decision is asked again after it */
         return 0;
     }
-    mp_decision dec;
-    if (!strcmp(module, "castles") || !strcmp(module, "bazaars")) {
-        if (mp_game_decision(x->g, a, &dec)) return fail(x, d, "'%s' is no decision its module names (a bug of meeple export)", text);
+    if (!strcmp(module, "castles") || !strcmp(module, "bazaars"))
         return !strcmp(module, "castles") ? castle(x, &dec, a) : bazaar(x, &dec, text, d);
-    }
     return fail(x, d, "'%s': module '%s' has no JCloisterZone message; expected bridges, castles or bazaars", text,
                 module);
 }

@@ -87,13 +87,13 @@ static char bazaar_stage(const jcz_sim *s, int *n_open) {
     char stage = 0;
     if (n_open) *n_open = 0;
     for (int k = 0; k < n; k++) {
-        char text[128];
-        int slot = 0, bid = 0;
-        mp_notation_format(s->g, &legal[k], text, sizeof text);
-        if (sscanf(text, "!bazaars:select-%d-for-%d", &slot, &bid) == 2) stage = 's';
-        else if (sscanf(text, "!bazaars:pick-%d", &slot) == 1) stage = 'p';
-        else if (!strncmp(text, "!bazaars:bid-", 13) || !strcmp(text, "!bazaars:pass")) stage = 'b';
-        else if (!strcmp(text, "!bazaars:buy") || !strcmp(text, "!bazaars:sell")) stage = 'd';
+        mp_decision dc;
+        if (mp_game_decision(s->g, &legal[k], &dc) || strcmp(dc.module, "bazaars") != 0) continue;
+        int slot = 0;   /* counted from 1, as the notation writes it */
+        if (!strcmp(dc.name, "select")) stage = 's', slot = dc.args[0] + 1;
+        else if (!strcmp(dc.name, "pick")) stage = 'p', slot = dc.args[0] + 1;
+        else if (!strcmp(dc.name, "bid") || !strcmp(dc.name, "pass")) stage = 'b';
+        else if (!strcmp(dc.name, "buy") || !strcmp(dc.name, "sell")) stage = 'd';
         if (n_open && slot > *n_open) *n_open = slot;
     }
     return stage;
