@@ -39,7 +39,7 @@ typedef struct said {
     turn *items;
 } said;
 
-/* The seat kinds of meeple play: a human at the prompt and the bots of tools/bots.c (a bot kind
+/* The seat kinds of meeple play: a human at the prompt and the bots of tools/common/bots.c (a bot kind
 ** added there is added here too). */
 static const char *const seat_kinds[] = { "human", "random", "greedy", NULL };
 

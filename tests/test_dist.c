@@ -1,8 +1,8 @@
 /*
-** test_dist.c: exact distributions (tools/dist.h). A run split over threads, shards or MPI ranks
+** test_dist.c: exact distributions (tools/sim/dist.h). A run split over threads, shards or MPI ranks
 ** merges its distributions in any order; what it prints must not depend on the split: the
 ** counts, the sum, the mean, the standard deviation and the JSON text are the same as when every
-** value was added to one distribution (tools/sim.h).
+** value was added to one distribution (tools/sim/sim.h).
 */
 #include <criterion/criterion.h>
 #include <jansson.h>

@@ -1,5 +1,5 @@
 /*
-** test_jcz_location.c: JCloisterZone's location names (tools/jcz-location.c), both ways: the
+** test_jcz_location.c: JCloisterZone's location names (tools/jcz/jcz-location.c), both ways: the
 ** names of the format (sides, side groups, half-sides in their order, I) for given ports, and every
 ** feature of every shipped tile, at every rotation, named and read back to the ports it is named by.
 */

@@ -1,5 +1,5 @@
 /*
-** test_json.c: the JSON writer behind every --json (tools/json.h) writes valid JSON whatever it is
+** test_json.c: the JSON writer behind every --json (tools/common/json.h) writes valid JSON whatever it is
 ** given: nesting of any depth, control characters, text that is not UTF-8, numbers that are not
 ** finite or above jansson's integers; and numbers readable (%.6g) or exact, as asked.
 */

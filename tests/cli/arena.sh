@@ -53,7 +53,7 @@ if need jq jq; then
     "$M" arena --players $LINEUP --games 4 --json >"$T/json2"
     check '[ "$(nt "$T/json")" = "$(nt "$T/json2")" ]' "--json twice: other numbers"
 
-    # Threads and shards (tools/sim.h): the same totals for any --jobs and for shards merged, but
+    # Threads and shards (tools/sim/sim.h): the same totals for any --jobs and for shards merged, but
     # for the times. Three entries in seven games, so that no split shares the rotation out evenly.
     SPLIT="--players mcts:30,random,greedy --games 7 --seed 5"
     for j in 1 2 3; do "$M" arena $SPLIT --jobs $j --json >"$T/j$j" 2>"$T/err"; done

@@ -22,7 +22,7 @@ none() {
 
 core_files=$(ls core/*.c core/*.h)
 module_files=$(find variants -name '*.[ch]' ! -name registry.c | sort)
-tool_files=$(ls tools/*.c tools/*.h tools/*/*.c tools/*/*.h 2>/dev/null)
+tool_files=$(find tools -name "*.[ch]" | sort)
 bot_files="core/bots.c core/greedy.c core/mcts.c core/eval.c"
 
 check '[ -n "$module_files" ]' "no module sources found under variants/"

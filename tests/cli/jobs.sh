@@ -1,8 +1,8 @@
 #!/bin/sh
 # jobs.sh: runs of many seeded games split over threads (--jobs) and shards (--shard K/N, merged
-# with `meeple merge`): the output is the same bytes for any split (tools/sim.h, meeple(1) "MANY
+# with `meeple merge`): the output is the same bytes for any split (tools/sim/sim.h, meeple(1) "MANY
 # CORES, SHARDS AND CLUSTERS", meeple-merge(1)); merge's errors; a run resumed; a failing game.
-# A command that plays its games with tools/sim.c adds its own lines to the first part below.
+# A command that plays its games with tools/sim/sim.c adds its own lines to the first part below.
 set -u
 . "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}

@@ -12,12 +12,12 @@ if need mpirun openmpi-bin; then
     mpirun_meeple 2 --version >"$T/out" 2>"$T/err"
     status=$?
     check '[ "$status" = 0 ]' "mpirun -n 2 meeple --version: exit $status; expected 0: $(cat "$T/err")"
-    # Only rank 0 prints (tools/ranks.c): one version line, not one a rank.
+    # Only rank 0 prints (tools/sim/ranks.c): one version line, not one a rank.
     check '[ "$(grep -cx "meeple [0-9][0-9.]*" "$T/out")" = 1 ]' \
         "mpirun -n 2 meeple --version: expected one version line (rank 0's), got: $(cat "$T/out")"
 
     # The issue's run: compare --games 2000 over 2 ranks prints the very bytes of one process, in
-    # JSON, text and CSV (each rank's part gathered on rank 0; tools/sim.c).
+    # JSON, text and CSV (each rank's part gathered on rank 0; tools/sim/sim.c).
     run="compare --games 2000 --rulesets c1-2000,c3"
     "$M" $run --json --jobs 1 >"$T/one.json"
     mpirun_meeple 2 $run --json >"$T/mpi.json" 2>"$T/err"

@@ -228,7 +228,7 @@ check '[ $? = 1 ]' "a missing record: exit 1"
 check '[ $? = 1 ]' "an unknown ruleset: exit 1"
 "$M" render tiles -o "$T/no/such/dir/x.svg" 2>"$T/err"
 check '[ $? = 1 ] && grep -q "^$T/no/such/dir/x.svg: cannot write: No such file or directory$" "$T/err"' "an unwritable output: exit 1, the reason: $(cat "$T/err")"
-# Names drawn as they are, and well-formed XML whatever they hold (tools/svg.h): markup escaped;
+# Names drawn as they are, and well-formed XML whatever they hold (tools/pictures/svg.h): markup escaped;
 # a control character, and a byte of a file's name that is not UTF-8, drawn as U+FFFD.
 odd="a&b <c> \"d\" $(printf 'x\001y')"
 printf 'quit\n' | "$M" play --players "human:$odd,human:bob" --seed 2 --record "$T/odd.yaml" >/dev/null 2>&1

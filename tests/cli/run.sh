@@ -153,7 +153,7 @@ for args in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "benc
     expect_error "$cmd --seed 2^64" "meeple $cmd: --seed: '18446744073709551616' is too large; expected 0 to 18446744073709551615"
 done
 # JSON's seed: a number up to 2^63-1, the largest jansson holds; above, the string of its digits
-# (tools/json.h). Parts with such a seed read back: merged, the same bytes as the run in one.
+# (tools/common/json.h). Parts with such a seed read back: merged, the same bytes as the run in one.
 expect_exit 0 "the largest seed" "$M" play --seed 18446744073709551615 --json
 grep -q '"seed":"18446744073709551615"' /tmp/meeple-cli.$$.out && ok || bad "play --seed 18446744073709551615: $(cat /tmp/meeple-cli.$$.out)"
 expect_exit 0 "the largest whole-number seed" "$M" play --seed 9223372036854775807 --json

@@ -2,11 +2,11 @@
 ** cmd.h: what the subcommands of `meeple` share.
 **
 ** Adding a subcommand (the checklist):
-**   1. tools/cmd-<name>.c with `int cmd_<name>(int argc, char **argv)`, a usage string and a
+**   1. tools/commands/cmd-<name>.c with `int cmd_<name>(int argc, char **argv)`, a usage string and a
 **      getopt_long option table; -h and --help print usage to stdout and exit 0, misuse prints one
 **      error line and the usage to stderr and exits 2 (usage_error; option_error for what
 **      getopt_long refuses);
-**   2. its line in the commands[] table of tools/meeple.c (sorted by name) and its flags;
+**   2. its line in the commands[] table of tools/commands/meeple.c (sorted by name) and its flags;
 **   3. the file in Makefile.am (meeple_SOURCES);
 **   4. man/meeple-<name>.1, listed in dist_man_MANS, its SYNOPSIS the same as the usage;
 **   5. tests/cli/run.sh walks every command: --help, -h, 'meeple help CMD', a bad option, its man

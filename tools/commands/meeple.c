@@ -7,7 +7,7 @@
 #include "config.h"
 #include "cmd.h"
 #include "jcz.h"
-#include "mpi.h"
+#include "mpi-world.h"
 #include "ranks.h"
 
 enum { CMD_JSON = 1 };   /* the subcommand has --json */
@@ -85,7 +85,7 @@ static int run(int argc, char **argv) {
     return c ? c->run(argc - 1, argv + 1) : unknown_command(name);
 }
 
-/* Under mpirun (tools/mpi.h) a rank that failed ends the whole run with its status: were it to
+/* Under mpirun (tools/sim/mpi-world.h) a rank that failed ends the whole run with its status: were it to
 ** return through MPI_Finalize, which waits for every rank, while another waits for it in a
 ** collective, both would wait forever. */
 int main(int argc, char **argv) {

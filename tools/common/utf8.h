@@ -1,6 +1,6 @@
 /*
-** utf8.h: how long the valid UTF-8 sequence at a byte is; the JSON and SVG writers (tools/json.c,
-** tools/svg.c) print text that is not UTF-8 (a player's or a file's name) as valid UTF-8 with it.
+** utf8.h: how long the valid UTF-8 sequence at a byte is; the JSON and SVG writers (tools/common/json.c,
+** tools/pictures/svg.c) print text that is not UTF-8 (a player's or a file's name) as valid UTF-8 with it.
 */
 #ifndef MP_TOOLS_UTF8_H
 #define MP_TOOLS_UTF8_H

@@ -1,14 +1,14 @@
 /*
-** mpi.c: tools/mpi.h with Open MPI (./configure --with-mpi).
+** mpi.c: tools/sim/mpi-world.h with Open MPI (./configure --with-mpi).
 **
 ** MPI starts only under an MPI launcher (see is_launched): a plain run stays a world of one and
-** never touches MPI, as a build without it (tools/mpi-none.c).
+** never touches MPI, as a build without it (tools/sim/mpi-none.c).
 **
 ** Failure never leaves a rank waiting: mpi_abort is MPI_Abort, which has mpirun kill every rank
 ** and exit with the code; a rank that exits without MPI_Finalize (a crash, exit() in the middle)
 ** makes mpirun end the whole job too. A rank must not return from main through MPI_Finalize
 ** while others wait for it in a collective: MPI_Finalize waits for every rank, so both sides
-** would wait forever. tools/meeple.c therefore ends a failed rank of a run of several with
+** would wait forever. tools/commands/meeple.c therefore ends a failed rank of a run of several with
 ** mpi_abort.
 */
 #include <limits.h>
@@ -19,7 +19,7 @@
 
 #include <mpi.h>
 
-#include "mpi.h"
+#include "mpi-world.h"
 
 static bool running;         /* MPI_Init_thread done, MPI_Finalize not yet */
 static int world_rank = 0, world_size = 1, local_size = 1;

@@ -5,8 +5,8 @@
 ** the winner differs from the first ruleset's, how often the first player won, the winning
 ** margin, and per seat the mean score and points per category with their spread.
 **
-** The run is a sim_ops run (tools/sim.h): the totals are exact distributions of every score,
-** category and margin (tools/dist.h) and counts, so threads, shards and MPI ranks merge to the same
+** The run is a sim_ops run (tools/sim/sim.h): the totals are exact distributions of every score,
+** category and margin (tools/sim/dist.h) and counts, so threads, shards and MPI ranks merge to the same
 ** output. --csv keeps one row per game (in the totals, sorted by game when printed).
 */
 #include <limits.h>

@@ -32,9 +32,9 @@ typedef struct json {
 } json;
 
 /* In the object code the writer's functions are jw_*: jansson, which reads and writes
-** JCloisterZone's files (tools/jcz*.c) and which this writer is built on, has functions named
+** JCloisterZone's files (tools/jcz/jcz*.c) and which this writer is built on, has functions named
 ** json_object, json_array and json_string, and the program's own would take their place. A caller
-** of the writer uses the json_* names below; tools/json.c, which calls jansson's, defines
+** of the writer uses the json_* names below; tools/common/json.c, which calls jansson's, defines
 ** MP_JSON_WRITER to do without them. */
 void jw_init(json *j, FILE *f);
 void jw_object(json *j);

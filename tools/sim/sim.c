@@ -1,5 +1,5 @@
 /*
-** sim.c: a run of many seeded games on threads, in shards and over MPI ranks (tools/sim.h).
+** sim.c: a run of many seeded games on threads, in shards and over MPI ranks (tools/sim/sim.h).
 */
 #define _GNU_SOURCE   /* sched_getaffinity, CPU_COUNT */
 #include <errno.h>
@@ -13,7 +13,7 @@
 #include <jansson.h>
 
 #include "bots.h"
-#include "mpi.h"
+#include "mpi-world.h"
 #include "ranks.h"
 #include "sim.h"
 
@@ -98,7 +98,7 @@ int sim_read_params(const json_t *params, const char *command, sim_params *p) {
     p->ruleset = json_string_value(json_object_get(params, "ruleset"));
     p->hash = json_string_value(json_object_get(params, "hash"));
     p->players = json_string_value(json_object_get(params, "players"));
-    /* a seed above 2^63-1 is written as its digits (tools/json.h) */
+    /* a seed above 2^63-1 is written as its digits (tools/common/json.h) */
     bool seed_ok = json_is_integer(seed) || (json_is_string(seed) && !parse_u64(json_string_value(seed), &p->seed));
     if (!p->ruleset || !p->hash || !p->players || !json_is_integer(games) || json_integer_value(games) < 1 || !seed_ok) {
         fprintf(stderr, "meeple merge: a%s %s part without its ruleset, hash, games, seed or players\n",
@@ -203,7 +203,7 @@ static int play_share(pool *p, int jobs, void **out) {
     for (int t = 0; t < started; t++) pthread_join(th[t], NULL);
     progress_end(p->pr, atomic_load(&p->done));
     if (!rc && p->failed >= 0) rc = EXIT_BAD_INPUT;
-    /* Thread order; the totals do not depend on it (tools/sim.h). */
+    /* Thread order; the totals do not depend on it (tools/sim/sim.h). */
     for (int t = 1; t < jobs && !rc; t++)
         if (p->ops->merge(p->ctx, w[0].totals, w[t].totals)) rc = out_of_memory();
     for (int t = rc ? 0 : 1; t < jobs; t++)

@@ -1,6 +1,6 @@
 /*
 ** cmd-merge.c: `meeple merge`, the parts of a sharded run (--shard K/N) combined into exactly what
-** one run would have printed (tools/sim.h, meeple-merge(1)).
+** one run would have printed (tools/sim/sim.h, meeple-merge(1)).
 **
 ** Every part names its command, the run's parameters, the games of the whole run and its shard.
 ** The parts must be of one run (the same command, parameters and games, the same N) and hold

@@ -3,7 +3,7 @@
 ** --players, and each seat's mean score, wins (a shared win counts for every winner) and mean
 ** points per score category are printed.
 **
-** The run is a sim_ops run (tools/sim.h): the totals are whole-number sums and counts, so threads,
+** The run is a sim_ops run (tools/sim/sim.h): the totals are whole-number sums and counts, so threads,
 ** shards and MPI ranks merge to the same output, and every mean is a sum over all the games
 ** divided once by their number. The categories are the ruleset's own, in its order, those that
 ** scored in some game: the same whichever games a part holds.

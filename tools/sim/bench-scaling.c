@@ -1,6 +1,6 @@
 /*
 ** bench-scaling.c: how meeple bench's games/s grows with threads (meeple-bench(1), SCALING): the
-** same seeded games played on one thread, then on N (tools/sim.c's threads, each taking the next
+** same seeded games played on one thread, then on N (tools/sim/sim.c's threads, each taking the next
 ** free game), both timed by the wall clock. The games are the bench's random two-player games or
 ** whole games between bots (mp_bots_play, --players). Both runs must end alike (the same games,
 ** decisions and scores): a check that threads play the very games one thread does.

@@ -5,7 +5,7 @@
 # start included) and the speed-ups over one thread. `make bench-ranks` (a build --with-mpi);
 # meeple-bench(1). Each run also checks that the three outputs are the same bytes.
 #
-# usage: tools/bench-ranks.sh [--json] [MEEPLE]     (MEEPLE: the binary, default ./meeple)
+# usage: tools/sim/bench-ranks.sh [--json] [MEEPLE]     (MEEPLE: the binary, default ./meeple)
 # The games of each player kind are chosen to last 20 to 40 s on one core (random: 300,000,
 # greedy: 6,000, mcts:200: 60), against the 0.4 s mpirun takes to start; BENCH_SCALE=0.1 plays a
 # tenth of them.

@@ -1,13 +1,13 @@
 /*
 ** mpi.h: the few MPI calls meeple makes, behind functions that do nothing without MPI.
 **
-** Built with ./configure --with-mpi, tools/mpi.c implements them with Open MPI; otherwise
-** tools/mpi-none.c makes every process a world of one (rank 0 of 1) and needs nothing new.
+** Built with ./configure --with-mpi, tools/sim/mpi.c implements them with Open MPI; otherwise
+** tools/sim/mpi-none.c makes every process a world of one (rank 0 of 1) and needs nothing new.
 ** MPI is started only when the process was launched by an MPI launcher (mpirun sets
 ** OMPI_COMM_WORLD_SIZE, PMIX_RANK or PMI_RANK): a plain `meeple` run never initialises MPI, so it
 ** behaves exactly as a build without MPI. Only the main thread calls these (MPI_THREAD_FUNNELED).
 **
-** How a run of games uses them (tools/sim.c): each rank plays its share of the seeds on its own
+** How a run of games uses them (tools/sim/sim.c): each rank plays its share of the seeds on its own
 ** threads, writes its totals as a part (the JSON that --shard writes, meeple-merge(1)), and
 ** mpi_gather brings every rank's part to rank 0, which merges them and prints. A rank that fails
 ** prints its error with its rank and calls mpi_abort: the whole run stops, none waits forever.

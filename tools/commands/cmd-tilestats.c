@@ -9,7 +9,7 @@
 ** features: per tile, the points of the features each copy is part of; per kind, the features,
 ** whether they were completed and their size.
 **
-** The run is a sim_ops run (tools/sim.h): the totals are whole-number counters per tile and per
+** The run is a sim_ops run (tools/sim/sim.h): the totals are whole-number counters per tile and per
 ** kind, so threads, shards and MPI ranks merge to the same output; each thread's buffers (the
 ** legal list, the board's features) live in its own totals.
 */

@@ -1,6 +1,6 @@
 /*
-** svg.h: what every SVG meeple writes shares (the charts, tools/chart.c; tiles and boards,
-** tools/render.c): the document's start and end, and text made safe to stand in it.
+** svg.h: what every SVG meeple writes shares (the charts, tools/pictures/chart.c; tiles and boards,
+** tools/pictures/render.c): the document's start and end, and text made safe to stand in it.
 */
 #ifndef MP_TOOLS_SVG_H
 #define MP_TOOLS_SVG_H

@@ -1,12 +1,12 @@
 /*
-** mpi-none.c: tools/mpi.h without MPI (the default build): every process is a world of one,
-** rank 0 of 1, and needs nothing beyond the C library. tools/mpi.c is the Open MPI version.
+** mpi-none.c: tools/sim/mpi-world.h without MPI (the default build): every process is a world of one,
+** rank 0 of 1, and needs nothing beyond the C library. tools/sim/mpi.c is the Open MPI version.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mpi.h"
+#include "mpi-world.h"
 
 int mpi_start(int *argc, char ***argv) { (void)argc, (void)argv; return 0; }
 bool mpi_built(void) { return false; }
@@ -14,7 +14,7 @@ int mpi_rank(void) { return 0; }
 int mpi_size(void) { return 1; }
 int mpi_local_size(void) { return 1; }
 
-/* The one part, copied with a NUL after it, in an array ended by NULL (as tools/mpi.c makes). */
+/* The one part, copied with a NUL after it, in an array ended by NULL (as tools/sim/mpi.c makes). */
 int mpi_gather(const char *mine, size_t len, char ***all, size_t **lens) {
     *all = calloc(2, sizeof **all);
     *lens = calloc(1, sizeof **lens);

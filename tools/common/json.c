@@ -1,5 +1,5 @@
 /*
-** json.c: the streaming calls of tools/json.h building a jansson tree, which jansson prints.
+** json.c: the streaming calls of tools/common/json.h building a jansson tree, which jansson prints.
 */
 #define MP_JSON_WRITER
 #include "json.h"

@@ -9,7 +9,7 @@
 ** shared out evenly. The bots are driven here one action at a time (mp_bots_play draws the first
 ** player from the seed); each is made for its seat and game with mp_bot_new, as play would make it.
 **
-** The run is a sim_ops run (tools/sim.h): on threads (--jobs), in shards merged by meeple merge
+** The run is a sim_ops run (tools/sim/sim.h): on threads (--jobs), in shards merged by meeple merge
 ** (--shard K/N) or over MPI ranks, with the same output but for what measures time: the seconds
 ** of the bots' choices (summed, and the longest), and the run's wall clock, which only a run that
 ** played every game itself knows (a merge prints the bots' summed seconds instead; meeple-arena(1)).
@@ -46,7 +46,7 @@ static const char usage[] =
     "  -h, --help       print this help\n";
 
 /* What one lineup entry did, summed over games: counts and whole sums, so that totals merge to
-** the same numbers in any order (tools/sim.h); and the times its choices took, measurements,
+** the same numbers in any order (tools/sim/sim.h); and the times its choices took, measurements,
 ** summed (seconds) and the longest kept (max_seconds). */
 typedef struct entry {
     long long wins, shared;        /* games it won; of them, those it shared with a tied leader */
@@ -263,7 +263,7 @@ static void json_rate(json *j, const char *key, rate r) {
     json_key(j, ci); json_array(j); json_double(j, r.lo); json_double(j, r.hi); json_array_end(j);
 }
 
-/* The run's wall clock in seconds; -1 in a merge (tools/sim.h: the parts ran apart). */
+/* The run's wall clock in seconds; -1 in a merge (tools/sim/sim.h: the parts ran apart). */
 static double wall_clock(const arena *a) { return a->t0 >= 0 ? now() - a->t0 : -1; }
 
 static void print_json(const arena *a, const totals *t) {

@@ -1,6 +1,6 @@
 /*
 ** cmd-play.c: `meeple play`, a game between any mix of humans and bots, recorded as it goes
-** and resumable; or many seeded bot games summarised (--games: tools/play-games.c).
+** and resumable; or many seeded bot games summarised (--games: tools/sim/play-games.c).
 **
 ** The loop: whoever must decide (a bot or a human seat) gives one action; it is written in
 ** notation and applied. A turn's actions make one line of the record; after every turn the

@@ -15,7 +15,7 @@
 void ranks_quiet(void);
 /* A rank failed with status: what it kept aside, shown with its rank (unless a usage error). */
 void ranks_failed(int status);
-/* The standard error of this rank as it was, for an error that names its rank (tools/sim.c). */
+/* The standard error of this rank as it was, for an error that names its rank (tools/sim/sim.c). */
 FILE *ranks_stderr(void);
 
 #endif

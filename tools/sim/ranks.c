@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "mpi.h"
+#include "mpi-world.h"
 #include "ranks.h"
 
 static FILE *real_stderr;   /* the rank's standard error as it was (NULL: not redirected) */

@@ -6,7 +6,7 @@
 ** games describes its run with a sim_ops table: its totals (what its results are computed from),
 ** how one game adds to them, how two totals merge, how totals are written to and read from a
 ** part, and how they are printed. Totals hold only counts, sums and exact distributions
-** (tools/dist.h), so merging in any order gives the same totals, and the output is byte-identical
+** (tools/sim/dist.h), so merging in any order gives the same totals, and the output is byte-identical
 ** for any --jobs, any --shard split merged and any number of MPI ranks.
 **
 ** sim_run plays the share of the games this process owns:
@@ -16,7 +16,7 @@
 **   --jobs T      threads taking the games of the share one at a time (the next free game).
 ** Then: one rank and no --shard: print. --shard: write a part (JSON: the command, its
 ** parameters, which shard, the totals) to stdout or --output. Several ranks: every rank's part is
-** gathered on rank 0 (tools/mpi.h), merged and printed (or written as the shard's part).
+** gathered on rank 0 (tools/sim/mpi-world.h), merged and printed (or written as the shard's part).
 */
 #ifndef MP_TOOLS_SIM_H
 #define MP_TOOLS_SIM_H
@@ -142,10 +142,10 @@ int sim_same_ruleset(const mp_ruleset *rs, const char *hash);
 
 /* ------------------------------------------------------------------ the runs */
 
-/* compare --games (tools/compare-games.c): the rulesets list and the --players list as given. */
+/* compare --games (tools/sim/compare-games.c): the rulesets list and the --players list as given. */
 int compare_games(const char *rulesets, long games, uint64_t seed, const char *players, bool as_json, bool as_csv,
                   const char *svg, const sim_opts *o);
-/* play --games (tools/play-games.c): the ruleset and the --players list as given (bots only). */
+/* play --games (tools/sim/play-games.c): the ruleset and the --players list as given (bots only). */
 int play_games(const char *ruleset, const char *players, long games, uint64_t seed, bool as_json, const sim_opts *o);
 
 #endif

@@ -107,7 +107,7 @@ typedef struct side {
 
 static void replay_under(const mp_record *rec, const mp_ruleset *rs, side *s, const jcz_import *j) {
     mp_diag d = { 0 };
-    /* Strict under the record's own rules, as in replay_record (tools/replay.c): a recorded pass in
+    /* Strict under the record's own rules, as in replay_record (tools/play/replay.c): a recorded pass in
     ** the placement phase is then a discard, not a decision other rules did not offer. */
     int strict = strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) == 0;
     s->g = mp_record_replay(rec, rs, strict, -1, &d);

@@ -1,6 +1,6 @@
 /*
 ** cmd-render.c: `meeple render`, a tile set or the board of a recorded game as a standalone SVG
-** image (the drawing is tools/render.c; the conventions are in meeple-render(1)).
+** image (the drawing is tools/pictures/render.c; the conventions are in meeple-render(1)).
 **
 ** tiles: every tile of a tile-set file, or of the tile sets a ruleset merges, at rotation 0.
 ** game: the record (a .jcz game is imported on the fly, as replay does) is replayed under the ruleset it names (strictly: the bag must give the tiles

@@ -15,7 +15,7 @@
 ** a game; iterations/s is its iterations over its seconds (mp_bot_get_stats). Bytes per game state:
 ** what mp_game_state_bytes says of the games at their end. And which SIMD path listed
 ** (MEEPLE_SIMD, core/list.c): mp_simd_path and mp_simd_runs (meeple.h) say. Then scaling
-** (tools/bench-scaling.c): games/s on one thread and on --jobs threads, of the same games.
+** (tools/sim/bench-scaling.c): games/s on one thread and on --jobs threads, of the same games.
 */
 #include <getopt.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /*
-** bench.h: what meeple bench (tools/cmd-bench.c) shares with its scaling measurement
-** (tools/bench-scaling.c): the bench's random game, and games/s on one thread and on N.
+** bench.h: what meeple bench (tools/commands/cmd-bench.c) shares with its scaling measurement
+** (tools/sim/bench-scaling.c): the bench's random game, and games/s on one thread and on N.
 */
 #ifndef MP_TOOLS_BENCH_H
 #define MP_TOOLS_BENCH_H
