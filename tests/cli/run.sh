@@ -163,6 +163,20 @@ for k in 1 2; do "$M" play --games 4 --seed 18446744073709551615 --shard $k/2 --
 "$M" play --games 4 --seed 18446744073709551615 --json >"$T/big-whole.json" 2>/dev/null
 check '[ -s "$T/big-whole.json" ] && cmp -s "$T/big-merged.json" "$T/big-whole.json"' "parts with the largest seed merged: $(cat "$T/big.err" "$T/big-merged.json")"
 
+# The modules' state as data in --json (meeple-modules(7), FACTS AND DECISIONS): The Castle's track,
+# one position a player; BCB's bridges and castle tokens, a count a player, the same numbers as
+# the token columns; none without a module.
+if need jq jq; then
+    "$M" play --ruleset castle --players random,random --seed 3 --json >"$T/facts-castle.json"
+    check '[ "$(jq "[.facts[] | select(.module == \"castle\" and .what == \"track\" and .kind == \"position\") | .player] | sort | join(\",\")" "$T/facts-castle.json")" = "\"random-1,random-2\"" ]' \
+        "castle: no track position per player in play --json: $(jq -c .facts "$T/facts-castle.json")"
+    "$M" play --ruleset bcb --players random,random --seed 3 --json >"$T/facts-bcb.json"
+    check '[ "$(jq "[.facts[] | select(.what == \"bridges\" or .what == \"castles\") | .value] | length" "$T/facts-bcb.json")" = 4 ]' \
+        "bcb: no bridges and castles count per player in play --json: $(jq -c .facts "$T/facts-bcb.json")"
+    "$M" play --players random,random --seed 3 --json >"$T/facts-c3.json"
+    check '[ "$(jq -c .facts "$T/facts-c3.json")" = "[]" ]' "c3: facts without a module: $(jq -c .facts "$T/facts-c3.json")"
+fi
+
 # Every shipped ruleset and tile set is installed and distributed (Makefile.am names each one).
 for f in "$SRC"/rulesets/*.yaml "$SRC"/rulesets/tiles/*.yaml "$SRC"/rulesets/examples/*.yaml; do
     rel=${f#"$SRC"/}

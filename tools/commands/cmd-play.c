@@ -17,6 +17,7 @@
 #include "bots.h"
 #include "cmd.h"
 #include "human.h"
+#include "facts.h"
 #include "json.h"
 #include "sim.h"
 
@@ -125,6 +126,7 @@ static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, con
     for (int p = 0; p < mp_game_n_players(g); p++)
         if (mp_game_winners(g) & (1u << p)) json_string(&j, names[p]);
     json_array_end(&j);
+    facts_json(&j, g, names);
     json_object_end(&j);
     json_done(&j);
 }

@@ -6,6 +6,7 @@
 
 #include "cmd.h"
 #include "jcz.h"
+#include "facts.h"
 #include "json.h"
 #include "scorelog.h"
 
@@ -139,6 +140,7 @@ void print_replay_json_checks(const char *path, const replayed *r, int rc, const
         for (int p = 0; p < r->n; p++)
             if (mp_game_winners(r->g) & (1u << p)) json_string(&j, r->names[p]);
         json_array_end(&j);
+        facts_json(&j, r->g, r->names);
         /* what the file says of the game that its replay does not bear out */
         if (r->mismatched) diag_json(&j, "record_error", &r->mismatch);
         if (r->events) { json_key(&j, "events"); scorelog_json(&j, r->g, r->names); }
