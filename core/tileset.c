@@ -590,7 +590,7 @@ static int add_file(mp_tileset *ts, const char *path, const char *text, size_t l
     if (!root) goto out;
     if (mp_y_expect(root, MP_Y_MAP, "a tile set", d) || unknown_top_keys(ts, root, d, &told)) goto out;
     if (!ts->path[0]) snprintf(ts->path, sizeof ts->path, "%s", path);
-    ts->hash = mp_y_hash(root, ts->hash ? ts->hash : MP_HASH_INIT);
+    ts->hash = mp_y_hash_fold(root, ts->hash ? ts->hash : MP_HASH_INIT, "aliases");
     mp_ynode *n;
     if (ts->n_files == (int)(sizeof ts->files / sizeof ts->files[0])) {
         mp_y_error(d, root, "more than %d tile-set files in one ruleset; expected fewer", ts->n_files);

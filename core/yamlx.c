@@ -498,13 +498,24 @@ static uint64_t mix(uint64_t h, const void *p, size_t n) {
     return h;
 }
 
-uint64_t mp_y_hash(const mp_ynode *n, uint64_t h) {
+uint64_t mp_y_hash_fold(const mp_ynode *n, uint64_t h, const char *fold) {
     char tag = n->type == MP_Y_MAP ? 'm' : n->type == MP_Y_SEQ ? 'l' : n->quoted ? 'q' : 's';
     h = mix(h, &tag, 1);
     if (n->type == MP_Y_SCALAR) return mix(h, n->value, strlen(n->value) + 1);
     uint32_t count = (uint32_t)n->n;
     h = mix(h, &count, sizeof count);
-    int items = n->type == MP_Y_MAP ? 2 * n->n : n->n;
-    for (int i = 0; i < items; i++) h = mp_y_hash(n->items[i], h);
+    if (n->type == MP_Y_SEQ) {
+        for (int i = 0; i < n->n; i++) h = mp_y_hash_fold(n->items[i], h, fold);
+        return h;
+    }
+    for (int i = 0; i < n->n; i++) {
+        const mp_ynode *k = n->items[2 * i], *v = n->items[2 * i + 1];
+        if (fold && k->type == MP_Y_SCALAR && !strcmp(k->value, fold) && v->type == MP_Y_MAP && v->n == 1)
+            k = v->items[0], v = v->items[1];   /* `fold: {a: b}` hashes as `a: b` in its place */
+        h = mp_y_hash_fold(k, h, fold);
+        h = mp_y_hash_fold(v, h, fold);
+    }
     return h;
 }
+
+uint64_t mp_y_hash(const mp_ynode *n, uint64_t h) { return mp_y_hash_fold(n, h, NULL); }

@@ -63,6 +63,10 @@ MP_INTERNAL const char *mp_y_nearest_key(const mp_ynode *map, const mp_ynode *ke
 /* Mixes the node's content (types, scalars, order) into a 64-bit FNV-1a hash; positions and file
 ** names do not count, so the same content hashes the same wherever it was read from. */
 MP_INTERNAL uint64_t mp_y_hash(const mp_ynode *n, uint64_t h);
+/* The same, but a map's pair `fold: {a: b}` (the map under key `fold` holding one pair) hashes as
+** `a: b` would in its place: a tile's `aliases: {jcz: X}` as the `jcz: X` that came before it, so
+** that records made before aliases existed still name the same rules (tileset.c). */
+MP_INTERNAL uint64_t mp_y_hash_fold(const mp_ynode *n, uint64_t h, const char *fold);
 #define MP_HASH_INIT 14695981039346656037ULL
 
 /* A new mapping: parent's keys, with child's keys replacing them; maps under the same key are
