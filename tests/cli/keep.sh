@@ -4,6 +4,7 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
+SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
 
 # Players named with a line break, quotes, a backslash, control characters and non-ASCII text
 # are written so that they read back as typed; replay --json shows them JSON-escaped.
@@ -168,5 +169,13 @@ wait "$pid"
 rc=$?
 check '[ $rc = 1 ] && grep -q "cannot" "$T/gone.err" && ! grep -q "game saved" "$T/gone.out"' \
     "quit with a record that cannot be written: exit $rc: $(cat "$T/gone.err") $(tail -1 "$T/gone.out")"
+
+# A record written before tile sets named other programs' ids as `aliases:` (bcb, with its
+# ruleset_hash of then) replays under the shipped ruleset: the same rules hash the same
+# (meeple-tileset(5), aliases), so a user's old records are not refused.
+"$M" replay "$SRC/tests/records/before-aliases-bcb.yaml" >"$T/old.out" 2>"$T/old.err"
+rc=$?
+check '[ $rc = 0 ] && grep -q "final scores match the record" "$T/old.out"' \
+    "a record made before aliases: exit $rc: $(cat "$T/old.err")"
 
 finish keep
