@@ -119,6 +119,15 @@ mp_feature mp_mod_feature_of(const mp_module_ctx *c, int placed, int feature) {
     return s < 0 ? -1 : mp_seg_root(g, s);
 }
 static const mp_seg *root_of(const mp_module_ctx *c, mp_feature f) { return &G(c)->segs[mp_seg_root(G(c), f)]; }
+void mp_mod_feature_state(const mp_module_ctx *c, mp_feature f, mp_feature_state *out) {
+    const mp_game *g = G(c);
+    int32_t root = mp_seg_root(g, f);
+    const mp_seg *r = &g->segs[root];
+    *out = (mp_feature_state){ .canonical = root, .kind = r->kind, .open = r->open, .parts = r->n_segs,
+                               .complete = r->complete, .scored = r->scored, .first_follower = -1 };
+    for (int p = 0; p < g->n_players; p++)
+        if (r->followers[p]) { out->first_follower = p; break; }
+}
 int mp_mod_feature_kind(const mp_module_ctx *c, mp_feature f) { return root_of(c, f)->kind; }
 int mp_mod_feature_open(const mp_module_ctx *c, mp_feature f) { return root_of(c, f)->open; }
 bool mp_mod_feature_complete(const mp_module_ctx *c, mp_feature f) { return root_of(c, f)->complete; }

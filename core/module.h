@@ -233,6 +233,16 @@ MP_MODULE_API void mp_mod_open_cell(const mp_module_ctx *c, int i, int *x, int *
 
 /* Features. */
 MP_MODULE_API mp_feature mp_mod_feature_of(const mp_module_ctx *c, int placed, int feature); /* -1 none */
+/* What a feature is now, in one call (for hooks that look at every feature of every tile placed):
+** its canonical name, kind, open ports, parts, whether completion was seen and whether it scored,
+** and the first player with a follower on it. */
+typedef struct mp_feature_state {
+    mp_feature canonical;
+    int kind, open, parts;
+    bool complete, scored;
+    int first_follower;     /* the lowest-numbered player with a follower on it, -1 none */
+} mp_feature_state;
+MP_MODULE_API void mp_mod_feature_state(const mp_module_ctx *c, mp_feature f, mp_feature_state *out);
 MP_MODULE_API int mp_mod_feature_kind(const mp_module_ctx *c, mp_feature f);
 MP_MODULE_API int mp_mod_feature_open(const mp_module_ctx *c, mp_feature f);     /* ports facing empty cells */
 MP_MODULE_API bool mp_mod_feature_complete(const mp_module_ctx *c, mp_feature f); /* completion seen */

@@ -183,7 +183,7 @@ static int16_t tile_about(const mp_module_ctx *cx, const bazaars_state *s, int c
 static int bazaars_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
     const bazaars_state *s = cx->state;
     const bazaars_config *c = cx->config;
-    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || s->stage == IDLE) return 0;
+    if (s->stage == IDLE || mp_mod_phase(cx) != MP_PHASE_VARIANT) return 0;   /* the state first: no call */
     int v = cx->index, n = 0, lo, hi;
 #define PUT(code_, a0, a1) do { if (n < cap) out[n] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)v, \
     .code = (code_), .arg = { (a0), (a1), 0 }, .tile = tile_about(cx, s, (code_), (a0)) }; n++; } while (0)

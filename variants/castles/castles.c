@@ -97,14 +97,14 @@ static bool town_part(const mp_module_ctx *cx, const castles_config *c, const mp
 ** an allowed shape, not scored yet, with an occupier who has a castle token. The cheap tests
 ** first: this runs on every feature of every tile placed. */
 static bool is_town(const mp_module_ctx *cx, const castles_state *s, const castles_config *c, mp_feature f) {
-    if (mp_mod_feature_complete(cx, f) || mp_mod_feature_open(cx, f) != 0) return false;
-    int kind = mp_mod_feature_kind(cx, f);
-    if (kind == s->kind || mp_mod_kind_completes(cx, kind) != MP_MOD_CLOSED) return false;
+    mp_feature_state st;
+    mp_mod_feature_state(cx, f, &st);
+    if (st.complete || st.open != 0 || st.parts != 2 || st.kind == s->kind) return false;
+    if (st.first_follower < 0 || s->supply[st.first_follower] <= 0) return false;
+    if (mp_mod_kind_completes(cx, st.kind) != MP_MOD_CLOSED) return false;
     mp_part part[2];
     if (mp_mod_feature_parts(cx, f, part, 2) != 2 || part[0].placed == part[1].placed) return false;
-    if (!town_part(cx, c, &part[0]) || !town_part(cx, c, &part[1])) return false;
-    int who = occupier(cx, f);
-    return who >= 0 && s->supply[who] > 0;
+    return town_part(cx, c, &part[0]) && town_part(cx, c, &part[1]);
 }
 
 /* Asks the occupier of the first waiting town that may still become a castle. Each decision looks
@@ -149,7 +149,7 @@ static void town_context(const mp_module_ctx *cx, const castles_state *s, mp_act
 
 static int castles_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
     const castles_state *s = cx->state;
-    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || !s->n_pending) return 0;
+    if (!s->n_pending || mp_mod_phase(cx) != MP_PHASE_VARIANT) return 0;   /* the state first: no call */
     for (int i = 0; i < 2 && i < cap; i++) {
         out[i] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)cx->index,
                               .code = i ? CODE_CONVERT : CODE_DECLINE };
