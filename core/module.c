@@ -249,6 +249,7 @@ void mp_mod_set_bag(mp_module_ctx *c, const int *tiles, int n) {
     for (int i = 0; i < n; i++) g->bag[g->bag_pos + i] = (int16_t)tiles[i];
 }
 void mp_mod_feature_convert(mp_module_ctx *c, mp_feature f, int kind) {
+    G(c)->n_completed = -1;   /* what the placement completed is worked out again (score.c) */
     mp_seg *r = &G(c)->segs[mp_seg_find(G(c), f)];
     r->kind = (uint8_t)kind;
     r->complete = 1;      /* complete and scored: the kernel will not score it as what it was */

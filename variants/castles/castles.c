@@ -119,16 +119,12 @@ static void ask_next(mp_module_ctx *cx, castles_state *s, const castles_config *
 static void castles_before_score(mp_module_ctx *cx) {
     castles_state *s = cx->state;
     s->n_pending = 0;
-    int placed = mp_mod_last_placed(cx), tile;
-    if (placed < 0) return;
-    mp_mod_placed(cx, placed, NULL, NULL, &tile, NULL);
-    int n = mp_tileset_tile_n_features(mp_mod_tiles(cx), tile);   /* printed on it: no bridge */
-    for (int f = 0; f < n && s->n_pending < MAX_PENDING; f++) {
-        mp_feature town = mp_mod_feature_of(cx, placed, f);
-        bool seen = false;
-        for (int i = 0; i < s->n_pending; i++) seen |= s->pending[i] == town;
-        if (!seen && town >= 0 && is_town(cx, s, cx->config, town)) s->pending[s->n_pending++] = town;
-    }
+    /* A town just completed is among what the placement completed (the kernel's list, its own
+    ** features first in their order, kept for the scoring that follows). */
+    mp_feature done[64];
+    int n = mp_mod_completed(cx, done, 64);
+    for (int i = 0; i < n && s->n_pending < MAX_PENDING; i++)
+        if (is_town(cx, s, cx->config, done[i])) s->pending[s->n_pending++] = done[i];
     ask_next(cx, s, cx->config);
 }
 
