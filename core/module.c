@@ -84,6 +84,10 @@ int mp_mod_tile_port_kind(const mp_module_ctx *c, int tile, int rot, int port) {
 /* ------------------------------------------------------------------ the board */
 
 int mp_mod_cell(const mp_module_ctx *c, int x, int y) { return mp_grid_get(G(c), x, y); }
+void mp_mod_cells(const mp_module_ctx *c, int x0, int y0, int w, int h, int *out) {
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) out[y * w + x] = mp_grid_get(G(c), x0 + x, y0 + y);
+}
 int mp_mod_last_placed(const mp_module_ctx *c) { return G(c)->last_placed; }
 int mp_mod_n_placed(const mp_module_ctx *c) { return G(c)->n_placed; }
 void mp_mod_placed(const mp_module_ctx *c, int placed, int *x, int *y, int *tile, int *rot) {

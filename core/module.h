@@ -217,6 +217,8 @@ MP_MODULE_API int mp_mod_tile_port_kind(const mp_module_ctx *c, int tile, int ro
 
 /* The board. */
 MP_MODULE_API int mp_mod_cell(const mp_module_ctx *c, int x, int y);   /* placed index, -1 empty, -2 off */
+/* The same for a rectangle of w x h cells from x0, y0, in one call: out[(y - y0) * w + x - x0]. */
+MP_MODULE_API void mp_mod_cells(const mp_module_ctx *c, int x0, int y0, int w, int h, int *out);
 MP_MODULE_API int mp_mod_last_placed(const mp_module_ctx *c);          /* this turn's tile, -1 none */
 MP_MODULE_API int mp_mod_n_placed(const mp_module_ctx *c);
 /* A placed tile: cell, tile kind, rotation, whether it was set at setup; its feature count. */

@@ -488,7 +488,7 @@ static void add(lister *l, int code, int32_t a0, int32_t a1) {
 
 static int castle_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
     const castle_state *s = cx->state;
-    if (mp_mod_phase(cx) != MP_PHASE_VARIANT) return 0;
+    if (s->question == Q_NONE || mp_mod_phase(cx) != MP_PHASE_VARIANT) return 0;   /* the state first: no call */
     lister l = { out, cap, 0, cx->index };
     int p = mp_mod_player(cx), k = s->asked_kind;
     if (s->question == Q_DOUBLE) {
@@ -559,30 +559,36 @@ static int castle_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
 /* The largest connected area of empty board cells, each empty start space (a fixed piece whose
 ** cell faces an empty cell) counting as one more space of the area it faces. */
 static int largest_empty_area(const mp_module_ctx *cx) {
-    static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };   /* N E S W */
     int x0, y0, w, h, best = 0;
     if (!mp_mod_board(cx, &x0, &y0, &w, &h)) return 0;
-    int *seen = calloc((size_t)w * (size_t)h, sizeof *seen), *stack = malloc((size_t)w * (size_t)h * sizeof *stack);
-    if (!seen || !stack) abort();
-    for (int start = 0; start < w * h; start++) {
-        if (seen[start] || mp_mod_cell(cx, x0 + start % w, y0 + start / w) != -1) continue;   /* -1: empty, on the map */
+    /* The map and a ring of cells around it, read once: W x H cells, (x, y) at (y+1)*W + x+1. */
+    int W = w + 2, H = h + 2;
+    int *cell = malloc((size_t)W * (size_t)H * sizeof *cell), *stack = malloc((size_t)W * (size_t)H * sizeof *stack);
+    char *seen = calloc((size_t)W * (size_t)H, 1);
+    if (!cell || !stack || !seen) abort();
+    mp_mod_cells(cx, x0 - 1, y0 - 1, W, H, cell);
+    for (int i = 0; i < W * H; i++)   /* an empty start space: a fixed piece, -3 */
+        if (cell[i] >= 0 && mp_mod_placed_fixed(cx, cell[i])) cell[i] = -3;
+    const int step[4] = { -W, 1, W, -1 };   /* N E S W */
+    for (int start = 0; start < W * H; start++) {
+        if (seen[start] || cell[start] != -1) continue;   /* -1: empty, on the map */
         int top = 0, size = 0;
         stack[top++] = start;
         seen[start] = 1;
         while (top) {
-            int cell = stack[--top], x = x0 + cell % w, y = y0 + cell / w;
+            int at = stack[--top];
             size++;
             for (int side = 0; side < 4; side++) {
-                int nx = x + dx[side], ny = y + dy[side], v = mp_mod_cell(cx, nx, ny);
-                if (v >= 0 && mp_mod_placed_fixed(cx, v)) { size++; continue; }   /* an empty start space */
-                int i = (ny - y0) * w + (nx - x0);
-                if (v != -1 || nx < x0 || ny < y0 || nx >= x0 + w || ny >= y0 + h || seen[i]) continue;
+                int i = at + step[side];   /* inside the ring: an empty cell of the map is never on it */
+                if (cell[i] == -3) { size++; continue; }
+                if (cell[i] != -1 || seen[i]) continue;
                 seen[i] = 1;
                 stack[top++] = i;
             }
         }
         if (size > best) best = size;
     }
+    free(cell);
     free(seen);
     free(stack);
     return best;
