@@ -22,11 +22,6 @@ int32_t mp_seg_find(mp_game *g, int32_t s) {
     return s;
 }
 
-int32_t mp_seg_root(const mp_game *g, int32_t s) {
-    while (g->segs[s].parent != s) s = g->segs[s].parent;
-    return s;
-}
-
 /* The set bits of a 12-bit port mask (inline: without a popcnt instruction the builtin is a call). */
 static inline int popcount12(unsigned v) {
     v = v - (v >> 1 & 0x555u);

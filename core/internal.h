@@ -450,7 +450,12 @@ static inline void mp_grid_neighbour(int x, int y, int side, int *nx, int *ny) {
 
 /* feature.c */
 MP_INTERNAL int32_t mp_seg_find(mp_game *g, int32_t s);
-MP_INTERNAL int32_t mp_seg_root(const mp_game *g, int32_t s);
+/* The root of a segment's set, without path compression (for const games); inline: modules ask
+** it of nearly every feature they look at (module.c). */
+static inline int32_t mp_seg_root(const mp_game *g, int32_t s) {
+    while (g->segs[s].parent != s) s = g->segs[s].parent;
+    return s;
+}
 MP_INTERNAL void mp_feature_prepare(mp_ruleset *rs);   /* segment templates, links, kind masks: at load */
 MP_INTERNAL int mp_feature_add_tile(mp_game *g, int tile, int x, int y, int rot, bool fixed);
 MP_INTERNAL int mp_feature_tiles(const mp_game *g, int32_t root);

@@ -454,8 +454,8 @@ static void castle_feature_scored(mp_module_ctx *cx, mp_feature root, int points
     (void)points;
     castle_state *s = cx->state;
     const castle_config *c = cx->config;
-    int w = majority(cx, root);
-    if (w >= 0 && mp_mod_feature_kind(cx, root) == s->keep_kind) {   /* the keep goes onto a larger house */
+    int w = mp_mod_feature_kind(cx, root) == s->keep_kind ? majority(cx, root) : -1;
+    if (w >= 0) {   /* the keep goes onto a larger house */
         int size = mp_mod_feature_tiles(cx, root);
         if (size > s->keep_tiles[w]) { s->keep_tiles[w] = size; s->keep_root[w] = root; }
     }
