@@ -112,8 +112,10 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
     rc = rc ? rc : check_open(g, d);
     for (int i = 0; i < g->rs->n_variants && !rc; i++) {
         const mp_variant_use *u = &g->rs->variants[i];
-        mp_module_ctx c = mp_module_ctx_of(g, i);
-        if (u->v->check) rc = u->v->check(&c, d);
+        if (u->v->check) {
+            mp_module_ctx c = mp_module_ctx_of(g, i);
+            rc = u->v->check(&c, d);
+        }
     }
     free(open);
     free(icons);

@@ -246,7 +246,7 @@ static bool module_places(mp_game *g) {
     g->phase = MP_PHASE_PLACE;
     int n = 0;
     for (int i = 0; i < g->rs->n_variants && !n; i++)
-        if (g->rs->variants[i].v->legal) {
+        if (g->rs->variants[i].v->legal && mp_module_lists_in(g->rs->variants[i].v, MP_PHASE_PLACE)) {
             mp_module_ctx c = mp_module_ctx_of(g, i);
             n = g->rs->variants[i].v->legal(&c, NULL, 0);
         }
@@ -308,27 +308,29 @@ static void draw(mp_game *g) {
     game_over(g);
 }
 
-typedef void hook_fn(mp_game *g, const mp_module *m, mp_module_ctx *c);
-static void call_after_place(mp_game *g, const mp_module *m, mp_module_ctx *c) {
-    if (m->after_place) m->after_place(c, g->last_placed);
+/* The stages' hooks: which hook of a module a stage runs (NULL: it has none), and calling it. The
+** context is made only for a module that has the hook. */
+typedef enum { STAGE_AFTER_PLACE, STAGE_BEFORE_SCORE, STAGE_END_TURN } stage_hook;
+static bool has_hook(const mp_module *m, stage_hook h) {
+    return h == STAGE_AFTER_PLACE ? m->after_place != NULL : h == STAGE_BEFORE_SCORE ? m->before_score != NULL
+                                                                                     : m->end_turn != NULL;
 }
-static void call_before_score(mp_game *g, const mp_module *m, mp_module_ctx *c) {
-    (void)g;
-    if (m->before_score) m->before_score(c);
-}
-static void call_end_turn(mp_game *g, const mp_module *m, mp_module_ctx *c) {
-    (void)g;
-    if (m->end_turn) m->end_turn(c);
+static void call_hook(mp_game *g, int i, stage_hook h) {
+    const mp_module *m = g->rs->variants[i].v;
+    mp_module_ctx c = mp_module_ctx_of(g, i);
+    if (h == STAGE_AFTER_PLACE) m->after_place(&c, g->last_placed);
+    else if (h == STAGE_BEFORE_SCORE) m->before_score(&c);
+    else m->end_turn(&c);
 }
 
 /* Runs one hook of every variant, from g->stage_hook on; true when one asked for a decision
 ** (the game is then in MP_PHASE_VARIANT, and stage_hook says where to go on). */
-static bool run_hooks(mp_game *g, hook_fn *call) {
+static bool run_hooks(mp_game *g, stage_hook h) {
     const mp_ruleset *rs = g->rs;
     while (g->stage_hook < rs->n_variants) {
         int i = g->stage_hook++;
-        mp_module_ctx c = mp_module_ctx_of(g, i);
-        call(g, rs->variants[i].v, &c);
+        if (!has_hook(rs->variants[i].v, h)) continue;
+        call_hook(g, i, h);
         if (g->pending) {
             g->pending = false;
             g->phase = MP_PHASE_VARIANT;
@@ -355,7 +357,7 @@ static void run(mp_game *g) {
     for (;;) {
         switch (g->stage) {
         case ST_AFTER_PLACE:
-            if (run_hooks(g, call_after_place)) return;
+            if (run_hooks(g, STAGE_AFTER_PLACE)) return;
             g->stage = ST_DEPLOY;
             break;
         case ST_DEPLOY:
@@ -366,7 +368,7 @@ static void run(mp_game *g) {
             g->stage = ST_BEFORE_SCORE;
             break;
         case ST_BEFORE_SCORE:
-            if (run_hooks(g, call_before_score)) return;
+            if (run_hooks(g, STAGE_BEFORE_SCORE)) return;
             g->stage = ST_SCORE;
             break;
         case ST_SCORE:
@@ -374,7 +376,7 @@ static void run(mp_game *g) {
             g->stage = ST_END_TURN;
             break;
         case ST_END_TURN:
-            if (run_hooks(g, call_end_turn)) return;
+            if (run_hooks(g, STAGE_END_TURN)) return;
             g->stage = ST_NEXT;
             break;
         case ST_NEXT:
@@ -562,7 +564,8 @@ int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
     }
     const mp_ruleset *rs = g->rs;
     for (int i = 0; i < rs->n_variants; i++)
-        if (rs->variants[i].v->legal && (g->phase != MP_PHASE_VARIANT || i == g->variant_phase)) {
+        if (rs->variants[i].v->legal && (g->phase != MP_PHASE_VARIANT || i == g->variant_phase) &&
+            mp_module_lists_in(rs->variants[i].v, g->phase)) {
             int room = cap > n ? cap - n : 0;
             mp_module_ctx c = mp_module_ctx_of(g, i);
             n += rs->variants[i].v->legal(&c, room ? out + n : NULL, room);

@@ -45,7 +45,9 @@ void mp_game_determinize(mp_game *g, int player, uint64_t seed) {
     FOR_HIDDEN(g, player, t, *t = pool[k++]);
     for (int i = 0; i < g->rs->n_variants; i++) {
         const mp_variant_use *u = &g->rs->variants[i];
-        mp_module_ctx c = mp_module_ctx_of(g, i);
-        if (u->v->redeal) u->v->redeal(&c, player);
+        if (u->v->redeal) {
+            mp_module_ctx c = mp_module_ctx_of(g, i);
+            u->v->redeal(&c, player);
+        }
     }
 }

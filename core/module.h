@@ -110,6 +110,10 @@ typedef struct mp_module {
     /* Extra legal actions in the current phase (for MP_PHASE_PLACE: placements that exist only
     ** with the module, such as a tile plus a bridge). Returns how many it has, writes up to cap. */
     int (*legal)(const mp_module_ctx *c, mp_action *out, int cap);
+    /* The phases its legal hook may list actions in (MP_LISTS_IN(MP_PHASE_...) bits): it is not
+    ** asked in the others, so a module that only answers its own decisions costs nothing while
+    ** tiles are placed. 0: every phase. */
+    unsigned legal_phases;
     /* Whether the kernel's placement `place` (an MP_ACT_PLACE that fits) is allowed: a rule
     ** that forbids placements the edges allow (the river's no U-turn). NULL: all are. Asked for
     ** every placement listed or played, so it must be cheap. */
@@ -158,6 +162,12 @@ typedef struct mp_module {
     /* Invariants, for mp_game_check: 0 when consistent. */
     int (*check)(const mp_module_ctx *c, mp_diag *d);
 } mp_module;
+
+#define MP_LISTS_IN(phase) (1u << (phase))
+/* Whether module m's legal hook is asked in phase p. */
+static inline bool mp_module_lists_in(const mp_module *m, mp_phase p) {
+    return !m->legal_phases || (m->legal_phases >> p & 1);
+}
 
 /* ------------------------------------------------------------------ reading options */
 

@@ -89,15 +89,19 @@ static void score_one(mp_game *g, int32_t root) {
     int points = mp_score_points(g, root, true);
     for (int i = 0; i < g->rs->n_variants; i++) {
         const mp_variant_use *u = &g->rs->variants[i];
-        mp_module_ctx c = mp_module_ctx_of(g, i);
-        if (u->v->score_feature) u->v->score_feature(&c, root, &points);
+        if (u->v->score_feature) {
+            mp_module_ctx c = mp_module_ctx_of(g, i);
+            u->v->score_feature(&c, root, &points);
+        }
     }
     mp_score_award_why(g, mp_score_majority(g, r->followers), points, r->kind, MP_WHY_COMPLETED, root);
     r->scored = 1;
     for (int i = 0; i < g->rs->n_variants; i++) {
         const mp_variant_use *u = &g->rs->variants[i];
-        mp_module_ctx c = mp_module_ctx_of(g, i);
-        if (u->v->feature_scored) u->v->feature_scored(&c, root, points);
+        if (u->v->feature_scored) {
+            mp_module_ctx c = mp_module_ctx_of(g, i);
+            u->v->feature_scored(&c, root, points);
+        }
     }
     mp_deploy_return(g, root);
 }
@@ -182,8 +186,10 @@ void mp_score_completed(mp_game *g) {
     g->n_completed = -1;   /* scored from here on: not completed by this turn any more */
     for (int i = 0; i < g->rs->n_variants; i++) {
         const mp_variant_use *u = &g->rs->variants[i];
-        mp_module_ctx c = mp_module_ctx_of(g, i);
-        if (u->v->score_order) u->v->score_order(&c, list, n);
+        if (u->v->score_order) {
+            mp_module_ctx c = mp_module_ctx_of(g, i);
+            u->v->score_order(&c, list, n);
+        }
     }
     for (int i = 0; i < n; i++) score_one(g, list[i]);
 }
@@ -196,8 +202,10 @@ void mp_score_final(mp_game *g) {
     mp_events_final(g);
     for (int i = 0; i < rs->n_variants; i++) {   /* while every follower still stands */
         const mp_variant_use *u = &rs->variants[i];
-        mp_module_ctx c = mp_module_ctx_of(g, i);
-        if (u->v->before_final_scoring) u->v->before_final_scoring(&c);
+        if (u->v->before_final_scoring) {
+            mp_module_ctx c = mp_module_ctx_of(g, i);
+            u->v->before_final_scoring(&c);
+        }
     }
     for (int i = 0; i < g->n_followers;) {
         int32_t root = mp_seg_find(g, g->followers[i].seg);
@@ -211,8 +219,10 @@ void mp_score_final(mp_game *g) {
     if (rs->farms) mp_farm_score(g);
     for (int i = 0; i < rs->n_variants; i++) {
         const mp_variant_use *u = &rs->variants[i];
-        mp_module_ctx c = mp_module_ctx_of(g, i);
-        if (u->v->final_scoring) u->v->final_scoring(&c);
+        if (u->v->final_scoring) {
+            mp_module_ctx c = mp_module_ctx_of(g, i);
+            u->v->final_scoring(&c);
+        }
     }
     while (g->n_followers) mp_deploy_return(g, mp_seg_find(g, g->followers[0].seg));
 }

@@ -374,6 +374,7 @@ const mp_module mp_module_bazaars = {
     .configure = bazaars_configure,
     .setup = bazaars_setup,
     .legal = bazaars_legal,
+    .legal_phases = MP_LISTS_IN(MP_PHASE_VARIANT),
     .apply = bazaars_apply,
     .end_turn = bazaars_end_turn,
     .format = bazaars_format,

@@ -488,6 +488,7 @@ const mp_module mp_module_bridges = {
     .configure = bridges_configure,
     .setup = bridges_setup,
     .legal = bridges_legal,
+    .legal_phases = MP_LISTS_IN(MP_PHASE_PLACE) | MP_LISTS_IN(MP_PHASE_DEPLOY),
     .apply = bridges_apply,
     .format = bridges_format,
     .describe = bridges_describe,

@@ -866,6 +866,7 @@ const mp_module mp_module_castle = {
     .configure = castle_configure,
     .setup = castle_setup,
     .legal = castle_legal,
+    .legal_phases = MP_LISTS_IN(MP_PHASE_VARIANT),
     .apply = castle_apply,
     .before_score = castle_before_score,
     .score_order = castle_score_order,

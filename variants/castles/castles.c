@@ -352,6 +352,7 @@ const mp_module mp_module_castles = {
     .configure = castles_configure,
     .setup = castles_setup,
     .legal = castles_legal,
+    .legal_phases = MP_LISTS_IN(MP_PHASE_VARIANT),
     .apply = castles_apply,
     .before_score = castles_before_score,
     .feature_scored = castles_feature_scored,
