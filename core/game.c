@@ -325,7 +325,7 @@ static void call_hook(mp_game *g, int i, stage_hook h) {
 
 /* Runs one hook of every variant, from g->stage_hook on; true when one asked for a decision
 ** (the game is then in MP_PHASE_VARIANT, and stage_hook says where to go on). */
-static bool run_hooks(mp_game *g, stage_hook h) {
+static bool run_module_hooks(mp_game *g, stage_hook h) {
     const mp_ruleset *rs = g->rs;
     while (g->stage_hook < rs->n_variants) {
         int i = g->stage_hook++;
@@ -342,6 +342,9 @@ static bool run_hooks(mp_game *g, stage_hook h) {
     g->stage_hook = 0;
     return false;
 }
+
+/* The same, with nothing to call when the ruleset has no module (most games: kept inline). */
+static inline bool run_hooks(mp_game *g, stage_hook h) { return g->rs->n_variants && run_module_hooks(g, h); }
 
 static bool fills_hole(const mp_game *g, int x, int y) {
     for (int side = 0; side < 4; side++) {
