@@ -311,11 +311,11 @@ static void draw(mp_game *g) {
 /* The stages' hooks: which hook of a module a stage runs (NULL: it has none), and calling it. The
 ** context is made only for a module that has the hook. */
 typedef enum { STAGE_AFTER_PLACE, STAGE_BEFORE_SCORE, STAGE_END_TURN } stage_hook;
-static bool has_hook(const mp_module *m, stage_hook h) {
+static inline bool has_hook(const mp_module *m, stage_hook h) {
     return h == STAGE_AFTER_PLACE ? m->after_place != NULL : h == STAGE_BEFORE_SCORE ? m->before_score != NULL
                                                                                      : m->end_turn != NULL;
 }
-static void call_hook(mp_game *g, int i, stage_hook h) {
+static inline void call_hook(mp_game *g, int i, stage_hook h) {
     const mp_module *m = g->rs->variants[i].v;
     mp_module_ctx c = mp_module_ctx_of(g, i);
     if (h == STAGE_AFTER_PLACE) m->after_place(&c, g->last_placed);
@@ -325,7 +325,7 @@ static void call_hook(mp_game *g, int i, stage_hook h) {
 
 /* Runs one hook of every variant, from g->stage_hook on; true when one asked for a decision
 ** (the game is then in MP_PHASE_VARIANT, and stage_hook says where to go on). */
-static bool run_module_hooks(mp_game *g, stage_hook h) {
+static inline bool run_module_hooks(mp_game *g, stage_hook h) {
     const mp_ruleset *rs = g->rs;
     while (g->stage_hook < rs->n_variants) {
         int i = g->stage_hook++;
