@@ -13,9 +13,8 @@
 ** A castle takes one of its owner's tokens: a player whose placement completes several towns is
 ** asked about each in turn only while he has a token left.
 **
-** Hooks: before_score (find towns, ask their occupiers), legal/apply (convert or decline),
-** feature_scored (watch fiefs), end_turn (pay castles, chain), format/parse (notation).
-** Hooks: before_score (find towns, ask their occupiers), legal/apply (convert or decline),
+** Hooks: before_score (towns among what the placement completed; ask their occupiers),
+** legal/apply (convert or decline),
 ** feature_scored (watch fiefs), end_turn (pay castles, chain), format/parse (notation), facts
 ** (tokens, castles built and waiting).
 */
