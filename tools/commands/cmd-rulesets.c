@@ -1,7 +1,6 @@
 /*
 ** cmd-rulesets.c: `meeple rulesets`, the shipped rulesets with a one-line description each.
 */
-#include <dirent.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,8 +53,6 @@ static int diff(const char *na, const char *nb, bool as_json) {
     return 0;
 }
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 int cmd_rulesets(int argc, char **argv) {
     static const struct option opts[] = { { "json", no_argument, 0, 'j' }, { "diff", no_argument, 0, 'd' },
                                           { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
@@ -74,25 +71,8 @@ int cmd_rulesets(int argc, char **argv) {
         return diff(argv[optind], argv[optind + 1], as_json);
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
-    /* Every NAME.yaml in the search directories, the first directory that has a name winning. */
     char *names[256];
-    int n = 0;
-    for (const char *const *dir = ruleset_dirs(); *dir; dir++) {
-        DIR *dp = opendir(*dir);
-        if (!dp) continue;
-        struct dirent *e;
-        while ((e = readdir(dp)) && n < 256) {
-            size_t len = strlen(e->d_name);
-            if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0) continue;
-            char name[256];
-            snprintf(name, sizeof name, "%.*s", (int)(len - 5), e->d_name);
-            bool seen = false;
-            for (int i = 0; i < n; i++) seen |= strcmp(names[i], name) == 0;
-            if (!seen) names[n++] = strdup(name);
-        }
-        closedir(dp);
-    }
-    qsort(names, (size_t)n, sizeof *names, by_name);
+    int n = ruleset_names(names, 256);
     json j;
     json_init(&j, stdout);
     if (as_json) json_array(&j);

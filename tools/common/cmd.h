@@ -72,6 +72,10 @@ static inline const char *plural(long long n) { return n == 1 || n == -1 ? "" : 
 /* The directories searched for rulesets by name: mp_ruleset_default_dirs ($MEEPLE_RULESETS,
 ** colon-separated, then the installed rulesets). NULL-terminated. */
 const char *const *ruleset_dirs(void);
+/* The names of the rulesets in those directories (every NAME.yaml, the first directory that has a
+** name winning), sorted, at most cap of them, each strdup'ed for the caller to free. meeple
+** rulesets and meeple serve's GET /api/rulesets list them. */
+int ruleset_names(char **names, int cap);
 /* Loads a ruleset, printing the diagnostic to stderr on failure. */
 mp_ruleset *load_ruleset(const char *name);
 void print_diag(const mp_diag *d);

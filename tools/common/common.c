@@ -2,6 +2,7 @@
 ** common.c: what the subcommands share: finding rulesets, diagnostics, usage and option errors,
 ** values of the command line, output files, the progress of long runs.
 */
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -16,6 +17,29 @@
 /* The library's default search path (mp_ruleset_default_dirs: $MEEPLE_RULESETS, then the
 ** installed rulesets): the command adds nothing of its own. */
 const char *const *ruleset_dirs(void) { return mp_ruleset_default_dirs(); }
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+int ruleset_names(char **names, int cap) {
+    int n = 0;
+    for (const char *const *dir = ruleset_dirs(); *dir; dir++) {
+        DIR *dp = opendir(*dir);
+        if (!dp) continue;
+        struct dirent *e;
+        while ((e = readdir(dp)) && n < cap) {
+            size_t len = strlen(e->d_name);
+            if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0) continue;
+            char name[256];
+            snprintf(name, sizeof name, "%.*s", (int)(len - 5), e->d_name);
+            bool seen = false;
+            for (int i = 0; i < n; i++) seen |= strcmp(names[i], name) == 0;
+            if (!seen && (names[n] = strdup(name))) n++;
+        }
+        closedir(dp);
+    }
+    qsort(names, (size_t)n, sizeof *names, by_name);
+    return n;
+}
 
 void print_diag_to(FILE *f, const mp_diag *d) {
     char buf[1200];
