@@ -32,6 +32,7 @@ static const struct mp_cmd commands[] = {   /* sorted by name */
     { "replay", cmd_replay, "replay a game record and check every action and the final scores", CMD_JSON },
     { "rulesets", cmd_rulesets, "list the shipped rulesets", CMD_JSON },
     { "score", cmd_score, "score the actions of a game record under another ruleset", CMD_JSON },
+    { "serve", cmd_serve, "serve games to play in a browser: a local web server and its JSON API", 0 },
     { "tilestats", cmd_tilestats, "play seeded games and report how each tile plays", CMD_JSON },
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };

@@ -40,6 +40,7 @@ int cmd_render(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_rulesets(int argc, char **argv);
 int cmd_score(int argc, char **argv);
+int cmd_serve(int argc, char **argv);   /* tools/serve/server.c */
 int cmd_tilestats(int argc, char **argv);
 
 /* replay.c: a record replayed, for replay and score. */
