@@ -101,14 +101,18 @@ post /api/games/2/actions "{\"token\": \"$mine\"}"
 expect 400 'no \"action\"' "no action"
 req GET /api/games/2
 check 'body_has "\"turn\":0" && body_has "\"player\":$first"' "refused actions changed game 2: $(cat "$T/body")"
-# A body over 64 KiB is refused whole; one just under it is read (and found no object).
+# An action's body over 64 KiB is refused whole; one just under it is read (and found no object).
 head -c 70000 /dev/zero | tr '\0' ' ' >"$T/big"
-req POST /api/games "$T/big"
-expect 413 "larger than 65536 bytes" "a body over 64 KiB"
+req POST /api/games/2/actions "$T/big"
+expect 413 "larger than 65536 bytes" "an action over 64 KiB"
 head -c 65000 /dev/zero | tr '\0' ' ' >"$T/big"
 printf '[]' >>"$T/big"
+req POST /api/games/2/actions "$T/big"
+expect 400 "the body is not a JSON object" "an action under 64 KiB"
+# A new game's body (it may carry a record) is refused over 4 MiB.
+head -c 4200000 /dev/zero | tr '\0' ' ' >"$T/big"
 req POST /api/games "$T/big"
-expect 400 "the body is not a JSON object" "a body under 64 KiB"
+expect 413 "larger than 4194304 bytes" "a new game over 4 MiB"
 req GET /api/../../../../etc/passwd
 expect 404 "no such path" "a path with .."
 check '! body_has "root:"' "a path with .. read a file"

@@ -71,8 +71,9 @@ mp_ruleset *load_ruleset(const char *name) {
 }
 
 const char *quoted(const char *s) {
-    static char ring[4][MP_QUOTE_SIZE];
-    static int next;
+    /* One ring per thread: meeple serve answers requests on many threads at once. */
+    static _Thread_local char ring[4][MP_QUOTE_SIZE];
+    static _Thread_local int next;
     next = (next + 1) % 4;
     return mp_quote(s ? s : "", ring[next], sizeof ring[next]);
 }

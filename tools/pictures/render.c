@@ -717,6 +717,16 @@ int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title) {
     return svg_end(f);
 }
 
+/* One tile alone: a picture of size x size pixels (margin included) for a page to show. */
+int render_tile_svg(FILE *f, const mp_tileset *ts, int tile, int rot, double size) {
+    const double margin = 2, S = size - 2 * margin;
+    ctx c;
+    ctx_init(&c, f, ts, S);
+    header(f, size, size, S);
+    draw_tile(&c, tile, rot & 3, margin, margin, NULL, mp_tileset_tile_id(ts, tile));
+    return svg_end(f);
+}
+
 /* ------------------------------------------------------------------ the board of a game */
 
 static void player_colours(const char *const *names, int n, const char **out) {

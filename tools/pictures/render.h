@@ -20,6 +20,11 @@
 ** when writing to f failed. */
 int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title);
 
+/* One tile of ts turned rot quarter turns clockwise, alone in a picture size pixels square (a
+** margin of 2 included), without id or count: for a page showing one tile (the drawn tile, a tile
+** of a design). Returns 0, or non-zero when writing to f failed. */
+int render_tile_svg(FILE *f, const mp_tileset *ts, int tile, int rot, double size);
+
 /* The board of g as it stands: every placed tile turned as it lies, the coordinates along the
 ** edges, the followers as circles in their players' colours on their features, a bridge laid
 ** over a tile as a raised deck (class "bridge"), a town turned into a castle in stone with

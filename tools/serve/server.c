@@ -25,12 +25,9 @@ static const char usage[] =
     "  --bind ADDR  the IPv4 address to listen on (default 127.0.0.1, this machine only)\n"
     "  -h, --help   print this help\n";
 
-/* A request's body larger than this is refused (413) and not kept. */
-enum { MAX_BODY = 64 * 1024 };
-
 typedef struct request {
     char *body;
-    size_t len;
+    size_t len, limit;     /* a body larger than limit (api_body_limit) is refused (413), not kept */
     bool too_large;
 } request;
 
@@ -41,9 +38,18 @@ static enum MHD_Result answer(struct MHD_Connection *c, api_reply r) {
         : MHD_create_response_from_buffer(sizeof fallback - 1, (void *)fallback, MHD_RESPMEM_PERSISTENT);
     if (!res) { free(r.body); return MHD_NO; }
     MHD_add_response_header(res, MHD_HTTP_HEADER_CONTENT_TYPE, r.body ? r.type : "application/json");
+    if (r.body && r.filename[0]) {
+        char disposition[128];
+        snprintf(disposition, sizeof disposition, "attachment; filename=\"%s\"", r.filename);
+        MHD_add_response_header(res, "Content-Disposition", disposition);
+    }
     enum MHD_Result ok = MHD_queue_response(c, r.body ? (unsigned)r.status : 500u, res);
     MHD_destroy_response(res);
     return ok;
+}
+
+static const char *query_arg(void *cls, const char *name) {
+    return MHD_lookup_connection_value(cls, MHD_GET_ARGUMENT_KIND, name);
 }
 
 /* Called first with the headers (the request is made), then with each part of the body, then
@@ -54,11 +60,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     request *rq = *state;
     if (!rq) {
         if (!(rq = calloc(1, sizeof *rq))) return MHD_NO;
+        rq->limit = api_body_limit(method, url);
         *state = rq;
         return MHD_YES;
     }
     if (*size) {
-        if (!rq->too_large && rq->len + *size <= MAX_BODY) {
+        if (!rq->too_large && rq->len + *size <= rq->limit) {
             char *b = realloc(rq->body, rq->len + *size + 1);
             if (!b) return MHD_NO;
             memcpy(b + rq->len, data, *size);
@@ -71,8 +78,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return MHD_YES;
     }
     if (rq->too_large)
-        return answer(c, api_error(413, "the request body is larger than %d bytes; expected at most 64 KiB", MAX_BODY));
-    return answer(c, api_handle(method, url, rq->body, rq->len));
+        return answer(c, api_error(413, "the request body is larger than %zu bytes; expected at most %zu KiB for %s", rq->limit,
+                                   rq->limit / 1024, url));
+    api_request req = { method, url, rq->body, rq->len, query_arg, c };
+    return answer(c, api_handle(&req));
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **state, enum MHD_RequestTerminationCode why) {
@@ -140,7 +149,7 @@ int cmd_serve(int argc, char **argv) {
     int sig = 0;
     sigwait(&stop, &sig);
     MHD_stop_daemon(d);   /* closes the listening socket too */
-    api_free_games();
+    api_free_all();
     fprintf(stderr, "meeple serve: stopped by SIG%s\n", sig == SIGINT ? "INT" : "TERM");
     return 0;
 }

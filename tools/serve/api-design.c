@@ -1,0 +1,11 @@
+/*
+** api-design.c: /api/design (meeple-serve(1), section API). Not yet built: every request is 501.
+*/
+#include "api-room.h"
+
+api_reply api_design(const api_request *rq, const char *rest) {
+    (void)rest;
+    return api_error(501, "%s is not built yet", quoted(rq->path));
+}
+
+void api_design_free(void) {}
