@@ -62,6 +62,7 @@ typedef struct client {
     long games_started, games_finished, moves, errors, lost;
     double *lat;                /* each move's latency, ms */
     size_t n_lat, cap_lat;
+    double create_ms, create_max_ms;   /* the games' creations: their time in all, the longest */
 } client;
 
 static double now(void) {
@@ -252,7 +253,11 @@ static void add_latency(client *c, double ms) {
 static int play_game(client *c, uint64_t seed) {
     char body[512], path[128], token[64];
     snprintf(body, sizeof body, "{\"ruleset\":\"c3\",\"seats\":[\"human\",\"greedy\"],\"seed\":%llu}", (unsigned long long)seed);
+    double t0 = now();
     if (request(c, "POST", "/api/games", body)) return 1;
+    double ms = (now() - t0) * 1000;
+    c->create_ms += ms;
+    if (ms > c->create_max_ms) c->create_max_ms = ms;
     if (c->status != 201) return fail(c, "POST /api/games: status %d: %.200s", c->status, c->body);
     c->games_started++;
     json_t *v = json_loadb(c->body, c->body_len, 0, NULL);
@@ -283,7 +288,7 @@ static int play_game(client *c, uint64_t seed) {
         int before_turn = s.turn;
         char before_phase[16];
         snprintf(before_phase, sizeof before_phase, "%s", s.phase);
-        double t0 = now();
+        t0 = now();
         if ((rc = request(c, "POST", path, body))) goto done;
         add_latency(c, (now() - t0) * 1000);
         if (c->status != 200) { rc = fail(c, "POST %s %s: status %d: %.200s", path, action, c->status, c->body); goto done; }
@@ -313,8 +318,8 @@ static void *client_main(void *arg) {
     c->rng = run.seed * 1000003u + (uint64_t)c->index;
     /* Distinct seeds: client i plays games i, i + C, i + 2C, ... of the run's seed. */
     for (uint64_t game = 0; now() < run.end; game++) {
-        if (play_game(c, run.seed * 1000000000u + game * 1000u + (uint64_t)c->index) && c->fd < 0 && now() < run.end)
-            usleep(100000);   /* the server cannot be reached: not a busy loop */
+        if (play_game(c, run.seed * 1000000000u + game * 1000u + (uint64_t)c->index) && now() < run.end)
+            usleep(100000);   /* after an error (a server that refuses games, that cannot be reached): no busy loop */
     }
     disconnect(c);
     return NULL;
@@ -412,6 +417,7 @@ int main(int argc, char **argv) {
         if (now() < run.end - 0.5) fprintf(stderr, "bench-load: %.0f of %ld s\n", now() - t0, seconds);
     }
     long games = 0, finished = 0, moves = 0, errors = 0, lost = 0;
+    double create_ms = 0, create_max = 0;
     size_t n_lat = 0;
     for (long i = 0; i < started; i++) {
         pthread_join(ts[i], NULL);
@@ -422,6 +428,8 @@ int main(int argc, char **argv) {
     n_lat = 0;
     for (long i = 0; i < started; i++) {
         client *c = &cs[i];
+        create_ms += c->create_ms;
+        if (c->create_max_ms > create_max) create_max = c->create_max_ms;
         games += c->games_started; finished += c->games_finished; moves += c->moves; errors += c->errors; lost += c->lost;
         if (lat) memcpy(lat + n_lat, c->lat, c->n_lat * sizeof *lat);
         n_lat += c->n_lat;
@@ -431,11 +439,12 @@ int main(int argc, char **argv) {
     double p50 = lat ? percentile(lat, n_lat, 0.50) : 0, p90 = lat ? percentile(lat, n_lat, 0.90) : 0;
     double p99 = lat ? percentile(lat, n_lat, 0.99) : 0, max = lat && n_lat ? lat[n_lat - 1] : 0;
     if (as_json) {
-        json_t *v = json_pack("{s:s, s:I, s:f, s:I, s:I, s:I, s:f, s:I, s:I, s:{s:f, s:f, s:f, s:f}}", "url", argv[optind],
+        json_t *v = json_pack("{s:s, s:I, s:f, s:I, s:I, s:I, s:f, s:I, s:I, s:{s:f, s:f, s:f, s:f}, s:{s:f, s:f}}", "url", argv[optind],
                               "clients", (json_int_t)started, "seconds", elapsed, "games_started", (json_int_t)games,
                               "games_finished", (json_int_t)finished, "moves", (json_int_t)moves, "moves_per_second",
                               elapsed > 0 ? (double)moves / elapsed : 0.0, "errors", (json_int_t)errors, "lost_moves",
-                              (json_int_t)lost, "move_latency_ms", "p50", p50, "p90", p90, "p99", p99, "max", max);
+                              (json_int_t)lost, "move_latency_ms", "p50", p50, "p90", p90, "p99", p99, "max", max, "create_latency_ms", "mean",
+                              games ? create_ms / (double)games : 0.0, "max", create_max);
         json_dumpf(v, stdout, JSON_COMPACT);
         putchar('\n');
         json_decref(v);
@@ -443,6 +452,7 @@ int main(int argc, char **argv) {
         printf("clients %ld, %.1f s: %ld games started, %ld finished, %ld moves (%.0f a second), %ld errors, %ld lost moves\n",
                started, elapsed, games, finished, moves, elapsed > 0 ? (double)moves / elapsed : 0.0, errors, lost);
         printf("move latency: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50, p90, p99, max);
+        printf("a game's creation: mean %.2f ms, max %.2f ms\n", games ? create_ms / (double)games : 0.0, create_max);
     }
     free(lat);
     free(cs);
