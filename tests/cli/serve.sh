@@ -136,7 +136,9 @@ expect 403 "a seat's link cannot act for another" "the other seat's token"
 post /api/games/2/actions "{\"token\": \"$token\", \"action\": \"-\"}"
 expect 403 "the token is no seat's of game 2" "game 1's token in game 2"
 post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"$drawn@50,50r0\"}"
-expect 422 "" "an illegal placement"
+expect 422 "does not fit at 50,50 rotation 0: cell 50,50 touches no tile along a side" "an illegal placement"
+post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"$drawn@5"
+expect 400 "malformed JSON: " "an action of malformed JSON"
 post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"@@@\"}"
 expect 400 "column 1: " "an action that does not read"
 post /api/games/2/actions "{\"token\": \"$mine\"}"
@@ -229,12 +231,24 @@ post /api/games/2/undo "{\"token\": \"$mine\"}"
 check 'status_is 200 && body_has "\"phase\":\"place\",\"turn\":0," && body_has "\"drawn\":\"$drawn\"" && body_has "\"can_undo\":false"' \
     "the undo of game 2's placement: $(cat "$T/body")"
 post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"$place\"}"
-post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"-\"}"
-check 'status_is 200 && body_has "\"turns\":[\"$place -\"]" && body_has "\"can_undo\":false"' "game 2 after a turn: $(cat "$T/body")"
+# A follower where a deployment's spot says: the board draws it there (in the tile's 80 units).
+deploy=- spot=
+if need jq jq; then
+    deploy=$(jq -r '[.choices[] | select(.kind == "deploy")][0].action' "$T/body")
+    spot=$(jq -r '[.choices[] | select(.kind == "deploy")][0].spot | "\(.x * 80) \(.y * 80)"' "$T/body")
+fi
+post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"$deploy\"}"
+check 'status_is 200 && body_has "\"turns\":[\"$place $deploy\"]" && body_has "\"can_undo\":false"' "game 2 after a turn: $(cat "$T/body")"
+if [ -n "$spot" ]; then
+    req GET /api/games/2/board
+    at=$(grep -o 'circle class=\\"follower\\" cx=\\"[0-9.]*\\" cy=\\"[0-9.]*' "$T/body" | tr -dc '0-9. \n' | sed 's/^ *//')
+    check 'echo "$at $spot" | awk "{ exit !(NF == 4 && (\$1 - \$3) ^ 2 < 0.01 && (\$2 - \$4) ^ 2 < 0.01) }"' \
+        "the follower of $deploy is drawn at '$at', its spot says '$spot'"
+fi
 post /api/games/2/undo "{\"token\": \"$mine\"}"
 expect 409 "nothing to undo for seat $first" "an undo once the turn has passed"
 req GET /api/games/2/record
-check 'status_is 200 && [ "$(turns "$T/body")" = "$place -" ]' "game 2's record after an undo and a turn: $(cat "$T/body")"
+check 'status_is 200 && [ "$(turns "$T/body")" = "$place $deploy" ]' "game 2's record after an undo and a turn: $(cat "$T/body")"
 
 # Resumed games. record_body SEATS FILE [MORE]: a new game's body with the record of FILE.
 record_body() { printf '{"seats": %s, "record": "%s"%s}' "$1" "$(sed 's/\\/\\\\/g; s/"/\\"/g' "$2" | awk '{printf "%s\\n", $0}')" "${3:-}" >"$T/req"; }
