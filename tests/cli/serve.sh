@@ -170,6 +170,27 @@ expect 404 "no such path '/index.html'" "an unknown path"
 req DELETE /api/games/1
 expect 405 "expected GET" "a known path with the wrong method"
 
+# A module's decisions among the choices (bcb, two humans, each taking a module's decision when
+# offered): with their arguments by name, a bridge with the cell it is on, a bid with none.
+if [ $have_jq = yes ]; then
+    post /api/games '{"ruleset": "bcb", "seats": ["human", "human"], "seed": 3}'
+    bid=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
+    jq -r '.seats[].token' "$T/body" >"$T/tokens"
+    req GET "/api/games/$bid"
+    : >"$T/decisions"
+    n=0
+    while [ $n -lt 200 ] && body_has '"over":false'; do
+        jq -r '.choices[] | select(.kind == "variant") | "\(.decision.module) \(.decision.name) \(.x != null) \(.decision.args | keys | join(","))"' "$T/body" >>"$T/decisions"
+        action=$(jq -r '(([.choices[] | select(.kind == "variant")] + .choices)[0]).action' "$T/body")
+        tok=$(sed -n "$(($(jq .player "$T/body") + 1))p" "$T/tokens")
+        post "/api/games/$bid/actions" "{\"token\": \"$tok\", \"action\": \"$action\"}"
+        status_is 200 || { bad "bcb: action $action: $(cat "$T/status") $(cat "$T/body")"; break; }
+        n=$((n + 1))
+    done
+    check 'grep -Eq "^bridges (build true axis|place true axis,bridge-x,bridge-y)$" "$T/decisions" && grep -q "^bazaars select false bid,slot$" "$T/decisions" && grep -q "^bazaars bid false bid$" "$T/decisions"' \
+        "the module decisions of a bcb game: $(sort -u "$T/decisions" | tr '\n' ';')"
+fi
+
 # A game's pictures: the board with its geometry, the drawn tile turned, any tile of its ruleset.
 # ctype PATH: the Content-Type of a GET in $T/ctype (the body in $T/body, the status in $T/status).
 ctype() { curl -s -o "$T/body" -w '%{http_code} %{content_type}' "$U${1#/}" >"$T/ctype"; cut -d' ' -f1 "$T/ctype" >"$T/status"; }
