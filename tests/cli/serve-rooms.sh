@@ -96,6 +96,9 @@ same "the scores after turn 30" "$(q '.scores[30]')" "$("$M" replay --json "$T/g
 req GET "/api/replays/$rid?turn=30"
 check 'status_is 200 && [ "$(q ".board.svg | startswith(\"<\")")" = true ]' "GET /api/replays/$rid?turn=30: $(head -c 300 "$T/body")"
 same "turn 30's scores and text" "$(q '[.turn, .scores, .text]')" "[30,$("$M" replay --json "$T/game30.yaml" | jq -c '[.players[].score]'),\"$(turns "$T/game.yaml" | sed -n 30p)\"]"
+jq -j .board.svg "$T/body" >"$T/board-api.svg"
+(cd "$T" && "$M" render game game.yaml --turn 30 -o board.svg)
+check 'cmp -s "$T/board.svg" "$T/board-api.svg"' "turn 30's board is not meeple render's: $(head -c 300 "$T/board-api.svg")"
 req GET "/api/replays/$rid?turn=0"
 same "turn 0" "$(q '[.turn, .scores, .text, .facts]')" "[0,[0,0],null,[]]"
 req GET "/api/replays/$rid"
@@ -186,6 +189,9 @@ same "base.yaml's design" "$(q '[.kind, .name, (.tiles | length), ([.tiles[].cou
 same "base.yaml's tile ids" "$(q '[.tiles[].id] | join(" ")' | tr -d '"')" "$(sed -n 's/^  - id: *\([^ ]*\).*/\1/p' "$S/rulesets/tiles/base.yaml" | tr '\n' ' ' | sed 's/ $//')"
 check '[ "$(q "[.sheet, .tiles[0].svg] | map(startswith(\"<\")) | all")" = true ]' "base.yaml's pictures are not SVG: $(head -c 300 "$T/body")"
 base=$(q .design)
+jq -j .sheet "$T/body" >"$T/sheet-api.svg"
+(cd "$S/rulesets/tiles" && "$M" render tiles base.yaml -o -) >"$T/sheet.svg"
+check 'cmp -s "$T/sheet.svg" "$T/sheet-api.svg"' "base.yaml's sheet is not meeple render's: $(head -c 300 "$T/sheet-api.svg")"
 
 # A tile set that loads with lint's error about one tile: beside that tile, as meeple lint says it.
 upload /api/design "$S/tests/bad/lint-unplaceable.yaml"

@@ -183,7 +183,10 @@ static api_reply describe(design *dz, const char *name, const char *where) {
     jw_key(&j, "name"); jw_string(&j, name);
     jw_key(&j, "kind"); jw_string(&j, dz->ruleset ? "ruleset" : "tiles");
     if (ts) {
-        char *sheet = svg_of_sheet(ts, name);
+        char title[400];   /* as `meeple render tiles NAME` titles it */
+        if (rs) snprintf(title, sizeof title, "the tiles of ruleset %s", mp_ruleset_name(rs));
+        else snprintf(title, sizeof title, "tile set %s", name);
+        char *sheet = svg_of_sheet(ts, title);
         jw_key(&j, "sheet"); jw_string(&j, sheet);
         free(sheet);
     }
