@@ -16,7 +16,8 @@ need jq jq || finish serve-rooms
 files=
 if "$M" serve --help | grep -q 'FILE'; then files="$S/rulesets/tiles/base.yaml $S/tests/bad/lint-unplaceable.yaml"; fi
 # shellcheck disable=SC2086
-"$M" serve --port 0 $files >"$T/out" 2>"$T/err" &
+mkdir "$T/tmp"   # where the server makes its directories (a job's ruleset, an upload read)
+TMPDIR="$T/tmp" "$M" serve --port 0 $files >"$T/out" 2>"$T/err" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$T"' EXIT
 i=0
@@ -268,9 +269,29 @@ expect 404 "no job 999" "an unknown job"
 req GET /api/jobs
 expect 404 "expected /api/jobs/ID" "no job id"
 
-# SIGTERM stops it cleanly (under the sanitizers, with no leak).
+# A job still running when the server stops: its process is killed, its directory removed.
+post "/api/design/$mt/tilestats" '{"games": 5000, "players": "mcts:5000,mcts:5000"}'
+check 'status_is 202' "a long job: $(cat "$T/status") $(cat "$T/body")"
+job=$(q .job)
+child= i=0
+while [ -z "$child" ] && [ $i -lt 100 ]; do
+    child=$(awk -v p=$pid '$4 == p { print $1 }' /proc/[0-9]*/stat 2>/dev/null | head -n 1)
+    [ -n "$child" ] || sleep 0.1
+    i=$((i + 1))
+done
+req GET "/api/jobs/$job"
+check '[ -n "$child" ] && [ "$(q "[.state, .total]")" = "[\"running\",5000]" ]' "the long job (process '$child'): $(cat "$T/body")"
+check '[ -n "$(ls -A "$T/tmp")" ]' "the long job has no directory in \$TMPDIR"
+
+# SIGTERM stops it cleanly (under the sanitizers, with no leak), and soon: a server that waits
+# for its job to end is killed after a minute (and fails).
 kill -TERM $pid
+i=0
+while kill -0 $pid 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+kill -0 $pid 2>/dev/null && { bad "meeple serve still runs a minute after SIGTERM"; kill -KILL $pid; }
 wait $pid
 rc=$?
 check '[ $rc = 0 ] && grep -q "^meeple serve: stopped by SIGTERM$" "$T/err"' "meeple serve after SIGTERM: exit $rc, $(cat "$T/err")"
+check '[ -n "$child" ] && ! kill -0 "$child" 2>/dev/null' "the long job's process $child outlived the server"
+check '[ -z "$(ls -A "$T/tmp")" ]' "the server left $(ls "$T/tmp") in \$TMPDIR"
 finish serve-rooms

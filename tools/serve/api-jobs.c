@@ -42,8 +42,8 @@ typedef struct job {
     long done, total;
     char error[1024];              /* FAILED: why (the child's last line on stderr) */
     json_t *result;                /* DONE: the JSON `meeple tilestats --json` printed */
-    char dir[64];                  /* the directory of its ruleset, "" none */
-    char files[2][128];            /* what was written in it */
+    char dir[400];                 /* the directory of its ruleset ($TMPDIR or /tmp), "" none */
+    char files[2][440];            /* what was written in it */
 } job;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -112,8 +112,16 @@ static void *reader(void *arg) {
     }
     line[n_line] = 0;
     stderr_line(jb, line);
+    /* The child's end, seen before it is reaped: until then its pid is not another process's,
+    ** so that api_jobs_free, which kills a job's pid while it runs, cannot hit a stranger. */
+    siginfo_t info;
+    while (waitid(P_PID, (id_t)jb->pid, &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {}
+    pthread_mutex_lock(&lock);
+    pid_t pid = jb->pid;
+    jb->pid = 0;
+    pthread_mutex_unlock(&lock);
     int status = 0;
-    while (waitpid(jb->pid, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     json_t *result = NULL;
     json_error_t je;
     if (out) out[n_out] = 0;
@@ -136,7 +144,6 @@ static void *reader(void *arg) {
         else if (!jb->error[0])
             snprintf(jb->error, sizeof jb->error, "meeple tilestats ended with status %d and no result", WEXITSTATUS(status));
     }
-    jb->pid = 0;
     pthread_mutex_unlock(&lock);
     return NULL;
 }
@@ -160,7 +167,9 @@ static int ruleset_of(job *jb, const design_copy *dc, char *path, size_t size, c
         snprintf(path, size, "%s", dc->file);
         return !(*text = strdup(dc->text));
     }
-    if (!mkdtemp(strcpy(jb->dir, "/tmp/meeple-job.XXXXXX"))) { jb->dir[0] = 0; return 1; }
+    const char *tmp = getenv("TMPDIR");
+    snprintf(jb->dir, sizeof jb->dir, "%.300s/meeple-job.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(jb->dir)) { jb->dir[0] = 0; return 1; }
     snprintf(jb->files[0], sizeof jb->files[0], "%s/ruleset.yaml", jb->dir);
     snprintf(path, size, "%s", jb->files[0]);
     if (dc->ruleset) {
