@@ -14,7 +14,7 @@ need jq jq || finish serve-rooms
 
 # Design files on the command line, once meeple serve takes them (meeple serve [FILE...]).
 files=
-if "$M" serve --help | grep -q 'FILE'; then files="$S/rulesets/tiles/base.yaml $S/tests/bad/lint-unplaceable.yaml"; fi
+if "$M" serve --help | grep -q 'FILE'; then files="$S/rulesets/tiles/base.yaml $S/rulesets/examples/market-town-rules.yaml"; fi
 # shellcheck disable=SC2086
 mkdir "$T/tmp"   # where the server makes its directories (a job's ruleset, an upload read)
 TMPDIR="$T/tmp" "$M" serve --port 0 $files >"$T/out" 2>"$T/err" &
@@ -171,9 +171,15 @@ expect 400 "is illegal" "a .jcz with an illegal move"
 # ---------------------------------------------------------------- design
 req GET /api/design
 if [ -n "$files" ]; then
-    same "the design files" "$(q .)" "[{\"file\":\"$S/rulesets/tiles/base.yaml\"},{\"file\":\"$S/tests/bad/lint-unplaceable.yaml\"}]"
+    same "the design files" "$(q .)" "[{\"file\":\"$S/rulesets/tiles/base.yaml\"},{\"file\":\"$S/rulesets/examples/market-town-rules.yaml\"}]"
     post /api/design "{\"file\": \"$S/rulesets/tiles/base.yaml\"}"
     same "a design file" "$(q '[.kind, (.tiles | length), ([.tiles[].count] | add), .errors]')" '["tiles",24,72,0]'
+    # A ruleset file finds what it names beside it (extends: ../c3.yaml), as meeple lint does.
+    post /api/design "{\"file\": \"$S/rulesets/examples/market-town-rules.yaml\"}"
+    same "a ruleset design file" "$(q '[.kind, (.tiles | length), ([.tiles[].count] | add), .errors, .name]')" \
+        "[\"ruleset\",32,85,0,\"$S/rulesets/examples/market-town-rules.yaml\"]"
+    post "/api/design/$(q .design)/tilestats" '{"games": 3}'
+    same "a ruleset design file's job" "$(q .ruleset_text)" "$(jq -Rs . "$S/rulesets/examples/market-town-rules.yaml")"
 else
     same "no design files" "$(q .)" "[]"
 fi

@@ -132,7 +132,12 @@ static api_reply import_jcz(replay *r, const char *name, const char *text, size_
     jcz_import j;
     mp_diag d = { 0 };
     api_reply err = { 0 };
-    if (jcz_import_text(name, copy, len, NULL, &j, &d)) err = reply_diag(400, &d);
+    /* The importer keeps a buffer of its own (tools/jcz/jcz-replay.c): one import at a time. */
+    static pthread_mutex_t importing = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&importing);
+    int bad = jcz_import_text(name, copy, len, NULL, &j, &d);
+    pthread_mutex_unlock(&importing);
+    if (bad) err = reply_diag(400, &d);
     else {
         r->rec = j.rec;
         r->rs = j.rs;
