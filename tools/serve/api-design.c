@@ -291,8 +291,11 @@ static api_reply new_design(const api_request *rq) {
     if (err.status != 201) { design_free(dz); return err; }
     pthread_mutex_lock(&lock);
     design **slot = &table[(dz->id - 1) % MAX_DESIGNS];
-    design_free(*slot);
-    *slot = dz;
+    if (*slot && (*slot)->id > dz->id) design_free(dz);   /* a later one made at once keeps its place */
+    else {
+        design_free(*slot);
+        *slot = dz;
+    }
     pthread_mutex_unlock(&lock);
     return err;
 fail:
