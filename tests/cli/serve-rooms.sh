@@ -275,6 +275,23 @@ expect 404 "no job 999" "an unknown job"
 req GET /api/jobs
 expect 404 "expected /api/jobs/ID" "no job id"
 
+# Requests of every room at once (the server answers each on a thread of its own; under
+# ThreadSanitizer, CI's .ci/run, a race is a report): each still gets its answer.
+jq -Rs '{name: "game.yaml", text: .}' "$T/game.yaml" >"$T/replay-req"
+jq -Rs '{name: "market-town.yaml", text: .}' "$S/rulesets/examples/market-town.yaml" >"$T/design-req"
+for k in 1 2 3 4; do
+    curl -s -o /dev/null -w '%{http_code}\n' "${U}api/replays/$rid?turn=$((k * 10))" >"$T/at-$k" &
+    curl -s -o /dev/null -w '%{http_code}\n' -d '{"ruleset": "c1"}' "${U}api/replays/$rid/rescore" >"$T/rescore-$k" &
+    curl -s -o /dev/null -w '%{http_code}\n' --data-binary @"$T/replay-req" "${U}api/replays" >"$T/upload-$k" &
+    curl -s -o /dev/null -w '%{http_code}\n' --data-binary @"$T/design-req" "${U}api/design" >"$T/design-$k" &
+    curl -s -o /dev/null -w '%{http_code}\n' "${U}api/rulesets/diff?a=c3&b=bcb" >"$T/diff-$k" &
+done
+wait_curls=0
+while [ "$(cat "$T"/at-? "$T"/rescore-? "$T"/upload-? "$T"/design-? "$T"/diff-? 2>/dev/null | wc -l)" -lt 20 ] && [ $wait_curls -lt 600 ]; do
+    sleep 0.1; wait_curls=$((wait_curls + 1))
+done
+same "requests at once" "$(cat "$T"/at-? "$T"/rescore-? "$T"/upload-? "$T"/design-? "$T"/diff-? | sort | uniq -c | awk '{ print $1 "x" $2 }' | paste -sd ' ')" "12x200 8x201"
+
 # A job still running when the server stops: its process is killed, its directory removed.
 post "/api/design/$mt/tilestats" '{"games": 5000, "players": "mcts:5000,mcts:5000"}'
 check 'status_is 202' "a long job: $(cat "$T/status") $(cat "$T/body")"
