@@ -303,8 +303,8 @@ api_reply tilestats_job(const design_copy *dc, const api_request *rq) {
         json_decref(v);
         return api_error(503, "%d jobs are running; expected one of them done first (GET /api/jobs/ID)", running);
     }
-    jb->id = ++last_id;
-    table[(jb->id - 1) % MAX_JOBS] = jb;
+    int id = jb->id = ++last_id;
+    table[(id - 1) % MAX_JOBS] = jb;
     pthread_mutex_unlock(&lock);
     if (old) { pthread_join(old->reader, NULL); job_free(old); }
 
@@ -320,18 +320,22 @@ api_reply tilestats_job(const design_copy *dc, const api_request *rq) {
     if (rc) {
         remove_files(jb);
         pthread_mutex_lock(&lock);
-        table[(jb->id - 1) % MAX_JOBS] = NULL;
+        table[(id - 1) % MAX_JOBS] = NULL;
         pthread_mutex_unlock(&lock);
         free(text);
         json_decref(v);
-        int id = jb->id;
         job_free(jb);
         return api_error(500, "cannot start job %d: %s", id, strerror(rc));
     }
     json_decref(v);
-    json_t *reply = json_pack("{s:i, s:s}", "job", jb->id, "ruleset_text", text);
+    json j;   /* the writer: a file's text that is not UTF-8 still makes valid JSON */
+    jw_init(&j, NULL);
+    jw_object(&j);
+    jw_key(&j, "job"); jw_int(&j, id);
+    jw_key(&j, "ruleset_text"); jw_string(&j, text);
+    jw_object_end(&j);
     free(text);
-    return reply_json(202, reply);
+    return reply_json(202, jw_take(&j));
 }
 
 /* ------------------------------------------------------------------ GET /api/jobs/ID */
