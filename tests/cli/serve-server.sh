@@ -1,6 +1,6 @@
 #!/bin/sh
 # serve-server.sh: meeple serve's command line and thread model (meeple-serve(1), OPTIONS): --bind
-# over IPv6 and refused addresses, --think and the design FILEs checked at the start, --open with a
+# over IPv6 and refused addresses, --think, --max-games and the design FILEs, --open with a
 # browser opener that works, fails or is missing, Cache-Control on the API's replies, and a slow
 # request (an mcts seat thinking) that holds up no request of another game.
 set -u
@@ -148,5 +148,51 @@ check '[ "$(cat "$T/status")" = 200 ] && [ $slow_first = no ]' \
     "GET /api/rulesets (status $(cat "$T/status")) waited for the game whose mcts seat thinks (done first: $slow_first)"
 wait $slow
 check 'grep -q "^{\"game\":[0-9]*,\"seats\":\[{\"seat\":1," "$T/slow.body"' "the game with an mcts seat: $(cat "$T/slow.body")"
+stop
+# --max-games 2: two games in play fill the server (a third is refused); a game of bots alone is
+# over at its creation and its place is taken by the next game, its id then unknown.
+usage_exit 2 "--max-games: '0' is out of range; expected 1 to 100000" --max-games 0
+start --max-games 2
+post_game() {   # BODY: POST /api/games, the status in $T/status, the body in $T/body
+    curl -s -o "$T/body" -w '%{http_code}' -d "$1" "${U}api/games" >"$T/status"
+}
+post_game '{"seats": ["human", "greedy"], "seed": 1}'
+g1=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
+post_game '{"seats": ["greedy", "greedy"], "seed": 2}'
+g2=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
+check '[ "$(cat "$T/status")" = 201 ] && [ -n "$g1" ] && [ -n "$g2" ]' "two games: $(cat "$T/status") $(cat "$T/body")"
+post_game '{"seats": ["human", "greedy"], "seed": 3}'
+g3=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
+check '[ "$(cat "$T/status")" = 201 ] && [ "$g3" = $((g2 + 1)) ]' "a third game in the place of one over: $(cat "$T/status") $(cat "$T/body")"
+get "/api/games/$g2"
+check '[ "$(cat "$T/status")" = 404 ]' "the game over, retired, is still there: $(cat "$T/status") $(cat "$T/body")"
+get "/api/games/$g1"
+check '[ "$(cat "$T/status")" = 200 ]' "the game in play was retired: $(cat "$T/status") $(cat "$T/body")"
+post_game '{"seats": ["human", "greedy"], "seed": 4}'
+check '[ "$(cat "$T/status")" = 503 ] && grep -qF "the server holds 2 games in play already; expected one of them over (--max-games)" "$T/body"' \
+    "a game beyond --max-games with none over: $(cat "$T/status") $(cat "$T/body")"
+stop
+# --max-games 2: two games in play fill the server (a third is refused); a game of bots alone is
+# over at its creation and its place is taken by the next game, its id then unknown.
+usage_exit 2 "--max-games: '0' is out of range; expected 1 to 100000" --max-games 0
+start --max-games 2
+post_game() {   # BODY: POST /api/games, the status in $T/status, the body in $T/body
+    curl -s -o "$T/body" -w '%{http_code}' -d "$1" "${U}api/games" >"$T/status"
+}
+post_game '{"seats": ["human", "greedy"], "seed": 1}'
+g1=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
+post_game '{"seats": ["greedy", "greedy"], "seed": 2}'
+g2=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
+check '[ "$(cat "$T/status")" = 201 ] && [ -n "$g1" ] && [ -n "$g2" ]' "two games: $(cat "$T/status") $(cat "$T/body")"
+post_game '{"seats": ["human", "greedy"], "seed": 3}'
+g3=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
+check '[ "$(cat "$T/status")" = 201 ] && [ "$g3" = $((g2 + 1)) ]' "a third game in the place of one over: $(cat "$T/status") $(cat "$T/body")"
+get "/api/games/$g2"
+check '[ "$(cat "$T/status")" = 404 ]' "the game over, retired, is still there: $(cat "$T/status") $(cat "$T/body")"
+get "/api/games/$g1"
+check '[ "$(cat "$T/status")" = 200 ]' "the game in play was retired: $(cat "$T/status") $(cat "$T/body")"
+post_game '{"seats": ["human", "greedy"], "seed": 4}'
+check '[ "$(cat "$T/status")" = 503 ] && grep -qF "the server holds 2 games in play already; expected one of them over (--max-games)" "$T/body"' \
+    "a game beyond --max-games with none over: $(cat "$T/status") $(cat "$T/body")"
 stop
 finish serve-server

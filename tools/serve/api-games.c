@@ -5,6 +5,12 @@
 ** the decision is theirs. The table's lock is held only to find or add a game; each game has its
 ** own lock, held while a request reads or plays it, so that games go on at once. A game's state
 ** is written by api-games-state.c, its pictures drawn by api-games-pictures.c.
+**
+** The table holds --max-games games (api_cfg.max_games). When it is full, a new game takes the place of the game that
+** has been over the longest (its record should have been downloaded by then); only when no game
+** is over is a new one refused (503). A game retired while a request holds it is freed when the
+** last such request ends (refs). Games of one ruleset share it, loaded once (meeple(3): any
+** number of threads may start and play games of one ruleset at once).
 */
 #include <ctype.h>
 #include <stdio.h>
@@ -14,12 +20,38 @@
 
 #include "api-games.h"
 
-enum { MAX_GAMES = 1000 };
+enum { MAX_SHARED_RULESETS = 64 };
 
-/* The table: its lock is held to find or add a game, never while one is played. */
+/* The table: its lock is held to find, add or retire a game, never while one is played. */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static game *games[MAX_GAMES];
-static int n_games;
+static game *games[API_MAX_GAMES];
+static int n_games, last_id;
+static long over_seq;
+
+/* The rulesets new games are played under, each loaded once, by the name asked for. */
+static pthread_mutex_t rulesets_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct { char name[72]; mp_ruleset *rs; } shared[MAX_SHARED_RULESETS];
+static int n_shared;
+
+/* The ruleset of this name, loaded at its first game and shared (*owned false) or, once the table
+** of shared ones is full, the game's own (*owned true); NULL with d filled when it does not load. */
+static mp_ruleset *shared_ruleset(const char *name, bool *owned, mp_diag *d) {
+    pthread_mutex_lock(&rulesets_lock);
+    mp_ruleset *rs = NULL;
+    for (int i = 0; i < n_shared && !rs; i++)
+        if (strcmp(shared[i].name, name) == 0) rs = shared[i].rs;
+    *owned = false;
+    if (!rs && (rs = mp_ruleset_load(name, ruleset_dirs(), d))) {
+        if (n_shared < MAX_SHARED_RULESETS) {
+            snprintf(shared[n_shared].name, sizeof shared[n_shared].name, "%s", name);
+            shared[n_shared++].rs = rs;
+        } else {
+            *owned = true;
+        }
+    }
+    pthread_mutex_unlock(&rulesets_lock);
+    return rs;
+}
 
 /* ------------------------------------------------------------------ playing */
 
@@ -88,7 +120,7 @@ static void game_free(game *gm) {
     mp_game_free(gm->undo_game);
     mp_game_free(gm->g);
     mp_record_free(gm->rec);
-    mp_ruleset_free(gm->rs);
+    if (gm->rs_owned) mp_ruleset_free(gm->rs);
     pthread_mutex_destroy(&gm->lock);
     free(gm);
 }
@@ -98,6 +130,30 @@ void api_games_free(void) {
     for (int i = 0; i < n_games; i++) { game_free(games[i]); games[i] = NULL; }
     n_games = 0;
     pthread_mutex_unlock(&lock);
+    pthread_mutex_lock(&rulesets_lock);
+    for (int i = 0; i < n_shared; i++) mp_ruleset_free(shared[i].rs);
+    n_shared = 0;
+    pthread_mutex_unlock(&rulesets_lock);
+}
+
+/* Adds gm to the table (a new id), in the place of the game over the longest when it is full.
+** Under the table's lock. 0, or 1 when the table is full of games in play. */
+static int add_game(game *gm) {
+    int max = api_cfg.max_games >= 1 && api_cfg.max_games <= API_MAX_GAMES ? api_cfg.max_games : 1000;
+    if (n_games >= max) {
+        int oldest = -1;
+        for (int i = 0; i < n_games; i++)
+            if (games[i]->over_seq && (oldest < 0 || games[i]->over_seq < games[oldest]->over_seq)) oldest = i;
+        if (oldest < 0) return 1;
+        game *old = games[oldest];
+        games[oldest] = games[--n_games];
+        old->retired = true;
+        if (old->refs == 0) game_free(old);
+    }
+    gm->id = ++last_id;
+    games[n_games++] = gm;
+    if (mp_game_phase(gm->g) == MP_PHASE_OVER) gm->over_seq = ++over_seq;   /* bots only: over at once */
+    return 0;
 }
 
 /* ------------------------------------------------------------------ a new game */
@@ -171,6 +227,7 @@ static int resume(game *gm, json_t *v, json_t *jrec, api_reply *err) {
     }
     /* By name only: the server reads no file a request names. */
     mp_record_set_ruleset_file(gm->rec, "");
+    gm->rs_owned = true;
     if (!(gm->rs = mp_record_load_ruleset(gm->rec, ruleset_dirs(), &d))) { *err = record_diag(&d); return 1; }
     if (strcmp(mp_ruleset_hash(gm->rs), mp_record_hash(gm->rec)) != 0) {
         *err = api_error(400, "\"record\": made under ruleset '%s' with hash %s, which hashes to %s here; expected the same rules",
@@ -213,7 +270,7 @@ static api_reply new_game(const api_request *rq) {
         if (!name || !ruleset_name_ok(name)) { err = api_error(400, "\"ruleset\" is not a ruleset's name; expected one of GET /api/rulesets"); goto fail; }
         if (jseed && (!json_is_integer(jseed) || json_integer_value(jseed) < 0)) { err = api_error(400, "\"seed\" is not a whole number; expected 0 or more"); goto fail; }
         if (jseed) seed = (uint64_t)json_integer_value(jseed);
-        if (!(gm->rs = mp_ruleset_load(name, ruleset_dirs(), &d))) { err = api_error(400, "\"ruleset\": no ruleset '%s'; expected one of GET /api/rulesets", name); goto fail; }
+        if (!(gm->rs = shared_ruleset(name, &gm->rs_owned, &d))) { err = api_error(400, "\"ruleset\": no ruleset '%s'; expected one of GET /api/rulesets", name); goto fail; }
         int n = (int)json_array_size(js);
         if (n < mp_ruleset_min_players(gm->rs) || n > mp_ruleset_max_players(gm->rs)) {
             err = api_error(400, "\"seats\": %d seat%s; ruleset '%s' expects %d to %d", n, plural(n), name,
@@ -235,13 +292,12 @@ static api_reply new_game(const api_request *rq) {
     json_decref(v);
 
     pthread_mutex_lock(&lock);
-    if (n_games == MAX_GAMES) {
+    if (add_game(gm)) {
         pthread_mutex_unlock(&lock);
         game_free(gm);
-        return api_error(503, "the server holds %d games already; expected a server restarted", MAX_GAMES);
+        return api_error(503, "the server holds %d games in play already; expected one of them over (--max-games)",
+                         api_cfg.max_games);
     }
-    gm->id = n_games + 1;
-    games[n_games++] = gm;
     pthread_mutex_unlock(&lock);
 
     json_t *seats = json_array();
@@ -348,13 +404,24 @@ static api_reply record(const game *gm) {
     return r;
 }
 
-/* "/3..." of "/api/games/3...": the game, or NULL; *rest after the digits. */
+/* "/3..." of "/api/games/3...": the game, held (release_game), or NULL; *rest after the digits. */
 static game *find_game(const char *s, const char **rest) {
     long id = parse_id(s, rest);
+    game *gm = NULL;
     pthread_mutex_lock(&lock);
-    game *gm = id >= 1 && id <= n_games ? games[id - 1] : NULL;
+    for (int i = 0; id >= 1 && i < n_games && !gm; i++)
+        if (games[i]->id == id) gm = games[i];
+    if (gm) gm->refs++;
     pthread_mutex_unlock(&lock);
     return gm;
+}
+
+/* The request is done with gm: over is whether the game was over at its end. */
+static void release_game(game *gm, bool over) {
+    pthread_mutex_lock(&lock);
+    if (over && !gm->over_seq) gm->over_seq = ++over_seq;
+    if (--gm->refs == 0 && gm->retired) game_free(gm);
+    pthread_mutex_unlock(&lock);
 }
 
 /* One game's request, under the game's lock. */
@@ -379,6 +446,8 @@ api_reply api_games(const api_request *rq, const char *rest) {
     if (!gm) return api_error(404, "no game '%.*s'; expected the id POST /api/games gave", (int)(after - (rest + 1)), rest + 1);
     pthread_mutex_lock(&gm->lock);
     api_reply r = game_request(gm, rq, after);
+    bool over = mp_game_phase(gm->g) == MP_PHASE_OVER;
     pthread_mutex_unlock(&gm->lock);
+    release_game(gm, over);
     return r;
 }

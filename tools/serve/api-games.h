@@ -15,7 +15,13 @@ enum { GAME_TURN_TEXT = 4096 };
 typedef struct game {
     pthread_mutex_t lock;                   /* held while a request reads or plays the game */
     int id;
+    /* Under the table's lock (api-games.c): requests holding the game, and when it was seen over
+    ** (0: not yet; the oldest over is retired first when the table is full). */
+    int refs;
+    long over_seq;
+    bool retired;                           /* out of the table: freed when refs drops to 0 */
     mp_ruleset *rs;
+    bool rs_owned;                          /* else one of the shared rulesets (api-games.c) */
     mp_game *g;
     mp_record *rec;
     int n;

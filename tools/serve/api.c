@@ -12,7 +12,7 @@
 
 #include "api-room.h"
 
-api_config api_cfg = { .think_seconds = 2.0 };
+api_config api_cfg = { .think_seconds = 2.0, .max_games = 1000 };
 
 void api_init(const api_config *cfg) { api_cfg = *cfg; }
 

@@ -26,9 +26,12 @@ typedef struct api_reply {
     char filename[64];         /* not empty: download it as this file (Content-Disposition) */
 } api_reply;
 
+enum { API_MAX_GAMES = 100000 };
+
 /* What the command line sets for every request. */
 typedef struct api_config {
     double think_seconds;              /* the longest an mcts seat thinks a decision (--think) */
+    int max_games;                     /* games held at once, 1 to API_MAX_GAMES (--max-games) */
     const char *const *design_files;   /* files given on the command line, for the Design page */
     int n_design_files;
 } api_config;
