@@ -282,7 +282,8 @@ static api_reply at_turn(const replay *r, const api_request *rq) {
     char *svg = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&svg, &len);
-    int bad = !f || render_game_svg(f, g, title, r->names);
+    render_geometry geom;
+    int bad = !f || render_game_view_svg(f, g, title, r->names, NULL, &geom);
     if (f && fclose(f)) bad = 1;
     if (bad) { free(svg); mp_game_free(g); return api_error(500, "cannot draw the board of turn %ld", k); }
     json j;
@@ -292,6 +293,11 @@ static api_reply at_turn(const replay *r, const api_request *rq) {
     jw_key(&j, "turn"); jw_int(&j, k);
     jw_key(&j, "board"); jw_object(&j);
     jw_key(&j, "svg"); jw_string(&j, svg);
+    jw_key(&j, "geometry"); jw_object(&j);
+    jw_key(&j, "size"); jw_double(&j, geom.size);
+    jw_key(&j, "x0"); jw_double(&j, geom.x0);
+    jw_key(&j, "y0"); jw_double(&j, geom.y0);
+    jw_object_end(&j);
     jw_object_end(&j);
     jw_key(&j, "scores"); jw_array(&j);
     for (int p = 0; p < r->n; p++) jw_int(&j, mp_game_score(g, p));
