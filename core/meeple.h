@@ -572,6 +572,10 @@ MP_API void mp_record_truncate(mp_record *r, int n_turns);
 ** records at once, each to a path of its own (a save first removes what a killed save of the same
 ** path left). */
 MP_API int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_diag *d);
+/* The same record as text in memory, what mp_record_save writes (a server sending it, say):
+** malloc'ed and NUL-terminated, *len its length (when len is not NULL); NULL with d filled when
+** memory ran out. */
+MP_API char *mp_record_text(const mp_record *r, const mp_game *g, size_t *len, mp_diag *d);
 /* Removes the temporary files a write of path that was killed left beside it: regular files of
 ** this user named path.tmp.XXXXXX (six letters or digits, as mp_record_save makes them), nothing else.
 ** mp_record_save does it first. Returns how many went, or -1 when the directory cannot be read. */

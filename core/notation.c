@@ -66,9 +66,27 @@ static pthread_once_t compiled_once = PTHREAD_ONCE_INIT;
 static pcre2_code *action_re;
 static pcre2_code *expectation_re[N_EXPECTATIONS - 1];
 
+/* Each thread's match data for action_re, made at its first parse and kept (freed when the
+** thread ends): a match's backtracking frames live in it, and allocating them anew for every
+** parse was most of a parse's time on a server parsing actions on many threads. */
+static pthread_key_t match_key;
+
+static void free_match_data(void *md) { pcre2_match_data_free(md); }
+
 static void compile_all(void) {
     action_re = compile(action_pattern);
     for (int i = 0; i < N_EXPECTATIONS - 1; i++) expectation_re[i] = compile(expectations[i].prefix);
+    if (pthread_key_create(&match_key, free_match_data)) abort();
+}
+
+/* This thread's match data (NULL: out of memory). */
+static pcre2_match_data *thread_match_data(void) {
+    pcre2_match_data *md = pthread_getspecific(match_key);
+    if (!md && (md = pcre2_match_data_create_from_pattern(action_re, NULL)) && pthread_setspecific(match_key, md)) {
+        pcre2_match_data_free(md);
+        md = NULL;
+    }
+    return md;
 }
 
 static const pcre2_code *action_code(void) {
@@ -240,7 +258,8 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
     const char *s = text + skip;
     size_t len = strcspn(s, "\r\n");
     const pcre2_code *re = action_code();
-    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+    pcre2_match_data *md = thread_match_data();
+    if (!md) return error_at(d, (int)skip + 1, "out of memory");
     int rc = pcre2_match(re, (PCRE2_SPTR)s, len, 0, 0, md, NULL);
     int result = 1;
     if (rc < 0) {
@@ -285,6 +304,5 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
         result = parse_variant(g, a, b, (int)skip + ca, (int)skip + cb + 1, out, d);
     }
 out:
-    pcre2_match_data_free(md);
     return result;
 }

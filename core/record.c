@@ -500,6 +500,13 @@ static int write_atomically(const char *path, const char *text, size_t len, mp_d
     return 0;
 }
 
+char *mp_record_text(const mp_record *r, const mp_game *g, size_t *len, mp_diag *d) {
+    size_t n = 0;
+    char *text = record_text(r, g, "(memory)", &n, d);
+    if (len) *len = n;
+    return text;
+}
+
 int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_diag *d) {
     size_t len;
     char *text = record_text(r, g, path, &len, d);

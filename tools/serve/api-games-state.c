@@ -13,7 +13,7 @@
 #include "facts.h"
 #include "render.h"
 
-enum { MAX_LEGAL = 4096 };
+enum { LEGAL_ROOM = 512 };
 
 static const char *phase_name(mp_phase ph) {
     switch (ph) {
@@ -156,11 +156,19 @@ static void choice_json(json *j, const mp_game *g, const mp_action *a, const cha
     jw_object_end(j);
 }
 
+/* The legal actions: in `room` (cap of them) when they fit, else in memory of their own (free it
+** when it is not room). *n how many. */
+static mp_action *legal_actions(const mp_game *g, mp_action *room, int cap, int *n) {
+    *n = mp_game_legal(g, room, cap);
+    if (*n <= cap) return room;
+    mp_action *all = malloc((size_t)*n * sizeof *all);
+    if (!all) { *n = cap; return room; }
+    *n = mp_game_legal(g, all, *n);
+    return all;
+}
+
 /* "legal" and "choices": every legal action, in notation and as data, in the same order. */
-static void actions_json(json *j, const mp_game *g) {
-    mp_action *legal = malloc(MAX_LEGAL * sizeof *legal);
-    int n = legal ? mp_game_legal(g, legal, MAX_LEGAL) : 0;
-    if (n > MAX_LEGAL) n = MAX_LEGAL;
+static void actions_json(json *j, const mp_game *g, const mp_action *legal, int n) {
     char (*text)[128] = n ? malloc((size_t)n * sizeof *text) : NULL;
     if (!text) n = 0;
     for (int i = 0; i < n; i++) mp_notation_format(g, &legal[i], text[i], sizeof text[i]);
@@ -171,21 +179,15 @@ static void actions_json(json *j, const mp_game *g) {
     for (int i = 0; i < n; i++) choice_json(j, g, &legal[i], text[i]);
     jw_array_end(j);
     free(text);
-    free(legal);
 }
 
 /* The rotations of the drawn tile with a placement (a placement, or a module's placement with more:
 ** a bridge), in order. */
-static void rotations_json(json *j, const mp_game *g) {
+static void rotations_json(json *j, const mp_game *g, const mp_action *legal, int n) {
     bool rot[4] = { false };
-    if (mp_game_phase(g) == MP_PHASE_PLACE) {
-        mp_action *legal = malloc(MAX_LEGAL * sizeof *legal);
-        int n = legal ? mp_game_legal(g, legal, MAX_LEGAL) : 0;
-        for (int i = 0; i < n && i < MAX_LEGAL; i++)
-            if (legal[i].kind == MP_ACT_PLACE || (legal[i].kind == MP_ACT_VARIANT && legal[i].tile == mp_game_drawn_tile(g)))
-                rot[legal[i].rot & 3] = true;
-        free(legal);
-    }
+    for (int i = 0; mp_game_phase(g) == MP_PHASE_PLACE && i < n; i++)
+        if (legal[i].kind == MP_ACT_PLACE || (legal[i].kind == MP_ACT_VARIANT && legal[i].tile == mp_game_drawn_tile(g)))
+            rot[legal[i].rot & 3] = true;
     jw_key(j, "drawn_rotations"); jw_array(j);
     for (int r = 0; r < 4; r++)
         if (rot[r]) jw_int(j, r);
@@ -209,10 +211,14 @@ api_reply game_state(const game *gm, int seat, int status) {
     jw_key(&j, "tiles_left"); jw_int(&j, mp_game_tiles_left(g));
     int tile = mp_game_drawn_tile(g);
     jw_key(&j, "drawn"); jw_string(&j, tile >= 0 && !over ? mp_tileset_tile_id(ts, tile) : NULL);
-    rotations_json(&j, g);
+    mp_action room[LEGAL_ROOM];   /* most lists fit: no allocation of 100 KiB a request */
+    int n_legal = 0;
+    mp_action *legal = legal_actions(g, room, LEGAL_ROOM, &n_legal);
+    rotations_json(&j, g, legal, n_legal);
     players_json(&j, gm);
     facts_json(&j, g, gm->name_of);
-    actions_json(&j, g);
+    actions_json(&j, g, legal, n_legal);
+    if (legal != room) free(legal);
     int lx, ly;
     jw_key(&j, "last");
     if (!over && !mp_game_last_placed(g, &lx, &ly)) {

@@ -380,27 +380,13 @@ static api_reply state(const game *gm, const api_request *rq) {
     return game_state(gm, seat, 200);
 }
 
-/* The record as meeple replay reads it (meeple-record(5)): written by mp_record_save to a file
-** of a directory of its own, read back, removed. */
+/* The record as meeple replay reads it (meeple-record(5)), what mp_record_save would write. */
 static api_reply record(const game *gm) {
-    char dir[] = "/tmp/meeple-serve.XXXXXX", path[64];
-    if (!mkdtemp(dir)) return api_error(500, "cannot make a directory for the record in /tmp");
-    snprintf(path, sizeof path, "%s/game.yaml", dir);
     mp_diag d = { 0 };
-    api_reply r = { 200, "text/yaml; charset=utf-8", NULL, "" };
-    if (mp_record_save(gm->rec, gm->g, path, &d)) r = reply_diag(500, &d);
-    else {
-        FILE *f = fopen(path, "rb");
-        long size = -1;
-        if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-            (r.body = malloc((size_t)size + 1)) && fread(r.body, 1, (size_t)size, f) == (size_t)size)
-            r.body[size] = 0;
-        else { free(r.body); r = api_error(500, "cannot read back the record written"); }
-        if (f) fclose(f);
-    }
-    unlink(path);
-    rmdir(dir);
-    if (r.status == 200) snprintf(r.filename, sizeof r.filename, "meeple-game-%d.yaml", gm->id);
+    char *text = mp_record_text(gm->rec, gm->g, NULL, &d);
+    if (!text) return reply_diag(500, &d);
+    api_reply r = reply_text(200, "text/yaml; charset=utf-8", text);
+    snprintf(r.filename, sizeof r.filename, "meeple-game-%d.yaml", gm->id);
     return r;
 }
 
