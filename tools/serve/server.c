@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "api.h"
+#include "assets.h"
 #include "cmd.h"
 
 static const char usage[] =
@@ -44,6 +45,18 @@ static enum MHD_Result answer(struct MHD_Connection *c, api_reply r) {
         MHD_add_response_header(res, "Content-Disposition", disposition);
     }
     enum MHD_Result ok = MHD_queue_response(c, r.body ? (unsigned)r.status : 500u, res);
+    MHD_destroy_response(res);
+    return ok;
+}
+
+/* A path outside /api/: a file of the page (assets.h), else 404. */
+static enum MHD_Result answer_asset(struct MHD_Connection *c, const char *url) {
+    const asset *a = strstr(url, "..") ? NULL : asset_find(url);
+    if (!a) return answer(c, api_error(404, "no such page '%s'; expected / or /api/...", quoted(url)));
+    struct MHD_Response *res = MHD_create_response_from_buffer(a->len, (void *)a->data, MHD_RESPMEM_PERSISTENT);
+    if (!res) return MHD_NO;
+    MHD_add_response_header(res, MHD_HTTP_HEADER_CONTENT_TYPE, a->type);
+    enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, res);
     MHD_destroy_response(res);
     return ok;
 }
@@ -80,6 +93,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (rq->too_large)
         return answer(c, api_error(413, "the request body is larger than %zu bytes; expected at most %zu KiB for %s", rq->limit,
                                    rq->limit / 1024, url));
+    if (strncmp(url, "/api/", 5) != 0 && strcmp(url, "/api") != 0) return answer_asset(c, url);
     api_request req = { method, url, rq->body, rq->len, query_arg, c };
     return answer(c, api_handle(&req));
 }
