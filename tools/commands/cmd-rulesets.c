@@ -7,6 +7,7 @@
 
 #include "cmd.h"
 #include "json.h"
+#include "rule-diff.h"
 
 static const char usage[] =
     "usage: meeple rulesets [--diff A B] [--json]\n"
@@ -17,36 +18,23 @@ static const char usage[] =
     "              {rule, category, a, b} with --diff\n"
     "  -h, --help  print this help\n";
 
-/* `--diff A B`: one line per rule that differs. */
+/* `--diff A B`: one line per rule that differs (rule-diff.h, which meeple serve shares). */
 static int diff(const char *na, const char *nb, bool as_json) {
     mp_ruleset *a = load_ruleset(na), *b = a ? load_ruleset(nb) : NULL;
     if (!a || !b) { mp_ruleset_free(a); return EXIT_BAD_INPUT; }
-    mp_rule_diff v[128];
-    int n = mp_ruleset_diff(a, b, v, 128);
-    if (n > 128) n = 128;
+    mp_rule_diff v[RULE_DIFF_MAX];
+    int n = rule_diffs(a, b, v);
     if (as_json) {
         json j;
         json_init(&j, stdout);
         json_object(&j);
         json_key(&j, "a"); json_string(&j, mp_ruleset_name(a));
         json_key(&j, "b"); json_string(&j, mp_ruleset_name(b));
-        json_key(&j, "differences"); json_array(&j);
-        for (int i = 0; i < n; i++) {
-            json_object(&j);
-            json_key(&j, "rule"); json_string(&j, v[i].rule);
-            json_key(&j, "category"); json_string(&j, v[i].category);
-            json_key(&j, "a"); json_string(&j, v[i].a);
-            json_key(&j, "b"); json_string(&j, v[i].b);
-            json_object_end(&j);
-        }
-        json_array_end(&j);
+        json_key(&j, "differences"); rule_diff_json(&j, v, n);
         json_object_end(&j);
         json_done(&j);
-    } else if (n == 0) {
-        printf("%s and %s have the same rules\n", mp_ruleset_name(a), mp_ruleset_name(b));
     } else {
-        printf("%s vs %s: %d %s\n", mp_ruleset_name(a), mp_ruleset_name(b), n, n == 1 ? "rule differs" : "rules differ");
-        for (int i = 0; i < n; i++) printf("  %s: %s (%s) vs %s (%s)\n", v[i].rule, v[i].a, mp_ruleset_name(a), v[i].b, mp_ruleset_name(b));
+        rule_diff_text(stdout, a, b, v, n);
     }
     mp_ruleset_free(a);
     mp_ruleset_free(b);
