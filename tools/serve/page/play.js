@@ -17,6 +17,7 @@ const play = {
   stateKey: '',       // the last state shown, to redraw only what changed
   bagKey: '',
   rot: 0,             // the rotation chosen for the drawn tile
+  version: 0,         // counts the states shown (data-version of the status line, for tests)
   timer: null,
   busy: false,
 
@@ -67,6 +68,7 @@ const play = {
       const turnChanged = !this.state || this.state.turn !== s.turn || this.state.drawn !== s.drawn;
       this.state = s;
       this.stateKey = key;
+      this.version++;
       const rots = s.drawn_rotations || [];
       if (turnChanged || !rots.includes(this.rot)) this.rot = rots.length ? rots[0] : 0;
       this.board = await api('GET', `/api/games/${this.id}/board`);
@@ -126,6 +128,7 @@ const play = {
     const status = document.getElementById('play-status');
     status.textContent = text;
     status.classList.toggle('yours', this.mine());
+    Object.assign(status.dataset, { phase: s.phase, mine: String(this.mine()), over: String(!!s.over), version: String(this.version) });
   },
 
   renderBoard(s) {
