@@ -378,6 +378,31 @@ typedef struct tile_state {
     const char *fcolour, *fwho;
 } tile_state;
 
+/* Where a follower stands on feature ft of a tile as it lies, in unit coordinates: changed, its
+** kind changed by a module (a tower stands on it); over, the feature laid over the tile (its
+** middles 0 when none); centre_taken, a line or a building in the tile's centre. With over NULL,
+** ft is the feature laid over the tile itself: the follower stands on its deck, a little off the
+** centre, where a road under it may cross. */
+static pt follower_point(const feat *ft, bool changed, const feat *over, bool centre_taken) {
+    pt d, nw = { -.7071, -.7071 };
+    if (!over) return anchor(ft, 0.2, nw, true, true, NULL);
+    pt p = anchor(ft, ft->halves ? 0.38 : 0.34, nw, centre_taken, true, &d);
+    if (!ft->ports) p.x = p.y = .5;
+    if (changed && ft->halves) p.x -= d.y * 0.2, p.y += d.x * 0.2;   /* beside the tower */
+    /* Not on a bridge's deck when it stands under it: beside the deck, on the side where its
+    ** area is larger (half-edges 1-4 lie east of a north-south bridge, 7-2 north of an
+    ** east-west one). */
+    bool ns = (over->middles & 5u) == 5u, ew = (over->middles & 10u) == 10u;
+    if ((ns && fabs(p.x - .5) < 0.2) || (ew && fabs(p.y - .5) < 0.2)) {
+        unsigned plus = ns ? 0x1Eu : 0x87u;
+        bool more = popcount(ft->halves & plus) >= popcount(ft->halves & ~plus & 0xFFu);
+        double to = ns ? (more ? .75 : .25) : (more ? .25 : .75);
+        if (ns) p.x = to;
+        else p.y = to;
+    }
+    return p;
+}
+
 /* One tile at (x, y), turned rot quarter turns, with what the game added to it (st, or NULL).
 ** tip: the tooltip, or NULL. */
 static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const tile_state *st, const char *tip) {
@@ -471,7 +496,7 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
     }
     /* Icons on their features; several on one feature stand side by side; a tower (-1) first on
     ** a feature whose kind a module changed. */
-    pt se = { .7071, .7071 }, nw = { -.7071, -.7071 };
+    pt se = { .7071, .7071 };
     for (int i = 0; i < n; i++) {
         int count = 0, which[12];
         if (changed[i]) which[count++] = -1;
@@ -509,25 +534,10 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
     }
     /* The follower last, over a marker label it may stand on. */
     if (ffeat >= 0 && ffeat < n) {
-        pt d;
-        pt p = anchor(&fs[ffeat], fs[ffeat].halves ? 0.38 : 0.34, nw, centre_taken, true, &d);
-        if (!fs[ffeat].ports) p.x = p.y = .5;
-        if (changed[ffeat] && fs[ffeat].halves) p.x -= d.y * 0.2, p.y += d.x * 0.2;   /* beside the tower */
-        /* Not on a bridge's deck when it stands under it: beside the deck, on the side where its
-        ** area is larger (half-edges 1-4 lie east of a north-south bridge, 7-2 north of an
-        ** east-west one). */
-        bool ns = (over.middles & 5u) == 5u, ew = (over.middles & 10u) == 10u;
-        if ((ns && fabs(p.x - .5) < 0.2) || (ew && fabs(p.y - .5) < 0.2)) {
-            unsigned plus = ns ? 0x1Eu : 0x87u;
-            bool more = popcount(fs[ffeat].halves & plus) >= popcount(fs[ffeat].halves & ~plus & 0xFFu);
-            double to = ns ? (more ? .75 : .25) : (more ? .25 : .75);
-            if (ns) p.x = to;
-            else p.y = to;
-        }
+        pt p = follower_point(&fs[ffeat], changed[ffeat], &over, centre_taken);
         follower(f, p.x * S, p.y * S, S, st->fcolour, st->fwho ? st->fwho : "");
     } else if (st && st->fon_overlay && over.middles) {
-        /* On the bridge: on its deck, a little off the centre, where a road under it may cross. */
-        pt p = anchor(&over, 0.2, nw, true, true, NULL);
+        pt p = follower_point(&over, false, NULL, true);
         follower(f, p.x * S, p.y * S, S, st->fcolour, st->fwho ? st->fwho : "");
     }
     fprintf(f, "</g>\n<rect width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#333333\" stroke-width=\"1\"/>\n</g>\n", S, S);
@@ -1241,7 +1251,10 @@ static void draw_track(FILE *f, const layout *L, const track *t, const char *con
     free(tower);
 }
 
-int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *const *names) {
+/* The board of g (render_game_svg), with view's empty cells around an unbounded board's tiles, the
+** geometry in *out when not NULL. */
+static int draw_game(FILE *f, const mp_game *g, const char *title, const char *const *names, const render_view *view,
+                     render_geometry *out) {
     const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
     const double S = 80, margin = 20, top = 84, left = margin + 34;
     int min_x = 0, min_y = 0, max_x = 0, max_y = 0;
@@ -1251,7 +1264,12 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
     /* A bounded board (cells far away are off the map): show all of its map. With start spaces
     ** (fixed pieces in the ring around the map) it is drawn inside its wall: the board's cells
     ** and a ring of one cell around them for the wall and the score track. */
-    if (mp_game_tile_at(g, min_x - 100000, min_y - 100000, NULL) == -2) {
+    bool bounded = mp_game_tile_at(g, min_x - 100000, min_y - 100000, NULL) == -2;
+    if (!bounded && view && view->margin_cells > 0) {
+        min_x -= view->margin_cells, min_y -= view->margin_cells;
+        max_x += view->margin_cells, max_y += view->margin_cells;
+    }
+    if (bounded) {
         int x0 = min_x, y0 = min_y, x1 = max_x, y1 = max_y, bx0 = x1 + 1, by0 = y1 + 1, bx1 = x0 - 1, by1 = y0 - 1;
         bool fixed = false;
         for (int y = y0 - 64; y <= y1 + 64; y++)
@@ -1508,5 +1526,46 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
     }
     fprintf(f, "</g>\n");
     free(L.on);
+    if (out) {
+        out->size = S;
+        out->x0 = left - min_x * S, out->y0 = top - min_y * S;
+        out->width = width, out->height = height;
+        out->min_x = min_x, out->min_y = min_y, out->max_x = max_x, out->max_y = max_y;
+    }
     return svg_end(f);
+}
+
+/* ------------------------------------------------------------------ for pages (meeple serve) */
+
+int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *const *names) {
+    return draw_game(f, g, title, names, NULL, NULL);
+}
+
+int render_game_view_svg(FILE *f, const mp_game *g, const char *title, const char *const *names, const render_view *v,
+                         render_geometry *out) {
+    return draw_game(f, g, title, names, v, out);
+}
+
+int render_follower_spot(const mp_game *g, int x, int y, int feature, double *fx, double *fy) {
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    int rot = 0, tile = mp_game_tile_at(g, x, y, &rot);
+    if (tile < 0 || feature < 0) return -1;
+    feat fs[MAX_FEATURES], over;
+    int n = load_features(ts, tile, rot, fs), ofeat = -1;
+    bool centre_taken = false;
+    for (int i = 0; i < n; i++) centre_taken |= fs[i].middles || !fs[i].ports;
+    /* The feature laid over the tile, as draw_tile draws it. */
+    memset(&over, 0, sizeof over);
+    over.ports = mp_game_overlay_at(g, x, y, &ofeat, &over.kind);
+    for (int s = 0; s < 4; s++)
+        if (over.ports >> (3 * s + 1) & 1) over.middles |= 1u << s;
+    pt p;
+    if (over.ports && feature == ofeat) p = follower_point(&over, false, NULL, true);
+    else if (feature < n) {
+        int kind = mp_game_feature_kind(g, x, y, feature);
+        bool changed = kind >= 0 && kind != fs[feature].kind;
+        p = follower_point(&fs[feature], changed, &over, centre_taken);
+    } else return -1;
+    *fx = p.x, *fy = p.y;
+    return 0;
 }

@@ -38,4 +38,24 @@ int render_tile_svg(FILE *f, const mp_tileset *ts, int tile, int rot, double siz
 ** the game's a line under it. Returns 0, or non-zero when writing to f failed. */
 int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *const *names);
 
+/* What a page asks of the board beyond render_game_svg: margin_cells empty cells all around the
+** placed tiles of an unbounded board (a bounded one shows its whole map anyway), so that the cells
+** where a tile may go lie inside the picture. */
+typedef struct render_view { int margin_cells; } render_view;
+/* Where the board lies in the picture (user units, the viewBox's, which starts at 0,0): board cell
+** (x, y) is the square [x0 + x * size, x0 + (x + 1) * size] x [y0 + y * size, y0 + (y + 1) * size];
+** the cells drawn are min_x..max_x by min_y..max_y; the picture is width x height. */
+typedef struct render_geometry {
+    double size, x0, y0, width, height;
+    int min_x, min_y, max_x, max_y;
+} render_geometry;
+/* render_game_svg with v (NULL: none, which is render_game_svg), *out the geometry (when not NULL). */
+int render_game_view_svg(FILE *f, const mp_game *g, const char *title, const char *const *names, const render_view *v,
+                         render_geometry *out);
+
+/* Where the board draws a follower standing on feature `feature` of the tile at (x, y) of g (as it
+** lies, with what the game added to it: a bridge, a town turned castle): *fx, *fy in 0..1 of the
+** tile, 0,0 its north-west corner. 0, or -1 when the cell has no tile or the tile no such feature. */
+int render_follower_spot(const mp_game *g, int x, int y, int feature, double *fx, double *fy);
+
 #endif

@@ -1,0 +1,226 @@
+/*
+** api-games-state.c: a game's state as the page reads it (meeple-serve(1), GET /api/games/ID): the
+** players with their supplies, tokens and modules' words, the bag, the turns so far, and every legal
+** action twice: in notation (legal) and as data (choices: the cell, the rotation, the follower's
+** spot as the board draws it, a module's decision with its arguments by name), so that the page
+** never reads notation.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api-games.h"
+#include "facts.h"
+#include "render.h"
+
+enum { MAX_LEGAL = 4096 };
+
+static const char *phase_name(mp_phase ph) {
+    switch (ph) {
+    case MP_PHASE_PLACE: return "place";
+    case MP_PHASE_DEPLOY: return "deploy";
+    case MP_PHASE_VARIANT: return "variant";
+    case MP_PHASE_OVER: return "over";
+    default: return "setup";
+    }
+}
+
+static void players_json(json *j, const game *gm) {
+    const mp_game *g = gm->g;
+    jw_key(j, "players"); jw_array(j);
+    for (int p = 0; p < gm->n; p++) {
+        jw_object(j);
+        jw_key(j, "seat"); jw_int(j, p);
+        jw_key(j, "name"); jw_string(j, gm->names[p]);
+        jw_key(j, "kind"); jw_string(j, mp_record_player_kind(gm->rec, p));
+        jw_key(j, "score"); jw_int(j, mp_game_score(g, p));
+        jw_key(j, "supply"); jw_int(j, mp_game_supply(g, p));
+        jw_key(j, "tokens"); jw_array(j);
+        for (int i = 0; i < mp_game_n_tokens(g); i++) {
+            jw_object(j);
+            jw_key(j, "name"); jw_string(j, mp_game_token_name(g, i));
+            jw_key(j, "left"); jw_int(j, mp_game_token_supply(g, i, p));
+            jw_object_end(j);
+        }
+        jw_array_end(j);
+        char words[512];
+        jw_key(j, "status"); jw_string(j, mp_game_variant_status(g, p, words, sizeof words));
+        jw_object_end(j);
+    }
+    jw_array_end(j);
+}
+
+/* The kind of feature `feature` of the tile at (x, y) now (a module may have changed it; a feature
+** laid over the tile has the overlay's), -1 none. */
+static int kind_at(const mp_game *g, int x, int y, int feature) {
+    int k = mp_game_feature_kind(g, x, y, feature), of = -1, ok = -1;
+    if (k < 0 && mp_game_overlay_at(g, x, y, &of, &ok) && of == feature) k = ok;
+    return k;
+}
+
+static void cell_json(json *j, int x, int y) {
+    jw_key(j, "x"); jw_int(j, x);
+    jw_key(j, "y"); jw_int(j, y);
+}
+
+/* A module's decision: its words, its kind and arguments by name, and the cell it concerns when it
+** concerns one: the cell the action carries (a bridge's tile, a town's), or, for a decision about a
+** feature that names no cell, the tile placed this turn. */
+static void variant_json(json *j, const mp_game *g, const mp_action *a) {
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    mp_decision d;
+    bool known = mp_game_decision(g, a, &d) == 0, feature = false, axis = false;
+    jw_key(j, "decision");
+    if (!known) jw_string(j, NULL);
+    else {
+        jw_object(j);
+        jw_key(j, "module"); jw_string(j, d.module);
+        jw_key(j, "name"); jw_string(j, d.name);
+        jw_key(j, "args"); jw_object(j);
+        for (int i = 0; i < d.n_args; i++) {
+            jw_key(j, d.arg_names[i]); jw_int(j, d.args[i]);
+            feature |= !strcmp(d.arg_names[i], "feature");
+            axis |= !strcmp(d.arg_names[i], "axis");
+        }
+        jw_object_end(j);
+        jw_object_end(j);
+    }
+    int lx, ly;
+    if (a->x || a->y || axis) cell_json(j, a->x, a->y);
+    else if (feature && !mp_game_last_placed(g, &lx, &ly)) cell_json(j, lx, ly);
+    if (a->tile >= 0 && a->tile < mp_tileset_n_tiles(ts)) {
+        jw_key(j, "tile"); jw_string(j, mp_tileset_tile_id(ts, a->tile));
+        if (mp_game_phase(g) == MP_PHASE_PLACE) { jw_key(j, "rot"); jw_int(j, a->rot); }
+    }
+}
+
+/* One legal action as data (meeple-serve(1), "choices"). */
+static void choice_json(json *j, const mp_game *g, const mp_action *a, const char *text) {
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    char words[256];
+    jw_object(j);
+    jw_key(j, "action"); jw_string(j, text);
+    switch (a->kind) {
+    case MP_ACT_PLACE:
+        jw_key(j, "kind"); jw_string(j, "place");
+        cell_json(j, a->x, a->y);
+        jw_key(j, "rot"); jw_int(j, a->rot);
+        break;
+    case MP_ACT_DEPLOY: {
+        jw_key(j, "kind"); jw_string(j, "deploy");
+        cell_json(j, a->x, a->y);
+        jw_key(j, "feature"); jw_int(j, a->feature);
+        int k = kind_at(g, a->x, a->y, a->feature);
+        jw_key(j, "role"); jw_string(j, k >= 0 ? mp_tileset_kind_follower(ts, k) : "");
+        jw_key(j, "feature_kind"); jw_string(j, k >= 0 ? mp_tileset_kind_name(ts, k) : "");
+        double fx = .5, fy = .5;
+        render_follower_spot(g, a->x, a->y, a->feature, &fx, &fy);
+        jw_key(j, "spot"); jw_object(j);
+        jw_key(j, "x"); jw_double(j, fx);
+        jw_key(j, "y"); jw_double(j, fy);
+        jw_object_end(j);
+        break;
+    }
+    case MP_ACT_PASS:
+        jw_key(j, "kind"); jw_string(j, "pass");
+        mp_action_describe(g, a, words, sizeof words);
+        jw_key(j, "label"); jw_string(j, words);
+        break;
+    default:
+        jw_key(j, "kind"); jw_string(j, "variant");
+        mp_action_describe(g, a, words, sizeof words);
+        jw_key(j, "label"); jw_string(j, words);
+        variant_json(j, g, a);
+        break;
+    }
+    jw_object_end(j);
+}
+
+/* "legal" and "choices": every legal action, in notation and as data, in the same order. */
+static void actions_json(json *j, const mp_game *g) {
+    mp_action *legal = malloc(MAX_LEGAL * sizeof *legal);
+    int n = legal ? mp_game_legal(g, legal, MAX_LEGAL) : 0;
+    if (n > MAX_LEGAL) n = MAX_LEGAL;
+    char (*text)[128] = n ? malloc((size_t)n * sizeof *text) : NULL;
+    if (!text) n = 0;
+    for (int i = 0; i < n; i++) mp_notation_format(g, &legal[i], text[i], sizeof text[i]);
+    jw_key(j, "legal"); jw_array(j);
+    for (int i = 0; i < n; i++) jw_string(j, text[i]);
+    jw_array_end(j);
+    jw_key(j, "choices"); jw_array(j);
+    for (int i = 0; i < n; i++) choice_json(j, g, &legal[i], text[i]);
+    jw_array_end(j);
+    free(text);
+    free(legal);
+}
+
+/* The rotations of the drawn tile with a placement (a placement, or a module's placement with more:
+** a bridge), in order. */
+static void rotations_json(json *j, const mp_game *g) {
+    bool rot[4] = { false };
+    if (mp_game_phase(g) == MP_PHASE_PLACE) {
+        mp_action *legal = malloc(MAX_LEGAL * sizeof *legal);
+        int n = legal ? mp_game_legal(g, legal, MAX_LEGAL) : 0;
+        for (int i = 0; i < n && i < MAX_LEGAL; i++)
+            if (legal[i].kind == MP_ACT_PLACE || (legal[i].kind == MP_ACT_VARIANT && legal[i].tile == mp_game_drawn_tile(g)))
+                rot[legal[i].rot & 3] = true;
+        free(legal);
+    }
+    jw_key(j, "drawn_rotations"); jw_array(j);
+    for (int r = 0; r < 4; r++)
+        if (rot[r]) jw_int(j, r);
+    jw_array_end(j);
+}
+
+api_reply game_state(const game *gm, int seat, int status) {
+    const mp_game *g = gm->g;
+    const mp_tileset *ts = mp_ruleset_tiles(gm->rs);
+    bool over = mp_game_phase(g) == MP_PHASE_OVER;
+    json j;
+    jw_init(&j, NULL);
+    jw_object(&j);
+    jw_key(&j, "game"); jw_int(&j, gm->id);
+    jw_key(&j, "ruleset"); jw_string(&j, mp_ruleset_name(gm->rs));
+    jw_key(&j, "seed"); jw_uint(&j, (unsigned long long)mp_record_seed(gm->rec));
+    jw_key(&j, "phase"); jw_string(&j, phase_name(mp_game_phase(g)));
+    jw_key(&j, "turn"); jw_int(&j, mp_game_turn(g));
+    jw_key(&j, "player");
+    if (over) jw_string(&j, NULL); else jw_int(&j, mp_game_current_player(g));
+    jw_key(&j, "tiles_left"); jw_int(&j, mp_game_tiles_left(g));
+    int tile = mp_game_drawn_tile(g);
+    jw_key(&j, "drawn"); jw_string(&j, tile >= 0 && !over ? mp_tileset_tile_id(ts, tile) : NULL);
+    rotations_json(&j, g);
+    players_json(&j, gm);
+    facts_json(&j, g, gm->name_of);
+    actions_json(&j, g);
+    int lx, ly;
+    jw_key(&j, "last");
+    if (!over && !mp_game_last_placed(g, &lx, &ly)) {
+        jw_object(&j);
+        cell_json(&j, lx, ly);
+        jw_object_end(&j);
+    } else jw_string(&j, NULL);
+    jw_key(&j, "bag"); jw_array(&j);
+    for (int t = 0; t < mp_tileset_n_tiles(ts); t++) {
+        int left = mp_game_bag_count(g, t);
+        if (!left) continue;
+        jw_object(&j);
+        jw_key(&j, "tile"); jw_string(&j, mp_tileset_tile_id(ts, t));
+        jw_key(&j, "left"); jw_int(&j, left);
+        jw_object_end(&j);
+    }
+    jw_array_end(&j);
+    jw_key(&j, "seat");
+    if (seat >= 0) jw_int(&j, seat); else jw_string(&j, NULL);
+    jw_key(&j, "can_undo"); jw_bool(&j, seat >= 0 && game_can_undo(gm, seat));
+    jw_key(&j, "turns"); jw_array(&j);
+    for (int t = 0; t < mp_record_n_turns(gm->rec); t++) jw_string(&j, mp_record_turn(gm->rec, t));
+    jw_array_end(&j);
+    jw_key(&j, "over"); jw_bool(&j, over);
+    jw_key(&j, "winners"); jw_array(&j);
+    for (int p = 0; over && p < gm->n; p++)
+        if (mp_game_winners(g) & (1u << p)) jw_int(&j, p);
+    jw_array_end(&j);
+    jw_object_end(&j);
+    return reply_json(status, jw_take(&j));
+}
