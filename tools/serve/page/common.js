@@ -121,13 +121,13 @@ function showBoard(container, slot, board, testName) {
 
 /* ------------------------------------------------------------------ charts */
 
-const COLOURS = ['#c0392b', '#2b5fb3', '#2e8b57', '#d4a017', '#7d3c98', '#555555'];
+const COLOURS = ['#2b63c9', '#d62728', '#d4b000', '#2ca02c', '#222222', '#8e44ad', '#ff8c1a', '#ec7fc0'];   // the board's seat colours (render.c)
 
 function colour(i) { return COLOURS[i % COLOURS.length]; }
 
 /* A line chart: series [{name, values: [..]}] over x = 0..n-1, with axes and a legend. */
 function lineChart(series, opts = {}) {
-  const W = opts.width || 460, H = opts.height || 220, L = 40, R = 10, T = 10, B = 40;
+  const W = opts.width || 420, H = opts.height || 220, L = 40, R = 10, T = 10, B = 40;
   const n = Math.max(1, ...series.map(s => s.values.length));
   const all = series.flatMap(s => s.values);
   const lo = Math.min(0, ...all), hi = Math.max(1, ...all);

@@ -139,7 +139,7 @@ const play = {
     const choices = s.choices || [];
     this.drawPlacements(view, choices.filter(c => c.kind === 'place'));
     this.drawSpots(view, choices.filter(c => c.kind === 'deploy'));
-    for (const c of choices.filter(c => c.kind === 'variant' && c.x !== undefined && c.x !== null))
+    for (const c of choices.filter(c => c.kind === 'variant' && c.x !== undefined && c.x !== null && this.offered(c, s)))
       view.overlay.append(this.cellRect(c.x, c.y, { class: 'variant-cell' }));
   },
 
@@ -211,10 +211,16 @@ const play = {
         const label = c.label || (s.phase === 'deploy' ? 'No follower' : 'Pass');
         box.append(el('button', { type: 'button', class: 'pass', 'data-test': passes++ ? `pass-${passes - 1}` : 'pass',
                                   onclick: guarded(() => this.act(c.action)) }, label));
-      } else if (c.kind === 'variant') {
+      } else if (c.kind === 'variant' && this.offered(c, s)) {
         box.append(this.variantButton(c, k++));
       }
     }
+  },
+
+  /* A placement with a module's extra (a tile placed with a bridge) is offered at the chosen
+  ** rotation only, as the plain placements are. */
+  offered(c, s) {
+    return !(s.phase === 'place' && c.rot !== undefined && c.rot !== null && (s.drawn_rotations || []).includes(c.rot) && c.rot !== this.rot);
   },
 
   variantButton(c, k) {
@@ -223,10 +229,18 @@ const play = {
     const where = c.x !== undefined && c.x !== null ? ` at ${c.x},${c.y}` : '';
     const hint = [d.module, d.name].filter(Boolean).join(' ');
     const b = el('button', { type: 'button', class: 'variant', 'data-test': `choice-${k}`, title: c.action,
+                             'data-module': d.module, 'data-decision': d.name,
                              onclick: guarded(() => this.act(c.action)) },
                  c.label || c.action, el('small', {}, [hint, args].filter(Boolean).join(': ') + where));
     if (where) {
-      b.addEventListener('mouseenter', () => this.view.overlay.append(this.cellRect(c.x, c.y, { class: 'hover' })));
+      b.addEventListener('mouseenter', () => {
+        this.view.overlay.append(this.cellRect(c.x, c.y, { class: 'hover' }));
+        if (c.rot !== undefined && c.rot !== null && c.tile) {
+          const cell = this.view.cell(c.x, c.y);
+          this.view.overlay.append(svgEl('image', { class: 'preview hover', href: `/api/games/${this.id}/drawn.svg?rot=${c.rot}`,
+                                                    x: cell.x, y: cell.y, width: cell.size, height: cell.size }));
+        }
+      });
       b.addEventListener('mouseleave', () => this.view.overlay.querySelectorAll('.hover').forEach(n => n.remove()));
     }
     return b;

@@ -89,9 +89,9 @@ const replay = {
     const x = await api('POST', `/api/replays/${this.r.replay}/rescore`, { ruleset });
     const box = clear(document.getElementById('rescore'));
     const charts = el('div', { class: 'charts' },
-                      el('figure', {}, lineChart(this.series(this.r.scores || []), { width: 300, height: 180 }),
+                      el('figure', {}, lineChart(this.series(this.r.scores || []), { width: 420, height: 200 }),
                          el('figcaption', {}, this.r.ruleset)),
-                      el('figure', {}, lineChart(this.series(x.scores || []), { width: 300, height: 180, test: 'rescore-chart' }),
+                      el('figure', {}, lineChart(this.series(x.scores || []), { width: 420, height: 200, test: 'rescore-chart' }),
                          el('figcaption', {}, x.ruleset)));
     const table = el('table', { class: 'players', 'data-test': 'rescore-table' },
                      el('tr', {}, ['player', this.r.ruleset, x.ruleset, 'difference'].map(h => el('th', {}, h))));
@@ -105,7 +105,9 @@ const replay = {
                      (x.differences || []).map(d => el('li', {}, `${d.rule}: ${d.a} → ${d.b}`)));
     if (!(x.differences || []).length) diffs.append(el('li', {}, 'no rule differs'));
     const notes = (x.notes || []).map(n => el('li', { class: 'note' }, n));
-    box.append(charts, table, el('h3', {}, 'Rules that differ'), diffs, notes.length ? el('ul', {}, notes) : null);
+    box.append(el('h2', {}, `Rescored under ${x.ruleset}`), charts,
+               el('div', { class: 'columns' }, el('div', { class: 'column' }, table),
+                  el('div', { class: 'column' }, el('h3', {}, 'Rules that differ'), diffs, notes.length ? el('ul', {}, notes) : null)));
   },
 };
 
