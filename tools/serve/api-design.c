@@ -1,11 +1,330 @@
 /*
-** api-design.c: /api/design (meeple-serve(1), section API). Not yet built: every request is 501.
+** api-design.c: tile sets and rulesets being designed (meeple-serve(1), section API,
+** /api/design): a file named on the command line (`meeple serve FILE...`), or one uploaded,
+** linted as `meeple lint` lints it, loaded, and drawn: the sheet of its tiles, each tile alone
+** with the diagnostics about it (tile-lines.h finds the lines of each tile's entry), the rest
+** apart. POST /api/design/ID/tilestats plays it (api-jobs.c).
+**
+** Only the files of the command line are read by their name: a request names one of them
+** exactly, never a path of its own. The table keeps the last MAX_DESIGNS designs' texts (what a
+** job needs); a new one takes the place of the oldest.
 */
-#include "api-room.h"
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-api_reply api_design(const api_request *rq, const char *rest) {
-    (void)rest;
-    return api_error(501, "%s is not built yet", quoted(rq->path));
+#include "api-design.h"
+#include "api-room.h"
+#include "render.h"
+#include "tile-lines.h"
+
+enum { MAX_DESIGNS = 50, MAX_ENTRIES = 4096 };
+
+typedef struct design {
+    int id;
+    const char *file;       /* the command line's, or NULL */
+    bool ruleset, has_start, loaded;
+    char *text;
+    size_t len;
+} design;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static design *table[MAX_DESIGNS];    /* design id sits at (id - 1) % MAX_DESIGNS */
+static int last_id;
+
+static void design_free(design *dz) {
+    if (!dz) return;
+    free(dz->text);
+    free(dz);
 }
 
-void api_design_free(void) {}
+void api_design_free(void) {
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < MAX_DESIGNS; i++) { design_free(table[i]); table[i] = NULL; }
+    last_id = 0;
+    pthread_mutex_unlock(&lock);
+}
+
+/* ------------------------------------------------------------------ GET /api/design */
+
+static api_reply list(void) {
+    json j;
+    jw_init(&j, NULL);
+    jw_array(&j);
+    for (int i = 0; i < api_cfg.n_design_files; i++) {
+        jw_object(&j);
+        jw_key(&j, "file"); jw_string(&j, api_cfg.design_files[i]);
+        jw_object_end(&j);
+    }
+    jw_array_end(&j);
+    return reply_json(200, jw_take(&j));
+}
+
+/* ------------------------------------------------------------------ a design read */
+
+/* The whole of a command line's file, NUL-terminated: 0, or non-zero with errno set. */
+static int read_file(const char *path, char **text, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return 1;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    for (size_t got = 1; buf && got;) {
+        if (cap - n < 2) {
+            char *more = cap < (64u << 20) ? realloc(buf, cap * 2) : NULL;
+            if (!more) { free(buf); buf = NULL; errno = EFBIG; break; }
+            buf = more;
+            cap *= 2;
+        }
+        got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) { free(buf); if (bad) errno = EIO; return 1; }
+    buf[n] = 0;
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
+/* One diagnostic as {file, line, column, message, warning, tile}: tile the id of the tile whose
+** entry holds it, null for one about no tile (or one of a file other than the design's). The
+** design's file (read as `where`) is called by its name. */
+static void diag_json(json *j, const mp_lint_item *it, const char *tile, const char *where, const char *name) {
+    jw_object(j);
+    jw_key(j, "file"); jw_string(j, strcmp(it->d.file, where) ? it->d.file : name);
+    jw_key(j, "line"); jw_int(j, it->d.line);
+    jw_key(j, "column"); jw_int(j, it->d.column);
+    jw_key(j, "message"); jw_string(j, it->d.message);
+    jw_key(j, "warning"); jw_bool(j, it->warning != 0);
+    jw_key(j, "tile"); jw_string(j, tile);
+    jw_object_end(j);
+}
+
+/* A picture written to memory by draw: the text, or NULL. */
+static char *svg_of_tile(const mp_tileset *ts, int tile) {
+    char *svg = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&svg, &len);
+    if (!f) return NULL;
+    int bad = render_tile_svg(f, ts, tile, 0, 96);
+    if (fclose(f) || bad) { free(svg); return NULL; }
+    return svg;
+}
+
+static char *svg_of_sheet(const mp_tileset *ts, const char *title) {
+    char *svg = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&svg, &len);
+    if (!f) return NULL;
+    int bad = render_tiles_svg(f, ts, title);
+    if (fclose(f) || bad) { free(svg); return NULL; }
+    return svg;
+}
+
+/* Whether a file an uploaded ruleset names is one of the search directories' (ruleset_dirs):
+** `extends:` by a ruleset's name, a tile set by a path under a ruleset directory
+** ("tiles/base.yaml"); never a path of the upload's choosing ("/etc/...", "../..."). */
+static bool ref_ok(const yaml_ref *r) {
+    if (r->extends) return ruleset_name_ok(r->name);
+    if (!r->name[0] || r->name[0] == '/') return false;
+    for (const char *s = r->name; *s; s = strchr(s, '/') ? strchr(s, '/') + 1 : s + strlen(s))
+        if (!strncmp(s, "..", 2) && (s[2] == '/' || !s[2])) return false;
+    return true;
+}
+
+/* The design dz, its text read (name standing for it), linted, loaded and drawn: 201 with it all.
+** where: the path it is read as (the file of the command line; for an upload, its name in an
+** empty directory of its own, so that nothing beside it is found but in the search directories). */
+static api_reply describe(design *dz, const char *name, const char *where) {
+    tile_lines *entries = malloc(MAX_ENTRIES * sizeof *entries);
+    if (!entries) return api_error(500, "out of memory");
+    yaml_outline *o = malloc(sizeof *o);
+    if (!o) { free(entries); return api_error(500, "out of memory"); }
+    *o = yaml_tile_lines(dz->text, dz->len, entries, MAX_ENTRIES);
+    dz->ruleset = !o->tileset;
+    mp_lint *l = mp_lint_new();
+    mp_diag d = { 0 };
+    mp_tileset *own = NULL;
+    mp_ruleset *rs = NULL;
+    const yaml_ref *bad = NULL;
+    for (int i = 0; dz->ruleset && !dz->file && i < o->n_refs; i++)
+        if (!bad && !ref_ok(&o->refs[i])) bad = &o->refs[i];
+    if (bad) {   /* not read: said as the loader would say a file it cannot find */
+        snprintf(d.file, sizeof d.file, "%s", where);
+        d.line = bad->line;
+        d.column = bad->column;
+        snprintf(d.message, sizeof d.message, "%s '%.200s' is not for an upload to name; expected %s", bad->extends ? "extends" : "tile set",
+                 bad->name, bad->extends ? "a ruleset's name (extends: c3)" : "a tile set of the ruleset directories (tiles/base.yaml)");
+    } else {
+        mp_lint_text(l, where, dz->text, dz->len, ruleset_dirs());
+        if (dz->ruleset) rs = mp_ruleset_parse(where, dz->text, dz->len, ruleset_dirs(), &d);
+        else own = mp_tileset_parse(where, dz->text, dz->len, &d);
+    }
+    const mp_tileset *ts = rs ? mp_ruleset_tiles(rs) : own;
+    dz->loaded = ts != NULL;
+    for (int t = 0; ts && t < mp_tileset_n_tiles(ts); t++) dz->has_start |= mp_tileset_tile_is_start(ts, t) != 0;
+    /* Which lint item goes beside which tile: by the entry of the design's own file holding its line. */
+    int n_items = mp_lint_count(l);
+    int *tile_of = calloc((size_t)n_items + 1, sizeof *tile_of);
+    if (!tile_of) { free(o); free(entries); mp_lint_free(l); mp_ruleset_free(rs); mp_tileset_free(own); return api_error(500, "out of memory"); }
+    for (int i = 0; i < n_items; i++) {
+        const mp_lint_item *it = mp_lint_at(l, i);
+        int e = strcmp(it->d.file, where) == 0 ? tile_at_line(entries, o->n, it->d.line) : -1;
+        tile_of[i] = e >= 0 && entries[e].id[0] ? e : -1;
+    }
+    json j;
+    jw_init(&j, NULL);
+    jw_object(&j);
+    jw_key(&j, "design"); jw_int(&j, dz->id);
+    jw_key(&j, "name"); jw_string(&j, name);
+    jw_key(&j, "kind"); jw_string(&j, dz->ruleset ? "ruleset" : "tiles");
+    if (ts) {
+        char title[400];   /* as `meeple render tiles NAME` titles it */
+        if (rs) snprintf(title, sizeof title, "the tiles of ruleset %s", mp_ruleset_name(rs));
+        else snprintf(title, sizeof title, "tile set %s", name);
+        char *sheet = svg_of_sheet(ts, title);
+        jw_key(&j, "sheet"); jw_string(&j, sheet);
+        free(sheet);
+    }
+    jw_key(&j, "tiles"); jw_array(&j);
+    bool *placed = calloc((size_t)n_items + 1, sizeof *placed);   /* items set beside a tile */
+    for (int t = 0; ts && placed && t < mp_tileset_n_tiles(ts); t++) {
+        const char *id = mp_tileset_tile_id(ts, t);
+        jw_object(&j);
+        jw_key(&j, "id"); jw_string(&j, id);
+        jw_key(&j, "count"); jw_int(&j, mp_tileset_tile_count(ts, t));
+        jw_key(&j, "start"); jw_bool(&j, mp_tileset_tile_is_start(ts, t) != 0);
+        char *svg = svg_of_tile(ts, t);
+        jw_key(&j, "svg"); jw_string(&j, svg);
+        free(svg);
+        jw_key(&j, "diagnostics"); jw_array(&j);
+        for (int i = 0; !dz->ruleset && i < n_items; i++)
+            if (tile_of[i] >= 0 && !placed[i] && !strcmp(entries[tile_of[i]].id, id)) {
+                diag_json(&j, mp_lint_at(l, i), id, where, name);
+                placed[i] = true;
+            }
+        jw_array_end(&j);
+        jw_object_end(&j);
+    }
+    jw_array_end(&j);
+    jw_key(&j, "diagnostics"); jw_array(&j);
+    for (int i = 0; i < n_items; i++)
+        if (!placed || !placed[i]) diag_json(&j, mp_lint_at(l, i), tile_of[i] >= 0 ? entries[tile_of[i]].id : NULL, where, name);
+    /* A file that does not load though lint found no error in it: the loader's word. */
+    if (!ts && mp_lint_errors(l) == 0) {
+        mp_lint_item it = { d, 0 };
+        diag_json(&j, &it, NULL, where, name);
+    }
+    jw_array_end(&j);
+    int errors = mp_lint_errors(l) + (!ts && mp_lint_errors(l) == 0);
+    jw_key(&j, "errors"); jw_int(&j, errors);
+    jw_key(&j, "warnings"); jw_int(&j, n_items - mp_lint_errors(l));
+    jw_key(&j, "loaded"); jw_bool(&j, ts != NULL);
+    jw_key(&j, "start"); jw_bool(&j, dz->has_start);
+    jw_object_end(&j);
+    free(placed);
+    free(tile_of);
+    free(entries);
+    free(o);
+    mp_lint_free(l);
+    mp_ruleset_free(rs);
+    mp_tileset_free(own);
+    return reply_json(201, jw_take(&j));
+}
+
+/* ------------------------------------------------------------------ POST /api/design */
+
+static api_reply new_design(const api_request *rq) {
+    api_reply err;
+    json_t *v = parse_body(rq, "{\"file\": \"<a FILE of meeple serve's command line>\"} or {\"name\": \"mine.yaml\", \"text\": \"<YAML>\"}", &err);
+    if (!v) return err;
+    json_t *jfile = json_object_get(v, "file"), *jname = json_object_get(v, "name"), *jtext = json_object_get(v, "text");
+    design *dz = calloc(1, sizeof *dz);
+    const char *name = NULL;
+    if (!dz) { err = api_error(500, "out of memory"); goto fail; }
+    if (jfile) {
+        const char *file = json_string_value(jfile);
+        for (int i = 0; file && i < api_cfg.n_design_files; i++)
+            if (!strcmp(file, api_cfg.design_files[i])) dz->file = api_cfg.design_files[i];
+        if (!dz->file) {
+            err = api_error(404, "no design file '%s'; expected one of GET /api/design (the files given to meeple serve)",
+                            file ? quoted(file) : "(not a string)");
+            goto fail;
+        }
+        if (read_file(dz->file, &dz->text, &dz->len)) {
+            err = api_error(500, "%s: cannot read: %s", quoted(dz->file), strerror(errno));
+            goto fail;
+        }
+        name = dz->file;
+    } else {
+        name = jname ? json_string_value(jname) : "design.yaml";
+        if (!name || !*name) { err = api_error(400, "\"name\" is not a file's name; expected a string like \"mine.yaml\""); goto fail; }
+        const char *slash = strrchr(name, '/');   /* a name, for diagnostics: never a path */
+        if (slash && slash[1]) name = slash + 1;
+        if (!json_is_string(jtext)) {
+            err = api_error(400, "no \"text\"; expected {\"file\": \"<a file of GET /api/design>\"} or {\"name\": \"mine.yaml\", "
+                                 "\"text\": \"<a tile set or a ruleset>\"}");
+            goto fail;
+        }
+        dz->len = json_string_length(jtext);
+        if (!(dz->text = malloc(dz->len + 1))) { err = api_error(500, "out of memory"); goto fail; }
+        memcpy(dz->text, json_string_value(jtext), dz->len + 1);
+    }
+    pthread_mutex_lock(&lock);
+    dz->id = ++last_id;
+    pthread_mutex_unlock(&lock);
+    if (dz->file) err = describe(dz, name, dz->file);
+    else {
+        char dir[] = "/tmp/meeple-design.XXXXXX", where[300];
+        if (!mkdtemp(dir)) { err = api_error(500, "cannot make a directory in /tmp: %s", strerror(errno)); goto fail; }
+        snprintf(where, sizeof where, "%s/%.200s", dir, name);
+        err = describe(dz, name, where);
+        rmdir(dir);
+    }
+    json_decref(v);
+    if (err.status != 201) { design_free(dz); return err; }
+    pthread_mutex_lock(&lock);
+    design **slot = &table[(dz->id - 1) % MAX_DESIGNS];
+    design_free(*slot);
+    *slot = dz;
+    pthread_mutex_unlock(&lock);
+    return err;
+fail:
+    json_decref(v);
+    design_free(dz);
+    return err;
+}
+
+/* POST /api/design/ID/tilestats: the design copied under the table's lock, played by a job. */
+static api_reply tilestats(const api_request *rq, long id) {
+    design_copy dc = { 0 };
+    bool found = false, loaded = false;
+    pthread_mutex_lock(&lock);
+    design *dz = id >= 1 ? table[(id - 1) % MAX_DESIGNS] : NULL;
+    if (dz && dz->id == id) {
+        found = true;
+        loaded = dz->loaded;
+        dc = (design_copy){ dz->id, dz->file, dz->ruleset, dz->has_start, malloc(dz->len + 1), dz->len };
+        if (dc.text) memcpy(dc.text, dz->text, dz->len + 1);
+    }
+    pthread_mutex_unlock(&lock);
+    if (!found) return api_error(404, "no design %ld; expected the id POST /api/design gave (the server keeps the last %d)", id, MAX_DESIGNS);
+    if (!dc.text) return api_error(500, "out of memory");
+    api_reply r = loaded ? tilestats_job(&dc, rq)
+                         : api_error(409, "design %ld does not load; expected a design without errors (its diagnostics say what is wrong)", id);
+    free(dc.text);
+    return r;
+}
+
+api_reply api_design(const api_request *rq, const char *rest) {
+    bool get = strcmp(rq->method, "GET") == 0, post = strcmp(rq->method, "POST") == 0;
+    if (!*rest) return get ? list() : post ? new_design(rq) : reply_method(rq, "GET or POST");
+    const char *after = "";
+    long id = parse_id(rest + 1, &after);
+    if (id >= 0 && !strcmp(after, "/tilestats")) return post ? tilestats(rq, id) : reply_method(rq, "POST");
+    return api_error(404, "no such path '%s'; expected /api/design or /api/design/ID/tilestats", quoted(rq->path));
+}

@@ -34,6 +34,7 @@ typedef struct replay {
     mp_ruleset *rs;                     /* the record's own ruleset */
     int n, n_turns;
     const char *names[MP_MAX_PLAYERS];  /* the record's */
+    char name[256];                     /* the upload's */
 } replay;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -205,6 +206,7 @@ static api_reply new_replay(const api_request *rq) {
     size_t len = json_string_length(jtext);
     err = is_jcz(name, text, len) ? import_jcz(r, name, text, len) : parse_record(r, name, text, len);
     if (err.body) goto fail;
+    snprintf(r->name, sizeof r->name, "%s", name);
     r->n = mp_record_n_players(r->rec);
     r->n_turns = mp_record_n_turns(r->rec);
     for (int p = 0; p < r->n; p++) r->names[p] = mp_record_player_name(r->rec, p);
@@ -256,12 +258,20 @@ static api_reply at_turn(const replay *r, const api_request *rq) {
         return api_error(400, "turn %s is not a turn of replay %d; expected 0 to %d", quoted(arg), r->id, r->n_turns);
     mp_diag d = { 0 };
     mp_game *g = mp_record_replay(r->rec, r->rs, 1, (int)k, &d);
+    if (g && k == r->n_turns && mp_record_over(r->rec) && mp_game_phase(g) != MP_PHASE_OVER && mp_game_end_now(g, &d)) {
+        mp_game_free(g);
+        g = NULL;
+    }
     if (!g) return reply_diag(500, &d);
+    /* The picture `meeple render game NAME --turn K` draws, title and all. */
+    char title[400];
+    if (k == r->n_turns)
+        snprintf(title, sizeof title, "%s: ruleset %s, after its last turn (%d)", r->name, mp_ruleset_name(r->rs), r->n_turns);
+    else
+        snprintf(title, sizeof title, "%s: ruleset %s, after turn %ld of %d", r->name, mp_ruleset_name(r->rs), k, r->n_turns);
     char *svg = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&svg, &len);
-    char title[160];
-    snprintf(title, sizeof title, "replay %d, turn %ld of %d", r->id, k, r->n_turns);
     int bad = !f || render_game_svg(f, g, title, r->names);
     if (f && fclose(f)) bad = 1;
     if (bad) { free(svg); mp_game_free(g); return api_error(500, "cannot draw the board of turn %ld", k); }
