@@ -138,6 +138,12 @@ static int make_seats(game *gm, json_t *js, uint64_t seed, bool resumed, const c
     return 0;
 }
 
+/* 400: what is wrong with the record, at its line and column in the text of "record". */
+static api_reply record_diag(const mp_diag *d) {
+    if (d->line) return api_error(400, "\"record\" line %d column %d: %s", d->line, d->column, d->message);
+    return api_error(400, "\"record\": %s", d->message);
+}
+
 /* A game from the record in the body (meeple-record(5)): its ruleset (by name, the same rules by
 ** hash), its seed and its turns replayed; the body's ruleset and seed, when given, must be the
 ** record's. 0, or 1 with *err. */
@@ -145,7 +151,7 @@ static int resume(game *gm, json_t *v, json_t *jrec, api_reply *err) {
     const char *text = json_string_value(jrec);
     mp_diag d = { 0 };
     if (!text) { *err = api_error(400, "\"record\" is not a string; expected the text of a record (meeple-record(5))"); return 1; }
-    if (!(gm->rec = mp_record_parse("record", text, strlen(text), &d))) { *err = reply_diag(400, &d); return 1; }
+    if (!(gm->rec = mp_record_parse("record", text, strlen(text), &d))) { *err = record_diag(&d); return 1; }
     const char *name = mp_record_ruleset(gm->rec);
     json_t *jr = json_object_get(v, "ruleset"), *jseed = json_object_get(v, "seed");
     if (!ruleset_name_ok(name)) {
@@ -164,14 +170,14 @@ static int resume(game *gm, json_t *v, json_t *jrec, api_reply *err) {
     }
     /* By name only: the server reads no file a request names. */
     mp_record_set_ruleset_file(gm->rec, "");
-    if (!(gm->rs = mp_record_load_ruleset(gm->rec, ruleset_dirs(), &d))) { *err = reply_diag(400, &d); return 1; }
+    if (!(gm->rs = mp_record_load_ruleset(gm->rec, ruleset_dirs(), &d))) { *err = record_diag(&d); return 1; }
     if (strcmp(mp_ruleset_hash(gm->rs), mp_record_hash(gm->rec)) != 0) {
         *err = api_error(400, "\"record\": made under ruleset '%s' with hash %s, which hashes to %s here; expected the same rules",
                          name, mp_record_hash(gm->rec), mp_ruleset_hash(gm->rs));
         return 1;
     }
     if (!(gm->g = mp_record_replay(gm->rec, gm->rs, 1, -1, &d)) || mp_record_check_game(gm->rec, gm->g, &d)) {
-        *err = reply_diag(400, &d);
+        *err = record_diag(&d);
         return 1;
     }
     return 0;
