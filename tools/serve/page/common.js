@@ -162,15 +162,15 @@ function niceTicks(lo, hi) {
 
 /* A bar chart: rows [{label, values: [..]}] with one bar per value (names the legend's). */
 function barChart(title, rows, names, opts = {}) {
-  const barH = 8, gap = 4, L = 70, R = 50, T = 24;
+  const barH = names.length > 1 ? 9 : 10, gap = 4, L = 70, R = 50, T = names.length > 1 ? 36 : 24;
   const groupH = names.length * barH + gap;
   const W = opts.width || 420, H = T + rows.length * groupH + 10;
   const hi = Math.max(1e-9, ...rows.flatMap(r => r.values));
   const chart = svgEl('svg', { width: W, height: H, viewBox: `0 0 ${W} ${H}`, class: 'chart-svg',
                                'data-test': opts.test });
-  chart.append(svgEl('text', { x: 0, y: 14, class: 'chart-title' }, title));
+  chart.append(svgEl('text', { x: 6, y: 16, class: 'chart-title' }, title));
   names.forEach((name, i) => {
-    if (names.length > 1) chart.append(svgEl('text', { x: W - 150 + i * 75, y: 14, fill: colour(i), class: 'legend' }, name));
+    if (names.length > 1) chart.append(svgEl('text', { x: L + i * 90, y: 30, fill: colour(i), class: 'legend' }, `■ ${name}`));
   });
   rows.forEach((r, k) => {
     const y = T + k * groupH;
@@ -179,8 +179,7 @@ function barChart(title, rows, names, opts = {}) {
       const w = Math.max(0, v) * (W - L - R) / hi;
       chart.append(svgEl('rect', { x: L, y: y + i * barH, width: w.toFixed(1), height: barH - 1, fill: colour(i) },
                          svgEl('title', {}, `${r.label} ${names[i]}: ${v}`)));
-      if (i === r.values.length - 1 || names.length === 1)
-        chart.append(svgEl('text', { x: L + w + 3, y: y + i * barH + barH - 1, class: 'tick' }, fmt(v)));
+      chart.append(svgEl('text', { x: L + w + 3, y: y + i * barH + barH - 1, class: 'tick' }, fmt(v)));
     });
   });
   return chart;

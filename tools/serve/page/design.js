@@ -37,14 +37,15 @@ const design = {
     document.getElementById('design-title').textContent = `${d.name} (${d.kind === 'ruleset' ? 'a ruleset' : 'a tile set'})`;
     document.getElementById('design-summary').textContent =
       `${d.errors} error${d.errors === 1 ? '' : 's'}, ${d.warnings} warning${d.warnings === 1 ? '' : 's'}, ` +
-      `${(d.tiles || []).length} kinds of tile.`;
+      `${(d.tiles || []).length} kind${(d.tiles || []).length === 1 ? '' : 's'} of tile.`;
     const list = clear(document.getElementById('design-diagnostics'));
     for (const g of d.diagnostics || []) list.append(this.diagnostic(g));
     const tiles = clear(document.getElementById('design-tiles'));
     for (const t of d.tiles || []) tiles.append(this.tile(t));
     const sheet = clear(document.getElementById('design-sheet'));
     if (d.sheet) sheet.append(el('img', { src: svgUrl('design-sheet', d.sheet), alt: 'the tile sheet', class: 'sheet' }));
-    document.getElementById('tilestats').hidden = !(d.tiles || []).length || d.errors > 0;
+    document.getElementById('tilestats-block').hidden = !(d.tiles || []).length || d.errors > 0;
+    document.getElementById('tilestats-ruleset').textContent = '';
     clear(document.getElementById('tilestats-charts'));
     document.getElementById('tilestats-state').textContent = '';
     document.getElementById('tilestats-progress').value = 0;
@@ -52,13 +53,13 @@ const design = {
 
   diagnostic(g) {
     const where = g.line ? `${g.line}:${g.column}: ` : '';
-    return el('li', { class: g.warning ? 'warning' : 'error' }, `${g.warning ? 'warning' : 'error'}: ${where}${g.message}`);
+    return el('li', { class: g.warning ? 'diag-warning' : 'diag-error' }, `${g.warning ? 'warning' : 'error'}: ${where}${g.message}`);
   },
 
   tile(t) {
     const diags = t.diagnostics || [];
     return el('div', { class: diags.length ? 'design-tile flagged' : 'design-tile', 'data-test': `design-tile-${t.id}` },
-              el('img', { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(t.svg || '')}`, width: 96, height: 96, alt: t.id }),
+              el('img', { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(t.svg || '')}`, width: 72, height: 72, alt: t.id }),
               el('div', {}, el('b', {}, t.id), ` ×${t.count}`,
                  el('ul', { class: 'diagnostics', 'data-test': `design-diag-${t.id}` }, diags.map(g => this.diagnostic(g)))));
   },
