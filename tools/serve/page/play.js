@@ -3,8 +3,9 @@
 ** the server's picture with an overlay where the page draws what may be done: the cells where the
 ** drawn tile fits (at the chosen rotation), the spots where a follower may go, and the module
 ** decisions as buttons. The page acts for every human seat whose token it holds: all of them when
-** it made the game (hot seat), one when opened from a seat's link (#play/GAME/TOKEN); when none
-** of them is to play it asks for the state every second.
+** it made the game (hot seat), one when opened from a seat's link (#play/GAME/TOKEN). Until the
+** game is over it asks for the state every second (the other seats play elsewhere: the bots on
+** the server, people in other browsers) and redraws when it changed.
 */
 'use strict';
 
@@ -20,6 +21,8 @@ const play = {
   version: 0,         // counts the states shown (data-version of the status line, for tests)
   timer: null,
   busy: false,
+  asked: 0,           // requests for a state made, and the last one shown: an answer that
+  shown: 0,           // comes after a newer one is dropped
 
   /* Kept per browser tab, so that a reload of #play/GAME still plays the same seats. */
   remember(id, tokens) { sessionStorage.setItem(`meeple-game-${id}`, JSON.stringify(tokens)); },
@@ -54,12 +57,14 @@ const play = {
 
   async refresh() {
     this.stop();
-    const t = this.token();
+    const t = this.token(), n = ++this.asked;
     const s = await api('GET', `/api/games/${this.id}${t ? `?token=${t}` : ''}`);
-    await this.show(s);
+    await this.show(s, n);
   },
 
-  async show(s) {
+  async show(s, n) {
+    if (n < this.shown) return;
+    this.shown = n;
     if (this.tokens.pending && s.seat !== null && s.seat !== undefined) {
       this.tokens = { [s.seat]: this.tokens.pending };
     }
@@ -71,10 +76,13 @@ const play = {
       this.version++;
       const rots = s.drawn_rotations || [];
       if (turnChanged || !rots.includes(this.rot)) this.rot = rots.length ? rots[0] : 0;
-      this.board = await api('GET', `/api/games/${this.id}/board`);
+      const board = await api('GET', `/api/games/${this.id}/board`);
+      if (n !== this.shown) return;   // a newer state came meanwhile: it draws
+      this.board = board;
       this.render();
     }
-    if (!s.over && !this.mine() && location.hash.startsWith('#play')) this.timer = setTimeout(guarded(() => this.refresh()), POLL_MS);
+    clearTimeout(this.timer);
+    if (!s.over && location.hash.startsWith('#play')) this.timer = setTimeout(guarded(() => this.refresh()), POLL_MS);
   },
 
   async act(action) {
@@ -82,16 +90,17 @@ const play = {
     this.busy = true;
     try {
       this.stop();
+      const n = ++this.asked;
       const s = await api('POST', `/api/games/${this.id}/actions`, { token: this.token(), action });
-      await this.show(s);
+      await this.show(s, n);
     } finally { this.busy = false; }
   },
 
   async undo() {
     this.stop();
+    const n = ++this.asked;
     const s = await api('POST', `/api/games/${this.id}/undo`, { token: this.token() });
-    this.stateKey = '';
-    await this.show(s);
+    await this.show(s, n);
   },
 
   /* ---------------------------------------------------------------- drawing */
@@ -190,11 +199,15 @@ const play = {
     await this.act(c.action);
   },
 
+  /* spot-F, F the feature of the placed tile (and the role, when a feature takes more than one). */
   drawSpots(view, deploys) {
-    deploys.forEach((d, i) => {
+    const count = {};
+    for (const d of deploys) count[d.feature] = (count[d.feature] || 0) + 1;
+    deploys.forEach(d => {
+      const name = count[d.feature] > 1 ? `spot-${d.feature}-${d.role}` : `spot-${d.feature}`;
       const c = view.cell(d.x, d.y), spot = d.spot || { x: 0.5, y: 0.5 };
       const circle = svgEl('circle', { cx: c.x + spot.x * c.size, cy: c.y + spot.y * c.size, r: c.size * 0.11,
-                                       class: 'spot', 'data-test': `spot-${i}`, 'data-feature': d.feature,
+                                       class: 'spot', 'data-test': name, 'data-role': d.role,
                                        onclick: guarded(() => this.act(d.action)) },
                            svgEl('title', {}, `${d.role || 'follower'} on the ${d.feature_kind || 'feature'}`));
       view.overlay.append(circle);
@@ -208,7 +221,7 @@ const play = {
     let k = 0, passes = 0;
     for (const c of s.choices || []) {
       if (c.kind === 'pass') {
-        const label = c.label || (s.phase === 'deploy' ? 'No follower' : 'Pass');
+        const label = s.phase === 'deploy' && (!c.label || c.label === 'pass') ? 'No follower' : c.label || 'Pass';
         box.append(el('button', { type: 'button', class: 'pass', 'data-test': passes++ ? `pass-${passes - 1}` : 'pass',
                                   onclick: guarded(() => this.act(c.action)) }, label));
       } else if (c.kind === 'variant' && this.offered(c, s)) {
