@@ -160,7 +160,17 @@ def place_tile(d, rng):
 
 def play_turn(d, rng, prefer=None):
     """One decision of the human's, chosen at random among what the page offers: a placement, a
-    follower spot or passing, a module's choice. prefer(d) may return an element to click instead."""
+    follower spot or passing, a module's choice. prefer(d) may return an element to click instead.
+    A page redrawn between finding an element and clicking it (a state polled) is tried again."""
+    for _ in range(5):
+        try:
+            return decide(d, rng, prefer)
+        except StaleElementReferenceException:
+            continue
+    fail(d, "the page kept changing under the clicks")
+
+
+def decide(d, rng, prefer):
     s = wait_turn(d)
     if s["over"] == "true":
         return False

@@ -18,12 +18,13 @@ def test(d):
         for module in ("bazaars", "bridges"):
             buttons = drv.find_elements(By.CSS_SELECTOR, f'button[data-test^="choice-"][data-module="{module}"]')
             if buttons and (module == "bazaars" or not done[module]):
+                if module == "bazaars" and not done[module]:
+                    lib.shot(drv, "bcb-bazaar")
                 b = rng.choice(buttons)
                 if module == "bridges":
-                    x, y = b.get_attribute("title"), None
                     cells = drv.find_elements(By.CSS_SELECTOR, "rect.variant-cell")
                     if not cells:
-                        lib.fail(drv, f"a bridge's choice ({x}) and no cell highlighted for it")
+                        lib.fail(drv, f"a bridge's choice ({b.get_attribute('title')}) and no cell highlighted for it")
                 done[module] += 1
                 return b
         return None
@@ -35,8 +36,6 @@ def test(d):
             lib.shot(d, "bcb-bridge")
         if done["bridges"] and done["bazaars"]:
             after += 1
-            if after == 1:
-                lib.shot(d, "bcb-bazaar")
             if after > 6:
                 break
     if not done["bridges"] or not done["bazaars"]:

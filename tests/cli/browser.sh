@@ -39,7 +39,7 @@ for t in "$MEEPLE_SRCDIR"/tests/browser/test_*.py; do
         timeout 300 "$PY" "$t" >"$T/$name.log" 2>&1; then
         ok
     else
-        bad "$name: $(tail -n 5 "$T/$name.log")"
+        bad "$name: $(grep -v "^#[0-9]" "$T/$name.log" | tail -n 8)"
     fi
 done
 

@@ -55,9 +55,9 @@ const play = {
     return Object.values(this.tokens)[0] || '';
   },
 
-  async refresh() {
+  async refresh(token) {
     this.stop();
-    const t = this.token(), n = ++this.asked;
+    const t = token || this.token(), n = ++this.asked;
     const s = await api('GET', `/api/games/${this.id}${t ? `?token=${t}` : ''}`);
     await this.show(s, n);
   },
@@ -68,6 +68,9 @@ const play = {
     if (this.tokens.pending && s.seat !== null && s.seat !== undefined) {
       this.tokens = { [s.seat]: this.tokens.pending };
     }
+    // Hot seat: the decision is another seat's of this page: the state as that seat sees it
+    // (its can_undo), asked for before anything is drawn.
+    if (!s.over && s.player !== null && s.player !== s.seat && this.tokens[s.player]) return this.refresh(this.tokens[s.player]);
     const key = JSON.stringify(s);
     if (key !== this.stateKey) {
       const turnChanged = !this.state || this.state.turn !== s.turn || this.state.drawn !== s.drawn;
