@@ -64,12 +64,13 @@ gid=1
 req GET "/api/games/1?token=$token"
 check 'status_is 200 && body_has "\"phase\":\"place\"" && body_has "\"over\":false" && body_has "\"seat\":0" && body_has "\"can_undo\":false"' \
     "GET /api/games/1?token=: $(cat "$T/body")"
-moves=0 undone=0 fits=0 fits_bad=0
+moves=0 undone=0 fits=0 fits_bad=0 have_jq=no
+if need jq jq; then have_jq=yes; fi
 while ! body_has '"over":true' && [ $moves -lt 500 ]; do
     cp "$T/body" "$T/state"
     action=$(sed -n 's/.*"choices":\[{"action":"\([^"]*\)".*/\1/p' "$T/state")
     [ -n "$action" ] || { bad "no choice in $(cat "$T/state")"; break; }
-    if [ $((moves % 9)) = 0 ] && command -v jq >/dev/null; then
+    if [ $((moves % 9)) = 0 ] && [ $have_jq = yes ]; then
         if board_fits "$T/state"; then fits=$((fits + 1)); else fits_bad=$((fits_bad + 1)); echo "board: $(head -c 300 "$T/body")"; fi
     fi
     [ $moves = 40 ] && req GET /api/games/1/record && cp "$T/body" "$T/mid.yaml"
@@ -91,7 +92,7 @@ done
 check 'body_has "\"over\":true" && body_has "\"phase\":\"over\"" && body_has "\"tiles_left\":0" && body_has "\"legal\":[]" && body_has "\"choices\":[]"' \
     "the game did not end after $moves actions: $(cat "$T/body")"
 check '[ $moves -gt 30 ] && [ $undone = 1 ]' "the human played $moves actions (undone: $undone), expected a whole game's (more than 30) with an undo"
-if need jq jq; then
+if [ $have_jq = yes ]; then
     check '[ $fits -gt 3 ] && [ $fits_bad = 0 ]' "boards that hold every choice's cell: $fits, that do not: $fits_bad"
     check 'jq -e "(.turns | length) == .turn and (.players | length) == 2 and .players[0].supply >= 0 and .last == null and .bag == []" "$T/body" >/dev/null' \
         "the final state's turns, players, last and bag: $(cat "$T/body")"
@@ -136,7 +137,9 @@ expect 403 "a seat's link cannot act for another" "the other seat's token"
 post /api/games/2/actions "{\"token\": \"$token\", \"action\": \"-\"}"
 expect 403 "the token is no seat's of game 2" "game 1's token in game 2"
 post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"$drawn@50,50r0\"}"
-expect 422 "" "an illegal placement"
+expect 422 "does not fit at 50,50 rotation 0: cell 50,50 touches no tile along a side" "an illegal placement"
+post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"$drawn@5"
+expect 400 "malformed JSON: " "an action of malformed JSON"
 post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"@@@\"}"
 expect 400 "column 1: " "an action that does not read"
 post /api/games/2/actions "{\"token\": \"$mine\"}"
@@ -166,6 +169,27 @@ req GET /index.html
 expect 404 "no such path '/index.html'" "an unknown path"
 req DELETE /api/games/1
 expect 405 "expected GET" "a known path with the wrong method"
+
+# A module's decisions among the choices (bcb, two humans, each taking a module's decision when
+# offered): with their arguments by name, a bridge with the cell it is on, a bid with none.
+if [ $have_jq = yes ]; then
+    post /api/games '{"ruleset": "bcb", "seats": ["human", "human"], "seed": 3}'
+    bid=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
+    jq -r '.seats[].token' "$T/body" >"$T/tokens"
+    req GET "/api/games/$bid"
+    : >"$T/decisions"
+    n=0
+    while [ $n -lt 200 ] && body_has '"over":false'; do
+        jq -r '.choices[] | select(.kind == "variant") | "\(.decision.module) \(.decision.name) \(.x != null) \(.decision.args | keys | join(","))"' "$T/body" >>"$T/decisions"
+        action=$(jq -r '(([.choices[] | select(.kind == "variant")] + .choices)[0]).action' "$T/body")
+        tok=$(sed -n "$(($(jq .player "$T/body") + 1))p" "$T/tokens")
+        post "/api/games/$bid/actions" "{\"token\": \"$tok\", \"action\": \"$action\"}"
+        status_is 200 || { bad "bcb: action $action: $(cat "$T/status") $(cat "$T/body")"; break; }
+        n=$((n + 1))
+    done
+    check 'grep -Eq "^bridges (build true axis|place true axis,bridge-x,bridge-y)$" "$T/decisions" && grep -q "^bazaars select false bid,slot$" "$T/decisions" && grep -q "^bazaars bid false bid$" "$T/decisions"' \
+        "the module decisions of a bcb game: $(sort -u "$T/decisions" | tr '\n' ';')"
+fi
 
 # A game's pictures: the board with its geometry, the drawn tile turned, any tile of its ruleset.
 # ctype PATH: the Content-Type of a GET in $T/ctype (the body in $T/body, the status in $T/status).
@@ -229,12 +253,24 @@ post /api/games/2/undo "{\"token\": \"$mine\"}"
 check 'status_is 200 && body_has "\"phase\":\"place\",\"turn\":0," && body_has "\"drawn\":\"$drawn\"" && body_has "\"can_undo\":false"' \
     "the undo of game 2's placement: $(cat "$T/body")"
 post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"$place\"}"
-post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"-\"}"
-check 'status_is 200 && body_has "\"turns\":[\"$place -\"]" && body_has "\"can_undo\":false"' "game 2 after a turn: $(cat "$T/body")"
+# A follower where a deployment's spot says: the board draws it there (in the tile's 80 units).
+deploy=- spot=
+if need jq jq; then
+    deploy=$(jq -r '[.choices[] | select(.kind == "deploy")][0].action' "$T/body")
+    spot=$(jq -r '[.choices[] | select(.kind == "deploy")][0].spot | "\(.x * 80) \(.y * 80)"' "$T/body")
+fi
+post /api/games/2/actions "{\"token\": \"$mine\", \"action\": \"$deploy\"}"
+check 'status_is 200 && body_has "\"turns\":[\"$place $deploy\"]" && body_has "\"can_undo\":false"' "game 2 after a turn: $(cat "$T/body")"
+if [ -n "$spot" ]; then
+    req GET /api/games/2/board
+    at=$(grep -o 'circle class=\\"follower\\" cx=\\"[0-9.]*\\" cy=\\"[0-9.]*' "$T/body" | tr -dc '0-9. \n' | sed 's/^ *//')
+    check 'echo "$at $spot" | awk "{ exit !(NF == 4 && (\$1 - \$3) ^ 2 < 0.01 && (\$2 - \$4) ^ 2 < 0.01) }"' \
+        "the follower of $deploy is drawn at '$at', its spot says '$spot'"
+fi
 post /api/games/2/undo "{\"token\": \"$mine\"}"
 expect 409 "nothing to undo for seat $first" "an undo once the turn has passed"
 req GET /api/games/2/record
-check 'status_is 200 && [ "$(turns "$T/body")" = "$place -" ]' "game 2's record after an undo and a turn: $(cat "$T/body")"
+check 'status_is 200 && [ "$(turns "$T/body")" = "$place $deploy" ]' "game 2's record after an undo and a turn: $(cat "$T/body")"
 
 # Resumed games. record_body SEATS FILE [MORE]: a new game's body with the record of FILE.
 record_body() { printf '{"seats": %s, "record": "%s"%s}' "$1" "$(sed 's/\\/\\\\/g; s/"/\\"/g' "$2" | awk '{printf "%s\\n", $0}')" "${3:-}" >"$T/req"; }

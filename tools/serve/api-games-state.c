@@ -63,13 +63,32 @@ static void cell_json(json *j, int x, int y) {
     jw_key(j, "y"); jw_int(j, y);
 }
 
+/* A cell of the whole feature `id` (mp_game_feature_id): the tile placed this turn when it is one
+** of the feature's, else the first in reading order. 0, or -1 when no tile has a part of it. */
+static int feature_cell(const mp_game *g, int id, int *x, int *y) {
+    int lx, ly, x0, y0, x1, y1;
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    bool last = !mp_game_last_placed(g, &lx, &ly);
+    if (mp_game_bounds(g, &x0, &y0, &x1, &y1)) return -1;
+    for (int pass = last ? 0 : 1; pass < 2; pass++)
+        for (int cy = pass ? y0 : ly; cy <= (pass ? y1 : ly); cy++)
+            for (int cx = pass ? x0 : lx; cx <= (pass ? x1 : lx); cx++) {
+                int tile = mp_game_tile_at(g, cx, cy, NULL);
+                for (int f = 0; tile >= 0 && f <= mp_tileset_tile_n_features(ts, tile); f++)   /* (an overlay: one past) */
+                    if (mp_game_feature_id(g, cx, cy, f) == id) { *x = cx, *y = cy; return 0; }
+            }
+    return -1;
+}
+
 /* A module's decision: its words, its kind and arguments by name, and the cell it concerns when it
-** concerns one: the cell the action carries (a bridge's tile, a town's), or, for a decision about a
-** feature that names no cell, the tile placed this turn. */
+** concerns one: the cell the action carries (a bridge's tile, a town's: the decision has an axis or
+** another cell among its arguments), or a cell of the whole feature its argument "feature" names
+** (The Castle's); a placement with more (a bridge) has its tile and rotation too. */
 static void variant_json(json *j, const mp_game *g, const mp_action *a) {
     const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
     mp_decision d;
-    bool known = mp_game_decision(g, a, &d) == 0, feature = false, axis = false;
+    bool known = mp_game_decision(g, a, &d) == 0, carries_cell = false;
+    int feature = -1;
     jw_key(j, "decision");
     if (!known) jw_string(j, NULL);
     else {
@@ -78,19 +97,20 @@ static void variant_json(json *j, const mp_game *g, const mp_action *a) {
         jw_key(j, "name"); jw_string(j, d.name);
         jw_key(j, "args"); jw_object(j);
         for (int i = 0; i < d.n_args; i++) {
+            size_t len = strlen(d.arg_names[i]);
             jw_key(j, d.arg_names[i]); jw_int(j, d.args[i]);
-            feature |= !strcmp(d.arg_names[i], "feature");
-            axis |= !strcmp(d.arg_names[i], "axis");
+            if (!strcmp(d.arg_names[i], "feature")) feature = d.args[i];
+            carries_cell |= !strcmp(d.arg_names[i], "axis") || (len > 2 && !strcmp(d.arg_names[i] + len - 2, "-x"));
         }
         jw_object_end(j);
         jw_object_end(j);
     }
-    int lx, ly;
-    if (a->x || a->y || axis) cell_json(j, a->x, a->y);
-    else if (feature && !mp_game_last_placed(g, &lx, &ly)) cell_json(j, lx, ly);
-    if (a->tile >= 0 && a->tile < mp_tileset_n_tiles(ts)) {
+    int fx, fy;
+    if (carries_cell) cell_json(j, a->x, a->y);
+    else if (feature >= 0 && !feature_cell(g, feature, &fx, &fy)) cell_json(j, fx, fy);
+    if (mp_game_phase(g) == MP_PHASE_PLACE && a->tile >= 0 && a->tile == mp_game_drawn_tile(g)) {
         jw_key(j, "tile"); jw_string(j, mp_tileset_tile_id(ts, a->tile));
-        if (mp_game_phase(g) == MP_PHASE_PLACE) { jw_key(j, "rot"); jw_int(j, a->rot); }
+        jw_key(j, "rot"); jw_int(j, a->rot);
     }
 }
 

@@ -3,7 +3,8 @@
 ** and recorded. A game lives in the table below from POST /api/games until the server stops; each
 ** human seat acts with a token of its own (a secret link), the bots play on the server as soon as
 ** the decision is theirs. The table's lock is held only to find or add a game; each game has its
-** own lock, held while a request reads or plays it, so that games go on at once.
+** own lock, held while a request reads or plays it, so that games go on at once. A game's state
+** is written by api-games-state.c, its pictures drawn by api-games-pictures.c.
 */
 #include <ctype.h>
 #include <stdio.h>
