@@ -14,9 +14,10 @@ need jq jq || finish serve-rooms
 
 # Design files on the command line, once meeple serve takes them (meeple serve [FILE...]).
 files=
-if "$M" serve --help | grep -q 'FILE'; then files="$S/rulesets/tiles/base.yaml $S/tests/bad/lint-unplaceable.yaml"; fi
+if "$M" serve --help | grep -q 'FILE'; then files="$S/rulesets/tiles/base.yaml $S/rulesets/examples/market-town-rules.yaml"; fi
 # shellcheck disable=SC2086
-"$M" serve --port 0 $files >"$T/out" 2>"$T/err" &
+mkdir "$T/tmp"   # where the server makes its directories (a job's ruleset, an upload read)
+TMPDIR="$T/tmp" "$M" serve --port 0 $files >"$T/out" 2>"$T/err" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$T"' EXIT
 i=0
@@ -170,9 +171,15 @@ expect 400 "is illegal" "a .jcz with an illegal move"
 # ---------------------------------------------------------------- design
 req GET /api/design
 if [ -n "$files" ]; then
-    same "the design files" "$(q .)" "[{\"file\":\"$S/rulesets/tiles/base.yaml\"},{\"file\":\"$S/tests/bad/lint-unplaceable.yaml\"}]"
+    same "the design files" "$(q .)" "[{\"file\":\"$S/rulesets/tiles/base.yaml\"},{\"file\":\"$S/rulesets/examples/market-town-rules.yaml\"}]"
     post /api/design "{\"file\": \"$S/rulesets/tiles/base.yaml\"}"
     same "a design file" "$(q '[.kind, (.tiles | length), ([.tiles[].count] | add), .errors]')" '["tiles",24,72,0]'
+    # A ruleset file finds what it names beside it (extends: ../c3.yaml), as meeple lint does.
+    post /api/design "{\"file\": \"$S/rulesets/examples/market-town-rules.yaml\"}"
+    same "a ruleset design file" "$(q '[.kind, (.tiles | length), ([.tiles[].count] | add), .errors, .name]')" \
+        "[\"ruleset\",32,85,0,\"$S/rulesets/examples/market-town-rules.yaml\"]"
+    post "/api/design/$(q .design)/tilestats" '{"games": 3}'
+    same "a ruleset design file's job" "$(q .ruleset_text)" "$(jq -Rs . "$S/rulesets/examples/market-town-rules.yaml")"
 else
     same "no design files" "$(q .)" "[]"
 fi
@@ -268,9 +275,46 @@ expect 404 "no job 999" "an unknown job"
 req GET /api/jobs
 expect 404 "expected /api/jobs/ID" "no job id"
 
-# SIGTERM stops it cleanly (under the sanitizers, with no leak).
+# Requests of every room at once (the server answers each on a thread of its own; under
+# ThreadSanitizer, CI's .ci/run, a race is a report): each still gets its answer.
+jq -Rs '{name: "game.yaml", text: .}' "$T/game.yaml" >"$T/replay-req"
+jq -Rs '{name: "market-town.yaml", text: .}' "$S/rulesets/examples/market-town.yaml" >"$T/design-req"
+for k in 1 2 3 4; do
+    curl -s -o /dev/null -w '%{http_code}\n' "${U}api/replays/$rid?turn=$((k * 10))" >"$T/at-$k" &
+    curl -s -o /dev/null -w '%{http_code}\n' -d '{"ruleset": "c1"}' "${U}api/replays/$rid/rescore" >"$T/rescore-$k" &
+    curl -s -o /dev/null -w '%{http_code}\n' --data-binary @"$T/replay-req" "${U}api/replays" >"$T/upload-$k" &
+    curl -s -o /dev/null -w '%{http_code}\n' --data-binary @"$T/design-req" "${U}api/design" >"$T/design-$k" &
+    curl -s -o /dev/null -w '%{http_code}\n' "${U}api/rulesets/diff?a=c3&b=bcb" >"$T/diff-$k" &
+done
+wait_curls=0
+while [ "$(cat "$T"/at-? "$T"/rescore-? "$T"/upload-? "$T"/design-? "$T"/diff-? 2>/dev/null | wc -l)" -lt 20 ] && [ $wait_curls -lt 600 ]; do
+    sleep 0.1; wait_curls=$((wait_curls + 1))
+done
+same "requests at once" "$(cat "$T"/at-? "$T"/rescore-? "$T"/upload-? "$T"/design-? "$T"/diff-? | sort | uniq -c | awk '{ print $1 "x" $2 }' | paste -sd ' ')" "12x200 8x201"
+
+# A job still running when the server stops: its process is killed, its directory removed.
+post "/api/design/$mt/tilestats" '{"games": 5000, "players": "mcts:5000,mcts:5000"}'
+check 'status_is 202' "a long job: $(cat "$T/status") $(cat "$T/body")"
+job=$(q .job)
+child= i=0
+while [ -z "$child" ] && [ $i -lt 100 ]; do
+    child=$(awk -v p=$pid '$4 == p { print $1 }' /proc/[0-9]*/stat 2>/dev/null | head -n 1)
+    [ -n "$child" ] || sleep 0.1
+    i=$((i + 1))
+done
+req GET "/api/jobs/$job"
+check '[ -n "$child" ] && [ "$(q "[.state, .total]")" = "[\"running\",5000]" ]' "the long job (process '$child'): $(cat "$T/body")"
+check '[ -n "$(ls -A "$T/tmp")" ]' "the long job has no directory in \$TMPDIR"
+
+# SIGTERM stops it cleanly (under the sanitizers, with no leak), and soon: a server that waits
+# for its job to end is killed after a minute (and fails).
 kill -TERM $pid
+i=0
+while kill -0 $pid 2>/dev/null && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+kill -0 $pid 2>/dev/null && { bad "meeple serve still runs a minute after SIGTERM"; kill -KILL $pid; }
 wait $pid
 rc=$?
 check '[ $rc = 0 ] && grep -q "^meeple serve: stopped by SIGTERM$" "$T/err"' "meeple serve after SIGTERM: exit $rc, $(cat "$T/err")"
+check '[ -n "$child" ] && ! kill -0 "$child" 2>/dev/null' "the long job's process $child outlived the server"
+check '[ -z "$(ls -A "$T/tmp")" ]' "the server left $(ls "$T/tmp") in \$TMPDIR"
 finish serve-rooms

@@ -279,8 +279,10 @@ static api_reply new_design(const api_request *rq) {
     pthread_mutex_unlock(&lock);
     if (dz->file) err = describe(dz, name, dz->file);
     else {
-        char dir[] = "/tmp/meeple-design.XXXXXX", where[300];
-        if (!mkdtemp(dir)) { err = api_error(500, "cannot make a directory in /tmp: %s", strerror(errno)); goto fail; }
+        const char *tmp = getenv("TMPDIR");
+        char dir[400], where[620];
+        snprintf(dir, sizeof dir, "%.300s/meeple-design.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        if (!mkdtemp(dir)) { err = api_error(500, "cannot make a directory in %s: %s", quoted(dir), strerror(errno)); goto fail; }
         snprintf(where, sizeof where, "%s/%.200s", dir, name);
         err = describe(dz, name, where);
         rmdir(dir);
@@ -289,8 +291,11 @@ static api_reply new_design(const api_request *rq) {
     if (err.status != 201) { design_free(dz); return err; }
     pthread_mutex_lock(&lock);
     design **slot = &table[(dz->id - 1) % MAX_DESIGNS];
-    design_free(*slot);
-    *slot = dz;
+    if (*slot && (*slot)->id > dz->id) design_free(dz);   /* a later one made at once keeps its place */
+    else {
+        design_free(*slot);
+        *slot = dz;
+    }
     pthread_mutex_unlock(&lock);
     return err;
 fail:

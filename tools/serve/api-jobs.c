@@ -42,8 +42,8 @@ typedef struct job {
     long done, total;
     char error[1024];              /* FAILED: why (the child's last line on stderr) */
     json_t *result;                /* DONE: the JSON `meeple tilestats --json` printed */
-    char dir[64];                  /* the directory of its ruleset, "" none */
-    char files[2][128];            /* what was written in it */
+    char dir[400];                 /* the directory of its ruleset ($TMPDIR or /tmp), "" none */
+    char files[2][440];            /* what was written in it */
 } job;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -112,8 +112,16 @@ static void *reader(void *arg) {
     }
     line[n_line] = 0;
     stderr_line(jb, line);
+    /* The child's end, seen before it is reaped: until then its pid is not another process's,
+    ** so that api_jobs_free, which kills a job's pid while it runs, cannot hit a stranger. */
+    siginfo_t info;
+    while (waitid(P_PID, (id_t)jb->pid, &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {}
+    pthread_mutex_lock(&lock);
+    pid_t pid = jb->pid;
+    jb->pid = 0;
+    pthread_mutex_unlock(&lock);
     int status = 0;
-    while (waitpid(jb->pid, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     json_t *result = NULL;
     json_error_t je;
     if (out) out[n_out] = 0;
@@ -136,7 +144,6 @@ static void *reader(void *arg) {
         else if (!jb->error[0])
             snprintf(jb->error, sizeof jb->error, "meeple tilestats ended with status %d and no result", WEXITSTATUS(status));
     }
-    jb->pid = 0;
     pthread_mutex_unlock(&lock);
     return NULL;
 }
@@ -160,7 +167,9 @@ static int ruleset_of(job *jb, const design_copy *dc, char *path, size_t size, c
         snprintf(path, size, "%s", dc->file);
         return !(*text = strdup(dc->text));
     }
-    if (!mkdtemp(strcpy(jb->dir, "/tmp/meeple-job.XXXXXX"))) { jb->dir[0] = 0; return 1; }
+    const char *tmp = getenv("TMPDIR");
+    snprintf(jb->dir, sizeof jb->dir, "%.300s/meeple-job.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(jb->dir)) { jb->dir[0] = 0; return 1; }
     snprintf(jb->files[0], sizeof jb->files[0], "%s/ruleset.yaml", jb->dir);
     snprintf(path, size, "%s", jb->files[0]);
     if (dc->ruleset) {
@@ -294,8 +303,8 @@ api_reply tilestats_job(const design_copy *dc, const api_request *rq) {
         json_decref(v);
         return api_error(503, "%d jobs are running; expected one of them done first (GET /api/jobs/ID)", running);
     }
-    jb->id = ++last_id;
-    table[(jb->id - 1) % MAX_JOBS] = jb;
+    int id = jb->id = ++last_id;
+    table[(id - 1) % MAX_JOBS] = jb;
     pthread_mutex_unlock(&lock);
     if (old) { pthread_join(old->reader, NULL); job_free(old); }
 
@@ -311,18 +320,22 @@ api_reply tilestats_job(const design_copy *dc, const api_request *rq) {
     if (rc) {
         remove_files(jb);
         pthread_mutex_lock(&lock);
-        table[(jb->id - 1) % MAX_JOBS] = NULL;
+        table[(id - 1) % MAX_JOBS] = NULL;
         pthread_mutex_unlock(&lock);
         free(text);
         json_decref(v);
-        int id = jb->id;
         job_free(jb);
         return api_error(500, "cannot start job %d: %s", id, strerror(rc));
     }
     json_decref(v);
-    json_t *reply = json_pack("{s:i, s:s}", "job", jb->id, "ruleset_text", text);
+    json j;   /* the writer: a file's text that is not UTF-8 still makes valid JSON */
+    jw_init(&j, NULL);
+    jw_object(&j);
+    jw_key(&j, "job"); jw_int(&j, id);
+    jw_key(&j, "ruleset_text"); jw_string(&j, text);
+    jw_object_end(&j);
     free(text);
-    return reply_json(202, reply);
+    return reply_json(202, jw_take(&j));
 }
 
 /* ------------------------------------------------------------------ GET /api/jobs/ID */

@@ -132,7 +132,12 @@ static api_reply import_jcz(replay *r, const char *name, const char *text, size_
     jcz_import j;
     mp_diag d = { 0 };
     api_reply err = { 0 };
-    if (jcz_import_text(name, copy, len, NULL, &j, &d)) err = reply_diag(400, &d);
+    /* The importer keeps a buffer of its own (tools/jcz/jcz-replay.c): one import at a time. */
+    static pthread_mutex_t importing = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&importing);
+    int bad = jcz_import_text(name, copy, len, NULL, &j, &d);
+    pthread_mutex_unlock(&importing);
+    if (bad) err = reply_diag(400, &d);
     else {
         r->rec = j.rec;
         r->rs = j.rs;
@@ -213,14 +218,11 @@ static api_reply new_replay(const api_request *rq) {
     mp_diag d = { 0 };
     if (!(scores = scores_per_turn(r, r->rs, true, false, NULL, &d))) { err = reply_diag(400, &d); goto fail; }
 
+    /* The reply is made before the replay is in the table: from then on its record is read by
+    ** other requests, under the replay's lock (a record is used by one thread at a time). */
     pthread_mutex_lock(&lock);
     r->id = ++last_id;
-    replay **slot = &table[(r->id - 1) % MAX_REPLAYS], *old = *slot;
-    *slot = r;
-    r->refs++;   /* this request's, until the reply is made */
     pthread_mutex_unlock(&lock);
-    if (old) release(old);
-
     json j;
     jw_init(&j, NULL);
     jw_object(&j);
@@ -240,7 +242,15 @@ static api_reply new_replay(const api_request *rq) {
     jw_object_end(&j);
     free(scores);
     json_decref(v);
-    release(r);
+
+    pthread_mutex_lock(&lock);
+    replay **slot = &table[(r->id - 1) % MAX_REPLAYS], *old = *slot;
+    /* Replays made at once may come in out of order: a later one keeps its place (this one is
+    ** then already among the forgotten, and goes). */
+    if (old && old->id > r->id) old = r;
+    else *slot = r;
+    pthread_mutex_unlock(&lock);
+    if (old) release(old);
     return reply_json(201, jw_take(&j));
 fail:
     json_decref(v);
