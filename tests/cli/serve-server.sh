@@ -14,6 +14,10 @@ trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$T"' EXIT
 # start ARGS...: meeple serve --port 0 ARGS... in the background ($pid), PATH being $SERVE_PATH
 # when set; its output in $T/out and $T/err, $U its URL once it listens (empty if it never says).
 start() {
+    # Emptied here first: the background job's own redirection may come after the loop's first
+    # look, which would then read the last server's URL.
+    : >"$T/out"
+    : >"$T/err"
     PATH=${SERVE_PATH:-$PATH} "$M" serve --port 0 "$@" >"$T/out" 2>"$T/err" &
     pid=$!
     i=0
