@@ -31,9 +31,11 @@ const choose = {
     for (const r of this.rulesets) {
       const radio = el('input', { type: 'radio', name: 'ruleset', value: r.name, checked: r.name === this.ruleset,
                                   'data-test': `ruleset-${r.name}`, onchange: () => this.pick(r.name) });
-      const players = r.min_players ? ` (${r.min_players}–${r.max_players} players)` : '';
-      list.append(el('li', {}, el('label', {}, radio, el('b', {}, r.name), players, el('br'),
-                                  el('span', { class: 'description' }, r.description || ''))));
+      const players = !r.min_players ? '' : r.min_players === r.max_players ? ` (${r.min_players} players)`
+        : ` (${r.min_players}–${r.max_players} players)`;
+      const modules = (r.modules || []).length ? `; modules: ${r.modules.join(', ')}` : '';
+      list.append(el('li', {}, el('label', {}, radio, el('b', {}, r.name), players,
+                                  el('span', { class: 'description' }, (r.description || '') + modules))));
     }
   },
 
@@ -41,6 +43,7 @@ const choose = {
     this.ruleset = name;
     document.getElementById('diff-b').value = name;
     this.showSeats();
+    guarded(() => this.showDiff())();
   },
 
   /* The seat count stays within the ruleset's players (2..6 when the API does not say). */
@@ -107,5 +110,6 @@ window.addEventListener('DOMContentLoaded', () => {
   document.getElementById('remove-seat').addEventListener('click', () => { choose.seats.pop(); choose.showSeats(); });
   document.getElementById('new-game').addEventListener('submit', e => { e.preventDefault(); guarded(() => choose.start())(); });
   document.getElementById('diff-show').addEventListener('click', guarded(() => choose.showDiff()));
+  for (const id of ['diff-a', 'diff-b']) document.getElementById(id).addEventListener('change', guarded(() => choose.showDiff()));
   document.getElementById('resume-file').addEventListener('change', e => guarded(() => choose.resume(e.target))());
 });

@@ -302,7 +302,9 @@ const play = {
     const winners = (s.winners || []).map(w => this.name(w)).join(' and ');
     clear(box).append(el('h2', {}, 'Game over'), el('p', { 'data-test': 'winners' }, `Winner${(s.winners || []).length > 1 ? 's' : ''}: ${winners}`),
                       el('ul', {}, (s.players || []).map(p => el('li', {}, `${p.name}: `,
-                                                              el('b', { 'data-test': `final-${p.seat}` }, String(p.score))))));
+                                                              el('b', { 'data-test': `final-${p.seat}` }, String(p.score))))),
+                      el('p', {}, el('a', { href: '#choose' }, 'Another game'), ' · ',
+                         el('a', { href: '#replay' }, 'Replay a record')));
   },
 
   /* Each seat's secret link: whoever opens it plays that seat, and only that one. */
