@@ -14,10 +14,9 @@ trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$T"' EXIT
 # start ARGS...: meeple serve --port 0 ARGS... in the background ($pid), PATH being $SERVE_PATH
 # when set; its output in $T/out and $T/err, $U its URL once it listens (empty if it never says).
 start() {
-    # Emptied here first: the background job's own redirection may come after the loop's first
-    # look, which would then read the last server's URL.
-    : >"$T/out"
-    : >"$T/err"
+    # The last server's output goes first: the new one's shell may not have emptied it yet when
+    # it is read below.
+    rm -f "$T/out" "$T/err"
     PATH=${SERVE_PATH:-$PATH} "$M" serve --port 0 "$@" >"$T/out" 2>"$T/err" &
     pid=$!
     i=0
