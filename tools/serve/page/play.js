@@ -59,18 +59,20 @@ const play = {
     this.stop();
     const t = token || this.token(), n = ++this.asked;
     const s = await api('GET', `/api/games/${this.id}${t ? `?token=${t}` : ''}`);
-    await this.show(s, n);
+    await this.show(s, n, t);
   },
 
-  async show(s, n) {
+  /* A state, answer n of the server, asked with token t. */
+  async show(s, n, t) {
     if (n < this.shown) return;
     this.shown = n;
     if (this.tokens.pending && s.seat !== null && s.seat !== undefined) {
       this.tokens = { [s.seat]: this.tokens.pending };
     }
     // Hot seat: the decision is another seat's of this page: the state as that seat sees it
-    // (its can_undo), asked for before anything is drawn.
-    if (!s.over && s.player !== null && s.player !== s.seat && this.tokens[s.player]) return this.refresh(this.tokens[s.player]);
+    // (its can_undo), asked for before anything is drawn (once: not again if that token was used).
+    const next = s.over || s.player === null ? null : this.tokens[s.player];
+    if (next && s.player !== s.seat && next !== t) return this.refresh(next);
     const key = JSON.stringify(s);
     if (key !== this.stateKey) {
       const turnChanged = !this.state || this.state.turn !== s.turn || this.state.drawn !== s.drawn;
@@ -93,17 +95,17 @@ const play = {
     this.busy = true;
     try {
       this.stop();
-      const n = ++this.asked;
-      const s = await api('POST', `/api/games/${this.id}/actions`, { token: this.token(), action });
-      await this.show(s, n);
+      const n = ++this.asked, t = this.token();
+      const s = await api('POST', `/api/games/${this.id}/actions`, { token: t, action });
+      await this.show(s, n, t);
     } finally { this.busy = false; }
   },
 
   async undo() {
     this.stop();
-    const n = ++this.asked;
-    const s = await api('POST', `/api/games/${this.id}/undo`, { token: this.token() });
-    await this.show(s, n);
+    const n = ++this.asked, t = this.token();
+    const s = await api('POST', `/api/games/${this.id}/undo`, { token: t });
+    await this.show(s, n, t);
   },
 
   /* ---------------------------------------------------------------- drawing */
