@@ -112,12 +112,32 @@ function showBoard(container, slot, board, testName) {
                           alt: 'the board', 'data-test': testName });
   const overlay = svgEl('svg', { class: 'overlay', width: size.width, height: size.height, viewBox: size.viewBox });
   const wrap = el('div', { class: 'board', style: `width:${size.width}px;height:${size.height}px` }, img, overlay);
+  wrap.style.zoom = String(zooms[slot] || 1);
   clear(container).append(wrap);
   return {
     overlay,
     cell: (x, y) => ({ x: g.x0 + x * g.size, y: g.y0 + y * g.size, size: g.size }),
   };
 }
+
+/* How large each board is shown (CSS zoom: the overlay's clicks follow), set by the buttons of
+** class "zoom" (data-board: the container's id, data-zoom: "in", "out" or "fit"). */
+const zooms = {};
+
+function zoomBoard(button) {
+  const slot = button.dataset.board.replace(/-board$/, ''), container = document.getElementById(button.dataset.board);
+  const board = container.querySelector('.board');
+  if (!board) return;
+  const z = zooms[slot] || 1;
+  if (button.dataset.zoom === 'in') zooms[slot] = Math.min(3, z * 1.25);
+  else if (button.dataset.zoom === 'out') zooms[slot] = Math.max(0.2, z / 1.25);
+  else zooms[slot] = Math.min(1, (container.clientWidth - 4) / board.offsetWidth, (container.clientHeight - 4) / board.offsetHeight);
+  board.style.zoom = String(zooms[slot]);
+}
+
+window.addEventListener('DOMContentLoaded', () => {
+  for (const b of document.querySelectorAll('button.zoom')) b.addEventListener('click', () => zoomBoard(b));
+});
 
 /* ------------------------------------------------------------------ charts */
 
