@@ -6,10 +6,8 @@ Environment: MEEPLE_URL (the server, "http://127.0.0.1:PORT/"), MEEPLE (the prog
 MEEPLE_SRCDIR (the source tree), MEEPLE_SHOTS (where screenshots go)."""
 import json
 import os
-import random
 import subprocess
 import sys
-import time
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -217,5 +215,3 @@ def main(test):
         d.quit()
     print(f"ok: {os.path.basename(sys.argv[0])}")
 
-
-__all__ = ["By", "random", "time"]
