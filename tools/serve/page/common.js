@@ -33,6 +33,7 @@ function showError(message) {
   const box = document.getElementById('error');
   box.textContent = message;
   box.hidden = !message;
+  delete box.dataset.from;
 }
 
 /* Runs an async action, showing its error in the page's error line instead of losing it. */

@@ -86,8 +86,29 @@ const play = {
       this.board = board;
       this.render();
     }
+    this.schedule(!s.over);
+  },
+
+  schedule(more) {
     clearTimeout(this.timer);
-    if (!s.over && location.hash.startsWith('#play')) this.timer = setTimeout(guarded(() => this.refresh()), POLL_MS);
+    this.timer = more && location.hash.startsWith('#play') ? setTimeout(() => this.poll(), POLL_MS) : null;
+  },
+
+  /* A poll that fails (the server busy, the network gone a moment) is tried again; said only when
+  ** it keeps failing. */
+  async poll() {
+    try {
+      await this.refresh();
+      this.failures = 0;
+      if (document.getElementById('error').dataset.from === 'poll') showError('');
+    } catch (e) {
+      this.failures = (this.failures || 0) + 1;
+      if (this.failures >= 3) {
+        showError(`${e.message} (asking again every second)`);
+        document.getElementById('error').dataset.from = 'poll';
+      }
+      this.schedule(true);
+    }
   },
 
   async act(action) {
