@@ -165,8 +165,8 @@ req GET /api/games/99
 expect 404 "no game '99'" "an unknown game"
 req GET /api/games/99/record
 expect 404 "no game '99'" "the record of an unknown game"
-req GET /index.html
-expect 404 "no such path '/index.html'" "an unknown path"
+req GET /no-such-page.html
+expect 404 "no such path '/no-such-page.html'" "an unknown path"
 req DELETE /api/games/1
 expect 405 "expected GET" "a known path with the wrong method"
 

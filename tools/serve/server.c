@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "api.h"
+#include "assets.h"
 #include "cmd.h"
 
 extern char **environ;
@@ -73,6 +74,18 @@ static enum MHD_Result answer(struct MHD_Connection *c, api_reply r) {
     return ok;
 }
 
+/* A path outside /api/: a file of the page (assets.h), else 404. */
+static enum MHD_Result answer_asset(struct MHD_Connection *c, const char *url) {
+    const asset *a = asset_find(url);
+    if (!a) return answer(c, api_error(404, "no such path '%s'; expected / or /api/...", quoted(url)));
+    struct MHD_Response *res = MHD_create_response_from_buffer(a->len, (void *)a->data, MHD_RESPMEM_PERSISTENT);
+    if (!res) return MHD_NO;
+    MHD_add_response_header(res, MHD_HTTP_HEADER_CONTENT_TYPE, a->type);
+    enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_OK, res);
+    MHD_destroy_response(res);
+    return ok;
+}
+
 static const char *query_arg(void *cls, const char *name) {
     return MHD_lookup_connection_value(cls, MHD_GET_ARGUMENT_KIND, name);
 }
@@ -85,8 +98,7 @@ static enum MHD_Result answer_request(struct MHD_Connection *c, const char *url,
         api_request req = { method, url, rq->body, rq->len, query_arg, c };
         return answer(c, api_handle(&req));
     }
-    /* The page's files (compiled in) are answered here, before the 404. */
-    return answer(c, api_error(404, "no such path '%s'; expected / or /api/...", quoted(url)));
+    return answer_asset(c, url);   /* the page's files (compiled in), else 404 */
 }
 
 /* Called first with the headers (the request is made), then with each part of the body, then
