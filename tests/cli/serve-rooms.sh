@@ -12,30 +12,12 @@ S=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
 need curl curl || finish serve-rooms
 need jq jq || finish serve-rooms
 
-# Design files on the command line, once meeple serve takes them (meeple serve [FILE...]).
-files=
-if "$M" serve --help | grep -q 'FILE'; then files="$S/rulesets/tiles/base.yaml $S/rulesets/examples/market-town-rules.yaml"; fi
-# shellcheck disable=SC2086
-mkdir "$T/tmp"   # where the server makes its directories (a job's ruleset, an upload read)
-TMPDIR="$T/tmp" "$M" serve --port 0 $files >"$T/out" 2>"$T/err" &
-pid=$!
-trap 'kill $pid 2>/dev/null; rm -rf "$T"' EXIT
-i=0
-while ! grep -q '^meeple serve: http://127\.0\.0\.1:[0-9]*/$' "$T/out" && [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do
-    sleep 0.1; i=$((i + 1))
-done
-U=$(sed -n 's|^meeple serve: \(http://.*/\)$|\1|p' "$T/out")
-if [ -z "$U" ]; then bad "meeple serve --port 0 printed no URL: $(cat "$T/out" "$T/err")"; finish serve-rooms; fi
-
-# req METHOD PATH [BODY-FILE]: the status in $T/status, the body in $T/body.
-req() {
-    if [ $# -gt 2 ]; then
-        curl -s --path-as-is -X "$1" -o "$T/body" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$3" "$U${2#/}" >"$T/status"
-    else
-        curl -s --path-as-is -X "$1" -o "$T/body" -w '%{http_code}' "$U${2#/}" >"$T/status"
-    fi
-}
-post() { printf '%s' "$2" >"$T/req"; req POST "$1" "$T/req"; }
+# Two design files on the command line (meeple serve [FILE...]); the server makes its directories
+# (a job's ruleset, an upload read) in $T/tmp.
+mkdir "$T/tmp"
+. "$(dirname "$0")/serve-lib.sh"
+SERVE_TMPDIR="$T/tmp" serve_start "$S/rulesets/tiles/base.yaml" "$S/rulesets/examples/market-town-rules.yaml"
+[ -n "$U" ] || finish serve-rooms
 # upload PATH FILE [NAME]: POST {name, text} with the file's text.
 upload() { jq -Rs --arg n "${3:-$(basename "$2")}" '{name: $n, text: .}' "$2" >"$T/req"; req POST "$1" "$T/req"; }
 status_is() { [ "$(cat "$T/status")" = "$1" ]; }
@@ -170,19 +152,15 @@ expect 400 "is illegal" "a .jcz with an illegal move"
 
 # ---------------------------------------------------------------- design
 req GET /api/design
-if [ -n "$files" ]; then
-    same "the design files" "$(q .)" "[{\"file\":\"$S/rulesets/tiles/base.yaml\"},{\"file\":\"$S/rulesets/examples/market-town-rules.yaml\"}]"
-    post /api/design "{\"file\": \"$S/rulesets/tiles/base.yaml\"}"
-    same "a design file" "$(q '[.kind, (.tiles | length), ([.tiles[].count] | add), .errors]')" '["tiles",24,72,0]'
-    # A ruleset file finds what it names beside it (extends: ../c3.yaml), as meeple lint does.
-    post /api/design "{\"file\": \"$S/rulesets/examples/market-town-rules.yaml\"}"
-    same "a ruleset design file" "$(q '[.kind, (.tiles | length), ([.tiles[].count] | add), .errors, .name]')" \
-        "[\"ruleset\",32,85,0,\"$S/rulesets/examples/market-town-rules.yaml\"]"
-    post "/api/design/$(q .design)/tilestats" '{"games": 3}'
-    same "a ruleset design file's job" "$(q .ruleset_text)" "$(jq -Rs . "$S/rulesets/examples/market-town-rules.yaml")"
-else
-    same "no design files" "$(q .)" "[]"
-fi
+same "the design files" "$(q .)" "[{\"file\":\"$S/rulesets/tiles/base.yaml\"},{\"file\":\"$S/rulesets/examples/market-town-rules.yaml\"}]"
+post /api/design "{\"file\": \"$S/rulesets/tiles/base.yaml\"}"
+same "a design file" "$(q '[.kind, (.tiles | length), ([.tiles[].count] | add), .errors]')" '["tiles",24,72,0]'
+# A ruleset file finds what it names beside it (extends: ../c3.yaml), as meeple lint does.
+post /api/design "{\"file\": \"$S/rulesets/examples/market-town-rules.yaml\"}"
+same "a ruleset design file" "$(q '[.kind, (.tiles | length), ([.tiles[].count] | add), .errors, .name]')" \
+    "[\"ruleset\",32,85,0,\"$S/rulesets/examples/market-town-rules.yaml\"]"
+post "/api/design/$(q .design)/tilestats" '{"games": 3}'
+same "a ruleset design file's job" "$(q .ruleset_text)" "$(jq -Rs . "$S/rulesets/examples/market-town-rules.yaml")"
 post /api/design '{"file": "/etc/passwd"}'
 expect 404 "no design file '/etc/passwd'" "a design file not on the command line"
 check '! body_has "root:"' "a design file not on the command line was read"

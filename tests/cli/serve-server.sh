@@ -9,23 +9,7 @@ M=${MEEPLE:?set MEEPLE to the meeple binary}
 
 need curl curl || finish serve-server
 
-pid=
-trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$T"' EXIT
-# start ARGS...: meeple serve --port 0 ARGS... in the background ($pid), PATH being $SERVE_PATH
-# when set; its output in $T/out and $T/err, $U its URL once it listens (empty if it never says).
-start() {
-    # The last server's output goes first: the new one's shell may not have emptied it yet when
-    # it is read below.
-    rm -f "$T/out" "$T/err"
-    PATH=${SERVE_PATH:-$PATH} "$M" serve --port 0 "$@" >"$T/out" 2>"$T/err" &
-    pid=$!
-    i=0
-    while ! grep -q '^meeple serve: http://.*/$' "$T/out" && [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do
-        sleep 0.1; i=$((i + 1))
-    done
-    U=$(sed -n '1s|^meeple serve: \(http://.*/\)$|\1|p' "$T/out")
-    [ -n "$U" ] || bad "meeple serve --port 0 $* printed no URL: $(cat "$T/out" "$T/err")"
-}
+. "$(dirname "$0")/serve-lib.sh"
 # stop: SIGTERM; the server stops cleanly (exit 0, said on stderr).
 stop() {
     kill -TERM $pid
@@ -48,13 +32,13 @@ usage_exit() {
 
 # --bind: IPv6, on this machine's loopback when it has one.
 if [ -r /proc/net/if_inet6 ] && grep -q '^00000000000000000000000000000001 ' /proc/net/if_inet6; then
-    start --bind ::1
+    serve_start --bind ::1
     check 'printf "%s" "$U" | grep -q "^http://\[::1\]:[1-9][0-9]*/$"' "--bind ::1: the URL is '$U', expected http://[::1]:PORT/"
     get /api/rulesets
     check '[ "$(cat "$T/status")" = 200 ] && grep -qF "{\"name\":\"c3\"" "$T/body"' "GET /api/rulesets over IPv6: $(cat "$T/status") $(cat "$T/body")"
     stop
     # Written out in full, the address is printed as the system writes it.
-    start --bind 0:0:0:0:0:0:0:1
+    serve_start --bind 0:0:0:0:0:0:0:1
     check 'printf "%s" "$U" | grep -q "^http://\[::1\]:[1-9][0-9]*/$"' "--bind 0:0:0:0:0:0:0:1: the URL is '$U', expected http://[::1]:PORT/"
     stop
 else
@@ -86,7 +70,7 @@ fi
 
 # A readable FILE and --think in range: served. Every API reply says Cache-Control: no-store, an
 # error's too.
-start --think 0.5 "$MEEPLE_SRCDIR/rulesets/tiles/base.yaml" "$MEEPLE_SRCDIR/rulesets/c3.yaml"
+serve_start --think 0.5 "$MEEPLE_SRCDIR/rulesets/tiles/base.yaml" "$MEEPLE_SRCDIR/rulesets/c3.yaml"
 for p in /api/rulesets /api/games/99 /api/nothing /nothing; do
     get $p
     check 'grep -qi "^Cache-Control: no-store" "$T/head"' "GET $p has no Cache-Control: no-store: $(cat "$T/head")"
@@ -101,7 +85,7 @@ stop
 mkdir "$T/bin" "$T/nobin"
 printf '#!/bin/sh\necho opener output\nprintf "%%s\\n" "$*" >"%s/opened"\n' "$T" >"$T/bin/xdg-open"
 chmod +x "$T/bin/xdg-open"
-SERVE_PATH="$T/bin:$PATH" start --open
+SERVE_PATH="$T/bin:$PATH" serve_start --open
 i=0
 while [ ! -s "$T/opened" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 check '[ -n "$U" ] && [ "$(cat "$T/opened" 2>/dev/null)" = "$U" ]' "--open ran xdg-open with '$(cat "$T/opened" 2>/dev/null)', expected '$U'"
@@ -110,7 +94,7 @@ check '[ "$(wc -l <"$T/out")" -eq 1 ] && grep -q "^opener output$" "$T/err" && !
 stop
 # An opener that fails: said, and the server goes on.
 printf '#!/bin/sh\nexit 3\n' >"$T/bin/xdg-open"
-SERVE_PATH="$T/bin:$PATH" start --open
+SERVE_PATH="$T/bin:$PATH" serve_start --open
 i=0
 while ! grep -q "cannot open a browser" "$T/err" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 check 'grep -qxF "meeple serve: cannot open a browser (xdg-open: exit status 3); open $U yourself" "$T/err"' "--open, xdg-open failing: $(cat "$T/err")"
@@ -118,7 +102,7 @@ get /api/rulesets
 check '[ "$(cat "$T/status")" = 200 ]' "no longer serving after xdg-open failed: $(cat "$T/status")"
 stop
 # No opener on PATH: said at once, and the server goes on.
-SERVE_PATH="$T/nobin" start --open
+SERVE_PATH="$T/nobin" serve_start --open
 check 'grep -qxF "meeple serve: cannot open a browser (xdg-open: No such file or directory); open $U yourself" "$T/err"' \
     "--open without xdg-open: $(cat "$T/err")"
 get /api/rulesets
@@ -128,7 +112,7 @@ stop
 # A slow request holds up no other: a game whose first decision is an mcts seat's thinks on its
 # creation (3 s, --think 3); GET /api/rulesets sent meanwhile is answered before it. The order of
 # the replies is what is checked (each writes a file when it ends), never a time.
-start --think 3
+serve_start --think 3
 seed=0 first=
 while [ "$first" != 0 ] && [ $seed -lt 30 ]; do   # a seed whose first player is seat 0
     seed=$((seed + 1))
@@ -152,30 +136,7 @@ stop
 # --max-games 2: two games in play fill the server (a third is refused); a game of bots alone is
 # over at its creation and its place is taken by the next game, its id then unknown.
 usage_exit 2 "--max-games: '0' is out of range; expected 1 to 100000" --max-games 0
-start --max-games 2
-post_game() {   # BODY: POST /api/games, the status in $T/status, the body in $T/body
-    curl -s -o "$T/body" -w '%{http_code}' -d "$1" "${U}api/games" >"$T/status"
-}
-post_game '{"seats": ["human", "greedy"], "seed": 1}'
-g1=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
-post_game '{"seats": ["greedy", "greedy"], "seed": 2}'
-g2=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
-check '[ "$(cat "$T/status")" = 201 ] && [ -n "$g1" ] && [ -n "$g2" ]' "two games: $(cat "$T/status") $(cat "$T/body")"
-post_game '{"seats": ["human", "greedy"], "seed": 3}'
-g3=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
-check '[ "$(cat "$T/status")" = 201 ] && [ "$g3" = $((g2 + 1)) ]' "a third game in the place of one over: $(cat "$T/status") $(cat "$T/body")"
-get "/api/games/$g2"
-check '[ "$(cat "$T/status")" = 404 ]' "the game over, retired, is still there: $(cat "$T/status") $(cat "$T/body")"
-get "/api/games/$g1"
-check '[ "$(cat "$T/status")" = 200 ]' "the game in play was retired: $(cat "$T/status") $(cat "$T/body")"
-post_game '{"seats": ["human", "greedy"], "seed": 4}'
-check '[ "$(cat "$T/status")" = 503 ] && grep -qF "the server holds 2 games in play already; expected one of them over (--max-games)" "$T/body"' \
-    "a game beyond --max-games with none over: $(cat "$T/status") $(cat "$T/body")"
-stop
-# --max-games 2: two games in play fill the server (a third is refused); a game of bots alone is
-# over at its creation and its place is taken by the next game, its id then unknown.
-usage_exit 2 "--max-games: '0' is out of range; expected 1 to 100000" --max-games 0
-start --max-games 2
+serve_start --max-games 2
 post_game() {   # BODY: POST /api/games, the status in $T/status, the body in $T/body
     curl -s -o "$T/body" -w '%{http_code}' -d "$1" "${U}api/games" >"$T/status"
 }

@@ -8,26 +8,9 @@ M=${MEEPLE:?set MEEPLE to the meeple binary}
 
 need curl curl || finish serve
 
-"$M" serve --port 0 >"$T/out" 2>"$T/err" &
-pid=$!
-trap 'kill $pid 2>/dev/null; rm -rf "$T"' EXIT
-# The URL, once the server listens (it prints it then); a server that never says it fails.
-i=0
-while ! grep -q '^meeple serve: http://127\.0\.0\.1:[0-9]*/$' "$T/out" && [ $i -lt 600 ] && kill -0 $pid 2>/dev/null; do
-    sleep 0.1; i=$((i + 1))
-done
-U=$(sed -n 's|^meeple serve: \(http://.*/\)$|\1|p' "$T/out")
-if [ -z "$U" ]; then bad "meeple serve --port 0 printed no URL: $(cat "$T/out" "$T/err")"; finish serve; fi
-
-# req METHOD PATH [BODY-FILE]: the status in $T/status, the body in $T/body.
-req() {
-    if [ $# -gt 2 ]; then
-        curl -s --path-as-is -X "$1" -o "$T/body" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$3" "$U${2#/}" >"$T/status"
-    else
-        curl -s --path-as-is -X "$1" -o "$T/body" -w '%{http_code}' "$U${2#/}" >"$T/status"
-    fi
-}
-post() { printf '%s' "$2" >"$T/req"; req POST "$1" "$T/req"; }
+. "$(dirname "$0")/serve-lib.sh"
+serve_start
+[ -n "$U" ] || finish serve
 status_is() { [ "$(cat "$T/status")" = "$1" ]; }
 body_has() { grep -qF -- "$1" "$T/body"; }
 # expect STATUS MESSAGE WHAT: the last reply had that status and {"error": "...MESSAGE..."}.
