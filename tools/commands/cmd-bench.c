@@ -31,6 +31,7 @@
 
 static const char usage[] =
     "usage: meeple bench [--ruleset NAME] [--games N] [--seed S] [--jobs N] [--players SEAT,SEAT[,...]] [--scaling-games N] [--progress] [--json] [--help]\n"
+    "       meeple bench --signature [--json]\n"
     "Play N random two-player games single-threaded and report games/s, placements/s, full\n"
     "legal-placement lists/s (timed apart from play), legal placements per list, state copies/s\n"
     "(new and into a reused game), determinizations/s, MCTS iterations/s (mcts:500 at up to 20\n"
@@ -44,6 +45,9 @@ static const char usage[] =
     "                   (default: the random two-player games above)\n"
     "  --scaling-games N  scaling: the games (default: per thread 5000 of the bench's, 4000 of\n"
     "                   random bots, 100 with a greedy bot, 4 with an mcts bot; at most --games)\n"
+    "  --signature      play a fixed set of seeded games under the shipped rulesets and print one\n"
+    "                   number from every legal list and every score (no timing): a change\n"
+    "                   that alters play changes it\n"
     "  --progress       show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  -h, --help       print this help\n";
@@ -305,12 +309,13 @@ int cmd_bench(int argc, char **argv) {
         { "jobs", required_argument, 0, 'J' },    { "players", required_argument, 0, 'p' },
         { "scaling-games", required_argument, 0, 'G' },
         { "progress", no_argument, 0, 'P' },      { "help", no_argument, 0, 'h' },
+        { "signature", no_argument, 0, 'S' },
         { 0, 0, 0, 0 }
     };
     const char *ruleset = "c3";
     int games = 20000;
     uint64_t seed = 1;
-    bool as_json = false, progress_forced = false;
+    bool as_json = false, progress_forced = false, signature = false;
     bench_scaling sc = { 0 };
     int scaling_games = 0;
     int ch;
@@ -332,11 +337,17 @@ int cmd_bench(int argc, char **argv) {
             if (int_option(usage, "--scaling-games", optarg, 1, 10000000, &scaling_games)) return EXIT_USAGE;
             break;
         case 'P': progress_forced = true; break;
+        case 'S': signature = true; break;
         case 'h': fputs(usage, stdout); return 0;
         default: return option_error(usage, "h", opts, argv);
         }
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
+    if (signature) {
+        if (argc - optind != 0 || argc > 2 + as_json)
+            return usage_error(usage, "--signature takes no other option but --json");
+        return bench_signature(as_json);
+    }
     int seats = 2;
     if (sc.players) {
         bot_seats lineup;

@@ -50,4 +50,8 @@ void bench_scaling_text(const bench_scaling *s, uint64_t seed);
 /* "scaling": {...} as a key of the bench's object. */
 void bench_scaling_json(json *j, const bench_scaling *s);
 
+/* bench-signature.c: --signature, one number from a fixed set of seeded games (every legal list,
+** every score): printed as text or JSON; 0, or EXIT_BAD_INPUT with the error printed. */
+int bench_signature(bool as_json);
+
 #endif
