@@ -5,10 +5,10 @@
 ** mp_game_start runs the first turn's draw.
 **
 ** The turn: draw (a tile that fits nowhere is discarded or returned, as the ruleset says, and
-** another drawn), PLACE (a decision), the variants' after_place hooks, DEPLOY (a decision; skipped
+** another drawn), PLACE (a decision), the modules' after_place hooks, DEPLOY (a decision; skipped
 ** when "pass" is the only choice), before_score hooks, scoring of completed features, end_turn
 ** hooks, the next player (or the same one again for an extra turn). With an empty bag: final
-** scoring, then OVER. Only PLACE, DEPLOY and variant decisions wait for an action; everything in
+** scoring, then OVER. Only PLACE, DEPLOY and module decisions wait for an action; everything in
 ** between runs inside mp_game_apply, so a bot, a human and a replay drive the game the same way.
 */
 #include <limits.h>
@@ -62,7 +62,7 @@ static void add_category(mp_game *g, const char *name) {
 int mp_game_add_category(mp_game *g, const char *name) {
     for (int i = 0; i < g->n_categories; i++)
         if (strcmp(g->categories[i], name) == 0) {
-            g->variant_categories |= 1u << i;   /* a kind's category a module scores in (castle) */
+            g->module_categories |= 1u << i;   /* a kind's category a module scores in (castle) */
             return i;
         }
     if (g->n_categories == (int)(sizeof g->categories / sizeof g->categories[0])) return -1;
@@ -114,8 +114,8 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
     ** is the same in the game played and in its replay. */
     int drawn = (int)mp_rng_below(g->rng, (uint32_t)g->n_players);
     g->turn_player = g->base_player = opt->first_player >= 0 && opt->first_player < g->n_players ? opt->first_player : drawn;
-    for (int i = 0; i < rs->n_variants; i++) {
-        const mp_variant_use *u = &rs->variants[i];
+    for (int i = 0; i < rs->n_modules; i++) {
+        const mp_module_use *u = &rs->modules[i];
         mp_module_ctx c = mp_module_ctx_of(g, i);
         if (u->v->setup && u->v->setup(&c, d)) {
             if (d->line == 0 && u->node) {    /* point at the module in the ruleset */
@@ -202,15 +202,15 @@ static void game_over(mp_game *g) {
     g->phase = MP_PHASE_OVER;
 }
 
-void mp_game_request(mp_game *g, int variant, int player) {
+void mp_game_request(mp_game *g, int module, int player) {
     g->pending = true;
-    g->pending_variant = (int8_t)variant;
+    g->pending_module = (int8_t)module;
     g->pending_player = (int8_t)player;
 }
 
-int mp_game_variant_index(const mp_game *g, const mp_module *v) {
-    for (int i = 0; i < g->rs->n_variants; i++)
-        if (g->rs->variants[i].v == v) return i;
+int mp_game_module_index(const mp_game *g, const mp_module *v) {
+    for (int i = 0; i < g->rs->n_modules; i++)
+        if (g->rs->modules[i].v == v) return i;
     return -1;
 }
 
@@ -245,10 +245,10 @@ static bool module_places(mp_game *g) {
     mp_phase was = g->phase;
     g->phase = MP_PHASE_PLACE;
     int n = 0;
-    for (int i = 0; i < g->rs->n_variants && !n; i++)
-        if (g->rs->variants[i].v->legal && mp_module_lists_in(g->rs->variants[i].v, MP_PHASE_PLACE)) {
+    for (int i = 0; i < g->rs->n_modules && !n; i++)
+        if (g->rs->modules[i].v->legal && mp_module_lists_in(g->rs->modules[i].v, MP_PHASE_PLACE)) {
             mp_module_ctx c = mp_module_ctx_of(g, i);
-            n = g->rs->variants[i].v->legal(&c, NULL, 0);
+            n = g->rs->modules[i].v->legal(&c, NULL, 0);
         }
     g->phase = was;
     return n > 0;
@@ -316,25 +316,25 @@ static inline bool has_hook(const mp_module *m, stage_hook h) {
                                                                                      : m->end_turn != NULL;
 }
 static inline void call_hook(mp_game *g, int i, stage_hook h) {
-    const mp_module *m = g->rs->variants[i].v;
+    const mp_module *m = g->rs->modules[i].v;
     mp_module_ctx c = mp_module_ctx_of(g, i);
     if (h == STAGE_AFTER_PLACE) m->after_place(&c, g->last_placed);
     else if (h == STAGE_BEFORE_SCORE) m->before_score(&c);
     else m->end_turn(&c);
 }
 
-/* Runs one hook of every variant, from g->stage_hook on; true when one asked for a decision
-** (the game is then in MP_PHASE_VARIANT, and stage_hook says where to go on). */
+/* Runs one hook of every module, from g->stage_hook on; true when one asked for a decision
+** (the game is then in MP_PHASE_MODULE, and stage_hook says where to go on). */
 static inline bool run_module_hooks(mp_game *g, stage_hook h) {
     const mp_ruleset *rs = g->rs;
-    while (g->stage_hook < rs->n_variants) {
+    while (g->stage_hook < rs->n_modules) {
         int i = g->stage_hook++;
-        if (!has_hook(rs->variants[i].v, h)) continue;
+        if (!has_hook(rs->modules[i].v, h)) continue;
         call_hook(g, i, h);
         if (g->pending) {
             g->pending = false;
-            g->phase = MP_PHASE_VARIANT;
-            g->variant_phase = g->pending_variant;
+            g->phase = MP_PHASE_MODULE;
+            g->module_phase = g->pending_module;
             g->player = g->pending_player;
             return true;
         }
@@ -344,7 +344,7 @@ static inline bool run_module_hooks(mp_game *g, stage_hook h) {
 }
 
 /* The same, with nothing to call when the ruleset has no module (most games: kept inline). */
-static inline bool run_hooks(mp_game *g, stage_hook h) { return g->rs->n_variants && run_module_hooks(g, h); }
+static inline bool run_hooks(mp_game *g, stage_hook h) { return g->rs->n_modules && run_module_hooks(g, h); }
 
 static bool fills_hole(const mp_game *g, int x, int y) {
     for (int side = 0; side < 4; side++) {
@@ -495,20 +495,20 @@ int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d) {
     const mp_ruleset *rs = g->rs;
     if (g->phase == MP_PHASE_OVER) return fail(d, "the game is over; expected no more actions");
     if (g->phase == MP_PHASE_SETUP) return fail(d, "the game has not started; expected mp_game_start before any action");
-    if (a->kind == MP_ACT_VARIANT) {
-        if (a->variant >= rs->n_variants || !rs->variants[a->variant].v->apply)
-            return fail(d, "variant action for a module this ruleset does not use");
-        if (g->phase == MP_PHASE_VARIANT && a->variant != g->variant_phase)
-            return fail(d, "a decision of variant '%s' is pending; expected one of its actions",
-                        rs->variants[g->variant_phase].v->name);
-        const mp_variant_use *u = &rs->variants[a->variant];
-        bool deciding = g->phase == MP_PHASE_VARIANT;
-        mp_module_ctx c = mp_module_ctx_of(g, a->variant);
+    if (a->kind == MP_ACT_MODULE) {
+        if (a->module >= rs->n_modules || !rs->modules[a->module].v->apply)
+            return fail(d, "module action for a module this ruleset does not use");
+        if (g->phase == MP_PHASE_MODULE && a->module != g->module_phase)
+            return fail(d, "a decision of module '%s' is pending; expected one of its actions",
+                        rs->modules[g->module_phase].v->name);
+        const mp_module_use *u = &rs->modules[a->module];
+        bool deciding = g->phase == MP_PHASE_MODULE;
+        mp_module_ctx c = mp_module_ctx_of(g, a->module);
         if (u->v->apply(&c, a, d)) return 1;
         if (g->pending) {                     /* it asks for another decision */
             g->pending = false;
-            g->phase = MP_PHASE_VARIANT;
-            g->variant_phase = g->pending_variant;
+            g->phase = MP_PHASE_MODULE;
+            g->module_phase = g->pending_module;
             g->player = g->pending_player;
         } else if (deciding || g->phase == MP_PHASE_DEPLOY || (g->phase == MP_PHASE_PLACE && g->last_placed >= 0)) {
             /* The turn goes on where it stopped: after a decision; after an action the module
@@ -537,9 +537,9 @@ int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d) {
         if (a->kind == MP_ACT_PASS) { g->stage = ST_BEFORE_SCORE; run(g); return 0; }
         if (a->kind != MP_ACT_DEPLOY) return fail(d, "a follower may be deployed now; expected a deployment or 'pass'");
         return apply_deploy(g, a, d);
-    case MP_PHASE_VARIANT:
-        return fail(d, "a decision of variant '%s' is pending; expected one of its actions ('legal' lists them)",
-                    rs->variants[g->variant_phase].v->name);
+    case MP_PHASE_MODULE:
+        return fail(d, "a decision of module '%s' is pending; expected one of its actions ('legal' lists them)",
+                    rs->modules[g->module_phase].v->name);
     default:
         return fail(d, "no decision of this kind is pending");
     }
@@ -566,12 +566,12 @@ int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
         n++;
     }
     const mp_ruleset *rs = g->rs;
-    for (int i = 0; i < rs->n_variants; i++)
-        if (rs->variants[i].v->legal && (g->phase != MP_PHASE_VARIANT || i == g->variant_phase) &&
-            mp_module_lists_in(rs->variants[i].v, g->phase)) {
+    for (int i = 0; i < rs->n_modules; i++)
+        if (rs->modules[i].v->legal && (g->phase != MP_PHASE_MODULE || i == g->module_phase) &&
+            mp_module_lists_in(rs->modules[i].v, g->phase)) {
             int room = cap > n ? cap - n : 0;
             mp_module_ctx c = mp_module_ctx_of(g, i);
-            n += rs->variants[i].v->legal(&c, room ? out + n : NULL, room);
+            n += rs->modules[i].v->legal(&c, room ? out + n : NULL, room);
         }
     return n;
 }
@@ -579,7 +579,7 @@ int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
 /* ------------------------------------------------------------------ queries */
 
 mp_phase mp_game_phase(const mp_game *g) { return g->phase; }
-int mp_game_variant_phase(const mp_game *g) { return g->phase == MP_PHASE_VARIANT ? g->variant_phase : -1; }
+int mp_game_module_phase(const mp_game *g) { return g->phase == MP_PHASE_MODULE ? g->module_phase : -1; }
 int mp_game_n_players(const mp_game *g) { return g->n_players; }
 int mp_game_current_player(const mp_game *g) { return g->player; }
 int mp_game_drawn_tile(const mp_game *g) {
@@ -635,7 +635,7 @@ int mp_game_points(const mp_game *g, int p, int c) {
 int mp_game_category_scored(const mp_game *g, int c) {
     if (c < 0 || c >= g->n_categories) return 0;
     if (c == g->farm_category) return g->rs->farms;
-    if (c >= g->ts->n_kinds || (g->variant_categories >> c & 1)) return 1;
+    if (c >= g->ts->n_kinds || (g->module_categories >> c & 1)) return 1;
     return g->rs->kind[c].scored_in_play || g->rs->kind[c].scored_at_end;
 }
 
@@ -748,8 +748,8 @@ int mp_game_feature_id(const mp_game *g, int x, int y, int feature) {
 
 /* The i-th module with tokens, -1 when none. */
 static int token_module(const mp_game *g, int i) {
-    for (int v = 0; v < g->rs->n_variants; v++)
-        if (g->rs->variants[v].v->tokens && i-- == 0) return v;
+    for (int v = 0; v < g->rs->n_modules; v++)
+        if (g->rs->modules[v].v->tokens && i-- == 0) return v;
     return -1;
 }
 
@@ -761,21 +761,21 @@ int mp_game_n_tokens(const mp_game *g) {
 
 const char *mp_game_token_name(const mp_game *g, int i) {
     int v = token_module(g, i);
-    return v < 0 ? NULL : g->rs->variants[v].v->tokens_name;
+    return v < 0 ? NULL : g->rs->modules[v].v->tokens_name;
 }
 
 int mp_game_token_supply(const mp_game *g, int i, int p) {
     int v = token_module(g, i);
     if (v < 0 || p < 0 || p >= g->n_players) return -1;
     mp_module_ctx c = mp_module_ctx_of(g, v);
-    return g->rs->variants[v].v->tokens(&c, p);
+    return g->rs->modules[v].v->tokens(&c, p);
 }
 
-const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size_t size) {
+const char *mp_game_module_status(const mp_game *g, int player, char *buf, size_t size) {
     size_t n = 0;
     if (size) buf[0] = 0;
-    for (int v = 0; v < g->rs->n_variants && n + 1 < size; v++) {
-        const mp_variant_use *u = &g->rs->variants[v];
+    for (int v = 0; v < g->rs->n_modules && n + 1 < size; v++) {
+        const mp_module_use *u = &g->rs->modules[v];
         if (!u->v->status) continue;
         char one[256];
         mp_module_ctx c = mp_module_ctx_of(g, v);
@@ -785,7 +785,7 @@ const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size
     return buf;
 }
 
-/* The whole numbers under a node, in order (mp_ruleset_variant_ints); non-zero at anything else. */
+/* The whole numbers under a node, in order (mp_ruleset_module_ints); non-zero at anything else. */
 static int option_ints(const mp_ynode *n, long *out, int cap, int *count) {
     if (n->type == MP_Y_MAP) return 1;
     if (n->type == MP_Y_SEQ) {
@@ -801,9 +801,9 @@ static int option_ints(const mp_ynode *n, long *out, int cap, int *count) {
     return 0;
 }
 
-int mp_ruleset_variant_ints(const mp_ruleset *rs, int i, const char *path, long *out, int cap) {
-    if (!rs || i < 0 || i >= rs->n_variants || !path) return -1;
-    const mp_ynode *n = rs->variants[i].options;
+int mp_ruleset_module_ints(const mp_ruleset *rs, int i, const char *path, long *out, int cap) {
+    if (!rs || i < 0 || i >= rs->n_modules || !path) return -1;
+    const mp_ynode *n = rs->modules[i].options;
     while (n && *path) {
         char key[128];
         size_t len = strcspn(path, ".");
@@ -867,10 +867,10 @@ void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t 
     }
     case MP_ACT_PASS: snprintf(buf, size, "pass"); break;
     default: {
-        const mp_variant_use *u = a->variant < g->rs->n_variants ? &g->rs->variants[a->variant] : NULL;
-        mp_module_ctx c = u ? mp_module_ctx_of(g, a->variant) : (mp_module_ctx){ 0 };
+        const mp_module_use *u = a->module < g->rs->n_modules ? &g->rs->modules[a->module] : NULL;
+        mp_module_ctx c = u ? mp_module_ctx_of(g, a->module) : (mp_module_ctx){ 0 };
         if (u && u->v->describe) u->v->describe(&c, a, buf, size);
-        else snprintf(buf, size, "variant action %d", a->code);
+        else snprintf(buf, size, "module action %d", a->code);
         break;
     }
     }

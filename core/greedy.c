@@ -37,7 +37,7 @@
 ** placement or a deployment (see the top of the file). A bazaar takes a step per selection and
 ** bid; the bound only guards against a module that never lets go. */
 static void settle(mp_game *c) {
-    for (int step = 0; step < 64 && mp_game_phase(c) == MP_PHASE_VARIANT; step++) {
+    for (int step = 0; step < 64 && mp_game_phase(c) == MP_PHASE_MODULE; step++) {
         mp_action a;
         mp_diag d;
         if (mp_game_legal(c, &a, 1) < 1 || mp_game_apply(c, &a, &d)) return;
@@ -353,7 +353,7 @@ int mp_greedy_choose(uint64_t *rng, const mp_game *g, mp_action *out) {
     int n;
     mp_action *v = mp_bot_legal(g, &n);
     if (!v) return 1;
-    int k = mp_game_phase(g) == MP_PHASE_VARIANT ? choose_module(rng, g, v, n) : -1;
+    int k = mp_game_phase(g) == MP_PHASE_MODULE ? choose_module(rng, g, v, n) : -1;
     if (k < 0) k = best_ranked(rng, g, v, n);
     *out = v[k];
     free(v);

@@ -41,7 +41,7 @@ enum {
     MP_MAX_ICONS = 8,       /* icon kinds (pennant, market, fountain, ...) */
     MP_MAX_MARKERS = 16,    /* marker kinds (inn, bazaar, square, ...) */
     MP_MAX_FEATURES = 16,   /* features on one tile */
-    MP_MAX_VARIANTS = 8,    /* variant modules in one ruleset */
+    MP_MAX_MODULES = 8,    /* modules in one ruleset */
     MP_MAX_EXTRA_CATS = 8,  /* score categories beyond the kinds and "farm" */
     MP_MAX_HAND = 8,        /* tiles a player may hold (house rule `hand:`) */
     MP_NAME = 32,           /* bytes for a short name */
@@ -193,15 +193,15 @@ enum { MP_UNPLACEABLE_DISCARD, MP_UNPLACEABLE_RETURN };
 
 typedef struct mp_fixed_piece { int tile, x, y, rot; } mp_fixed_piece;
 
-typedef struct mp_variant_use {
+typedef struct mp_module_use {
     const mp_module *v;           /* the compiled-in module */
     void *config;                 /* what its configure hook read from `options:` */
     const mp_ynode *options;      /* `options:` as written (NULL none), for rulediff */
     const mp_ynode *node;         /* its item under `variants:`, for messages */
-} mp_variant_use;
+} mp_module_use;
 
 struct mp_ruleset {
-    mp_arena *arena;              /* owns the YAML trees and variant configs */
+    mp_arena *arena;              /* owns the YAML trees and module configs */
     char name[64];
     char description[256];
     char path[512];
@@ -229,8 +229,8 @@ struct mp_ruleset {
     uint8_t *board_cells;         /* w*h: 1 where a tile may lie */
     int n_fixed;
     mp_fixed_piece *fixed;        /* pieces set on the board at setup (start spaces) */
-    int n_variants;
-    mp_variant_use variants[MP_MAX_VARIANTS];
+    int n_modules;
+    mp_module_use modules[MP_MAX_MODULES];
     bool filters_places;          /* some module has an allows_place hook (place.c asks it) */
     /* Placement test, precomputed (place.c): each port's matching code (0 when the kind at the
     ** port need not match: two ports fit when their codes are equal); every side a tile shows
@@ -362,10 +362,10 @@ struct mp_game {
     int base_player;              /* whose turn it is in the normal order (extra turns aside) */
     int turns;                    /* tiles placed from the bag */
     int stage;                    /* where the turn goes on after a decision (game.c) */
-    int stage_hook;               /* next variant whose hook of this stage has to run */
+    int stage_hook;               /* next module whose hook of this stage has to run */
     int n_queued;                 /* extra turns waiting, before the next player in order */
     struct mp_queued_turn { int8_t player; int16_t tile; } queued[MP_MAX_PLAYERS * 2];
-    int8_t pending_variant, pending_player;
+    int8_t pending_module, pending_player;
     int discarded;                /* tiles drawn unplaceable and discarded */
     int n_log;                    /* tiles that left the bag for good, in order: placed or discarded */
     int16_t *log;                 /* tile kind, + MP_LOG_DISCARDED when it fitted nowhere */
@@ -375,10 +375,10 @@ struct mp_game {
     int n_categories;
     const char *categories[MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS];
     int farm_category;
-    uint32_t variant_categories;  /* bit c: a variant module scores in category c */
-    /* Variant state: one block per active variant, copied with the game. */
-    void *vstate[MP_MAX_VARIANTS];
-    int variant_phase;            /* in MP_PHASE_VARIANT: index of the variant that asked */
+    uint32_t module_categories;  /* bit c: a module scores in category c */
+    /* Module state: one block per active module, copied with the game. */
+    void *mstate[MP_MAX_MODULES];
+    int module_phase;            /* in MP_PHASE_MODULE: index of the module that asked */
     /* The scoring log (events.c), outside the state block: NULL unless asked for, so that bots
     ** and benchmarks neither keep nor copy it. */
     struct mp_events *events;
@@ -557,14 +557,14 @@ MP_INTERNAL void mp_events_final(mp_game *g);
 /* farm.c */
 MP_INTERNAL void mp_farm_score(mp_game *g);
 
-/* game.c, for variant modules. */
-/* A score category for a variant's points ("castle": a string that outlives the game); returns
+/* game.c, for modules. */
+/* A score category for a module's points ("castle": a string that outlives the game); returns
 ** its index, -1 when full. */
 MP_INTERNAL int mp_game_add_category(mp_game *g, const char *name);
-/* From inside a hook: the turn stops for a decision of `player` that variant `variant` (its
+/* From inside a hook: the turn stops for a decision of `player` that module `module` (its
 ** index in the ruleset) will list (legal hook) and take (apply hook); when the apply hook
 ** returns without asking again, the turn goes on from where it stopped. */
-MP_INTERNAL void mp_game_request(mp_game *g, int variant, int player);
+MP_INTERNAL void mp_game_request(mp_game *g, int module, int player);
 /* Queues an extra turn for `player`, played before the next player in order, with `tile`
 ** (a tile kind, not taken from the bag) or, with tile -1, a tile drawn from the bag.
 ** Returns 1 when the queue is full. */
@@ -578,18 +578,18 @@ MP_INTERNAL int mp_game_take_tiles(mp_game *g, int n, int16_t *out);
 MP_INTERNAL int mp_game_put_tile(mp_game *g, const mp_action *a, mp_diag *d);
 
 /* game.c: the index of module v among the ruleset's modules, -1 when the ruleset does not use it. */
-MP_INTERNAL int mp_game_variant_index(const mp_game *g, const mp_module *v);
+MP_INTERNAL int mp_game_module_index(const mp_game *g, const mp_module *v);
 
 /* variants/registry.c: the compiled-in modules (the kernel finds a ruleset's modules by name). */
-MP_INTERNAL const mp_module *mp_variant_find(const char *name);
-MP_INTERNAL int mp_variant_count(void);
-MP_INTERNAL const mp_module *mp_variant_at(int i);
+MP_INTERNAL const mp_module *mp_module_find(const char *name);
+MP_INTERNAL int mp_module_count(void);
+MP_INTERNAL const mp_module *mp_module_at(int i);
 /* Lets a test program add a module of its own, found by name like the compiled-in ones. */
-MP_INTERNAL int mp_variant_register_for_tests(const mp_module *v);
+MP_INTERNAL int mp_module_register_for_tests(const mp_module *v);
 
 /* The context a hook of module i gets (module.h). */
 static inline mp_module_ctx mp_module_ctx_of(const mp_game *g, int i) {
-    return (mp_module_ctx){ (mp_game *)(uintptr_t)g, g->vstate[i], g->rs->variants[i].config, i };
+    return (mp_module_ctx){ (mp_game *)(uintptr_t)g, g->mstate[i], g->rs->modules[i].config, i };
 }
 
 /* rng.c */

@@ -47,7 +47,7 @@ typedef struct tree {
 ** actions of one position never share a key in practice; if they did, only statistics would
 ** merge: the action applied is always one the copy lists. */
 static uint64_t action_key(const mp_action *a) {
-    uint64_t h = (uint64_t)a->kind | (uint64_t)a->rot << 8 | (uint64_t)a->feature << 16 | (uint64_t)a->variant << 24 |
+    uint64_t h = (uint64_t)a->kind | (uint64_t)a->rot << 8 | (uint64_t)a->feature << 16 | (uint64_t)a->module << 24 |
                  (uint64_t)(uint16_t)a->tile << 32 | (uint64_t)(uint16_t)a->x << 48;
     uint64_t k = (uint64_t)(uint16_t)a->y | (uint64_t)(uint32_t)a->code << 16;
     uint64_t m = (uint64_t)(uint32_t)a->arg[0] | (uint64_t)(uint32_t)a->arg[1] << 32;
@@ -148,7 +148,7 @@ static void play_out(tree *t, mp_game *g, uint64_t *rng) {
         int n = mp_game_legal(g, t->acts, t->cap_acts);
         if (n > t->cap_acts) n = list_legal(t, g);
         if (n <= 0) return;
-        int k = mp_game_phase(g) == MP_PHASE_VARIANT ? 0 : mp_bot_below(rng, n);
+        int k = mp_game_phase(g) == MP_PHASE_MODULE ? 0 : mp_bot_below(rng, n);
         if (mp_game_apply(g, &t->acts[k], &d)) return;
     }
 }

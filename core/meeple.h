@@ -125,17 +125,17 @@ MP_API int mp_ruleset_max_players(const mp_ruleset *rs);
 MP_API const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs);
 /* The score category farms score in ("farm" in the shipped rulesets). */
 MP_API const char *mp_ruleset_farm_category(const mp_ruleset *rs);
-/* The variant modules the ruleset turns on, in hook order: how many, and the i-th one's name and
+/* The modules the ruleset turns on, in hook order: how many, and the i-th one's name and
 ** one-line summary (NULL when i is out of range). */
-MP_API int mp_ruleset_n_variants(const mp_ruleset *rs);
-MP_API const char *mp_ruleset_variant_name(const mp_ruleset *rs, int i);
-MP_API const char *mp_ruleset_variant_summary(const mp_ruleset *rs, int i);
+MP_API int mp_ruleset_n_modules(const mp_ruleset *rs);
+MP_API const char *mp_ruleset_module_name(const mp_ruleset *rs, int i);
+MP_API const char *mp_ruleset_module_summary(const mp_ruleset *rs, int i);
 /* The whole numbers written in the i-th module's `options:` at a dotted path of keys
 ** ("track.towers": the key towers of the mapping under track), in order, lists within lists
 ** flattened; at most cap of them written to out. Returns how many there are, or -1 when the path
 ** names nothing there or something other than whole numbers. For display (The Castle's score
 ** track: "track.spaces", "track.towers"). */
-MP_API int mp_ruleset_variant_ints(const mp_ruleset *rs, int i, const char *path, long *out, int cap);
+MP_API int mp_ruleset_module_ints(const mp_ruleset *rs, int i, const char *path, long *out, int cap);
 
 /* One rule in which two rulesets differ, in words: "farm method: city-4 vs farm-3". */
 typedef struct mp_rule_diff {
@@ -233,7 +233,7 @@ typedef struct mp_game_options {
 typedef enum mp_phase {
     MP_PHASE_PLACE = 0,   /* place the drawn tile */
     MP_PHASE_DEPLOY,      /* deploy a follower on the tile just placed, or pass */
-    MP_PHASE_VARIANT,     /* a decision a variant module asked for (see mp_game_variant_phase) */
+    MP_PHASE_MODULE,     /* a decision a module asked for (see mp_game_module_phase) */
     MP_PHASE_OVER,        /* final scoring done */
     MP_PHASE_SETUP        /* built by mp_game_new, not started: nobody decides until mp_game_start
                           ** (last, so that the other phases keep their numbers) */
@@ -243,18 +243,18 @@ typedef enum mp_action_kind {
     MP_ACT_PLACE = 1,     /* tile, x, y, rot */
     MP_ACT_DEPLOY,        /* feature: index of the feature on the tile just placed */
     MP_ACT_PASS,          /* decline the optional action of this phase */
-    MP_ACT_VARIANT        /* variant, code, arg[]: defined by the variant module */
+    MP_ACT_MODULE        /* module, code, arg[]: defined by the module */
 } mp_action_kind;
 
 typedef struct mp_action {
     uint8_t kind;        /* mp_action_kind */
     uint8_t rot;         /* clockwise quarter turns, 0..3 */
-    uint8_t feature;     /* feature index on the tile (deploy), or a variant's choice */
-    uint8_t variant;     /* index of the variant in the ruleset (MP_ACT_VARIANT, or extras) */
+    uint8_t feature;     /* feature index on the tile (deploy), or a module's choice */
+    uint8_t module;      /* index of the module in the ruleset (MP_ACT_MODULE, or extras) */
     int16_t tile;        /* tile kind index in the ruleset's tile set */
     int16_t x, y;        /* cell; x grows east, y grows south; the start tile is at 0,0 */
-    int32_t code;        /* variant-defined action code */
-    int32_t arg[3];      /* variant-defined arguments */
+    int32_t code;        /* module-defined action code */
+    int32_t arg[3];      /* module-defined arguments */
 } mp_action;
 
 /* Builds a game: the ruleset's fixed pieces and start tile on the board, the bag shuffled, the
@@ -310,9 +310,9 @@ MP_API int mp_game_legal(const mp_game *g, mp_action *out, int cap);
 MP_API int mp_game_apply(mp_game *g, const mp_action *a, mp_diag *d);
 
 MP_API mp_phase mp_game_phase(const mp_game *g);
-/* In MP_PHASE_VARIANT: the index (in the ruleset's variants) of the module whose decision it is;
+/* In MP_PHASE_MODULE: the index (in the ruleset's modules) of the module whose decision it is;
 ** -1 in any other phase. */
-MP_API int mp_game_variant_phase(const mp_game *g);
+MP_API int mp_game_module_phase(const mp_game *g);
 MP_API int mp_game_n_players(const mp_game *g);
 MP_API int mp_game_current_player(const mp_game *g);
 MP_API int mp_game_drawn_tile(const mp_game *g);     /* tile kind to place (the first of the hand), -1 none */
@@ -344,7 +344,7 @@ MP_API int mp_game_on_board(const mp_game *g, int player);    /* followers on th
 ** every follower home); before, the supply now. The supplies of the board mp_game_follower_at
 ** shows once the game is over. */
 MP_API int mp_game_final_supply(const mp_game *g, int player);
-/* Points by category: each feature kind, then "farm", then what variants add. */
+/* Points by category: each feature kind, then "farm", then what modules add. */
 MP_API int mp_game_n_categories(const mp_game *g);
 MP_API const char *mp_game_category_name(const mp_game *g, int category);
 MP_API int mp_game_points(const mp_game *g, int player, int category);
@@ -375,7 +375,7 @@ MP_API int mp_game_follower_at(const mp_game *g, int x, int y, int *feature);
 MP_API int mp_game_feature_id(const mp_game *g, int x, int y, int feature);
 /* Whether the feature (tile at x,y, feature index) is complete (closed by the tile just placed
 ** counts, before the turn's scoring), its tile count and points now (by the ruleset's formula: a
-** variant's score_feature hook is not applied). */
+** module's score_feature hook is not applied). */
 MP_API int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *complete,
                                 int *tiles, int *points);
 /* When the feature (tile at x,y, feature index) belongs to a farm (a feature of the ruleset's farm
@@ -398,17 +398,17 @@ MP_API unsigned mp_game_overlay_at(const mp_game *g, int x, int y, int *feature,
 ** nowhere, the game is over or an argument is out of range. Free it with mp_game_free. */
 MP_API mp_game *mp_game_clone_to_place(const mp_game *g, int player, int tile);
 
-/* Tokens that variant modules give players (BCB: "bridges", "castles"): how many kinds, the i-th
+/* Tokens that modules give players (BCB: "bridges", "castles"): how many kinds, the i-th
 ** one's name, and how many player p has left in the supply (-1 for a bad index). */
 MP_API int mp_game_n_tokens(const mp_game *g);
 MP_API const char *mp_game_token_name(const mp_game *g, int i);
 MP_API int mp_game_token_supply(const mp_game *g, int i, int player);
 
-/* What the variant modules' states show, in words, for display: of player p, or of the whole game
+/* What the modules' states show, in words, for display: of player p, or of the whole game
 ** with p = -1 ("track 33, keep on 3 tiles, wall tile 9"); "" when nothing. Returns buf. */
-MP_API const char *mp_game_variant_status(const mp_game *g, int player, char *buf, size_t size);
+MP_API const char *mp_game_module_status(const mp_game *g, int player, char *buf, size_t size);
 
-/* What the variant modules' states are, as data: the facts a renderer, a bot or a page reads
+/* What the modules' states are, as data: the facts a renderer, a bot or a page reads
 ** (the words above are made from them). Each module documents its facts in meeple-ruleset(5),
 ** under its options: `what` is a stable name there, never display text. */
 typedef enum mp_fact_kind {

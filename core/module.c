@@ -1,5 +1,5 @@
 /*
-** module.c: what a variant module may ask of the kernel and do to a game (module.h), and the
+** module.c: what a module may ask of the kernel and do to a game (module.h), and the
 ** modules' facts and decisions as data for everyone else (mp_game_facts, mp_game_decision).
 **
 ** Each function is a thin, checked door onto the kernel's structures (internal.h), so that a
@@ -274,8 +274,8 @@ uint32_t mp_mod_random(mp_module_ctx *c, uint32_t n) { return mp_rng_below(G(c)-
 
 int mp_game_facts(const mp_game *g, mp_fact *out, int cap) {
     int n = 0;
-    for (int i = 0; i < g->rs->n_variants; i++) {
-        const mp_module *m = g->rs->variants[i].v;
+    for (int i = 0; i < g->rs->n_modules; i++) {
+        const mp_module *m = g->rs->modules[i].v;
         if (!m->facts) continue;
         mp_module_ctx c = mp_module_ctx_of(g, i);
         int room = cap > n ? cap - n : 0;
@@ -287,8 +287,8 @@ int mp_game_facts(const mp_game *g, mp_fact *out, int cap) {
 }
 
 int mp_game_decision(const mp_game *g, const mp_action *a, mp_decision *out) {
-    if (a->kind != MP_ACT_VARIANT || a->variant >= g->rs->n_variants) return -1;
-    const mp_module *m = g->rs->variants[a->variant].v;
+    if (a->kind != MP_ACT_MODULE || a->module >= g->rs->n_modules) return -1;
+    const mp_module *m = g->rs->modules[a->module].v;
     for (const mp_decision_kind *k = m->decisions; k && k->name; k++) {
         if (k->code != a->code) continue;
         *out = (mp_decision){ .module = m->name, .name = k->name };

@@ -1,5 +1,5 @@
 /*
-** module.h: the contract between the kernel and a variant module (meeple-modules(7),
+** module.h: the contract between the kernel and a module (meeple-modules(7),
 ** ARCHITECTURE.md "The module API").
 **
 ** A ruleset turns a module on by name under `variants:`, with an `options:` block the module reads
@@ -51,7 +51,7 @@ typedef struct mp_module_ctx {
     mp_game *game;          /* opaque: ask through mp_mod_* and meeple.h */
     void *state;            /* the module's block (state_size bytes, zeroed at setup) */
     const void *config;     /* what its configure hook read from `options:` */
-    int index;              /* its index among the ruleset's modules: an action's `variant` */
+    int index;              /* its index among the ruleset's modules: an action's `module` */
 } mp_module_ctx;
 
 /* A feature of the board (a city, a road, a castle...), named by any of its segments: the kernel
@@ -118,7 +118,7 @@ typedef struct mp_module {
     ** that forbids placements the edges allow (the river's no U-turn). NULL: all are. Asked for
     ** every placement listed or played, so it must be cheap. */
     bool (*allows_place)(const mp_module_ctx *c, const mp_action *place);
-    /* Applies an action whose `variant` is this module; 0, or non-zero with d filled. */
+    /* Applies an action whose `module` is this module; 0, or non-zero with d filled. */
     int (*apply)(mp_module_ctx *c, const mp_action *a, mp_diag *d);
     /* After the tile is placed and before deployment. */
     void (*after_place)(mp_module_ctx *c, int placed);
@@ -143,7 +143,7 @@ typedef struct mp_module {
     int (*format)(const mp_module_ctx *c, const mp_action *a, char *buf, size_t size);
     int (*parse)(const mp_module_ctx *c, const char *args, mp_action *out, mp_diag *d);
     /* Its action in words, for a human deciding ("select open tile 2 (BB-3), bidding 0"); snprintf's
-    ** return. NULL: "variant action CODE". */
+    ** return. NULL: "module action CODE". */
     int (*describe)(const mp_module_ctx *c, const mp_action *a, char *buf, size_t size);
     /* What its state is, as facts (meeple.h, mp_fact): writes up to cap, returns how many it has.
     ** `module` of each is filled in by the kernel. */

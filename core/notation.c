@@ -4,7 +4,7 @@
 **   E@0,-1r2      place tile E at cell 0,-1 turned twice clockwise (r0 when left out)
 **   +N  +Nw  +cloister   deploy on the feature of the tile just placed at that port, or of that kind
 **   -  or  pass   decline (no follower, no optional action)
-**   !bridge:NS    an action of a variant module, its arguments after ':' (the module reads them)
+**   !bridge:NS    an action of a module, its arguments after ':' (the module reads them)
 **
 ** Parsing is one PCRE2 pattern with named groups. When the input does not match, the pattern is
 ** asked for the longest prefix that could still begin an action (partial matching): the column
@@ -31,7 +31,7 @@ static const char action_pattern[] =
     "(?:(?<tile>[A-Za-z0-9][A-Za-z0-9_.+-]{0,30})@(?<x>-?[0-9]+),(?<y>-?[0-9]+)(?:r(?<rot>[0-3]))?"
     "|\\+(?<where>[A-Za-z][A-Za-z0-9_-]{0,30})"
     "|(?<pass>-|pass)"
-    "|!(?<variant>[a-z][a-z0-9-]{0,30})(?::(?<args>[^\\s]{1,200}))?"
+    "|!(?<module>[a-z][a-z0-9-]{0,30})(?::(?<args>[^\\s]{1,200}))?"
     ")(?=\\s|$)";
 
 /* What may come next after a valid prefix of this shape; the first that matches wins. */
@@ -44,7 +44,7 @@ static const struct { const char *prefix; const char *expected; } expectations[]
     { "^[^@]+@-?[0-9]+,-?[0-9]+$", "'r' and a rotation 0 to 3, or the end of the action" },
     { "^[^@]+@.*r$", "a rotation: 0, 1, 2 or 3" },
     { "^\\+$", "a port (Nw N Ne En E Es Se S Sw Ws W Wn) or a feature kind after '+'" },
-    { "^!$", "the name of a variant module after '!'" },
+    { "^!$", "the name of a module after '!'" },
     { "^![a-z0-9-]+:$", "the module's arguments after ':'" },
     { "^![a-z0-9-]+$", "':' and the module's arguments, or the end of the action" },
     { "", "the end of the action (a space or the end of the line)" },
@@ -171,12 +171,12 @@ int mp_notation_format(const mp_game *g, const mp_action *a, char *buf, size_t s
     }
     case MP_ACT_PASS:
         return snprintf(buf, size, "-");
-    case MP_ACT_VARIANT: {
-        if (a->variant >= g->rs->n_variants) return snprintf(buf, size, "!?");
-        const mp_variant_use *u = &g->rs->variants[a->variant];
+    case MP_ACT_MODULE: {
+        if (a->module >= g->rs->n_modules) return snprintf(buf, size, "!?");
+        const mp_module_use *u = &g->rs->modules[a->module];
         int n = snprintf(buf, size, "!%s:", u->v->name);
         if (n < 0 || (size_t)n >= size) return n;
-        mp_module_ctx c = mp_module_ctx_of(g, a->variant);
+        mp_module_ctx c = mp_module_ctx_of(g, a->module);
         if (u->v->format) return n + u->v->format(&c, a, buf + n, size - (size_t)n);
         return n + snprintf(buf + n, size - (size_t)n, "%d,%d,%d,%d", a->code, a->arg[0], a->arg[1], a->arg[2]);
     }
@@ -208,12 +208,12 @@ static int parse_deploy(const mp_game *g, const char *where, int col, mp_action 
     return 0;
 }
 
-static int parse_variant(const mp_game *g, const char *name, const char *args, int col, int args_col,
+static int parse_module(const mp_game *g, const char *name, const char *args, int col, int args_col,
                          mp_action *out, mp_diag *d) {
-    for (int i = 0; i < g->rs->n_variants; i++) {
-        const mp_variant_use *u = &g->rs->variants[i];
+    for (int i = 0; i < g->rs->n_modules; i++) {
+        const mp_module_use *u = &g->rs->modules[i];
         if (strcmp(u->v->name, name) != 0) continue;
-        *out = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)i };
+        *out = (mp_action){ .kind = MP_ACT_MODULE, .module = (uint8_t)i };
         if (u->v->parse) {
             mp_module_ctx c = mp_module_ctx_of(g, i);
             int rc = u->v->parse(&c, args, out, d);
@@ -238,7 +238,7 @@ static int parse_variant(const mp_game *g, const char *name, const char *args, i
         for (int k = 0; k < 3; k++) out->arg[k] = (int32_t)v[k + 1];
         return 0;
     }
-    return error_at(d, col, "unknown variant module '%s'; expected one the ruleset '%s' uses", name, g->rs->name);
+    return error_at(d, col, "unknown module '%s'; expected one the ruleset '%s' uses", name, g->rs->name);
 }
 
 enum { COORD_MAX = 10000 };   /* a cell's coordinates lie within -COORD_MAX..COORD_MAX */
@@ -297,11 +297,11 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
     } else if (group_text(md, re, "pass", s, a, sizeof a, &ca)) {
         *out = (mp_action){ .kind = MP_ACT_PASS };
         result = 0;
-    } else if (group_text(md, re, "variant", s, a, sizeof a, &ca)) {
+    } else if (group_text(md, re, "module", s, a, sizeof a, &ca)) {
         b[0] = 0;
         cb = ca + (int)strlen(a);   /* no arguments: a module's complaint points just after the name */
         group_text(md, re, "args", s, b, sizeof b, &cb);
-        result = parse_variant(g, a, b, (int)skip + ca, (int)skip + cb + 1, out, d);
+        result = parse_module(g, a, b, (int)skip + ca, (int)skip + cb + 1, out, d);
     }
 out:
     return result;

@@ -440,10 +440,10 @@ int mp_place_list_reference(const mp_game *g, int tile, mp_action *out, int cap)
 
 bool mp_place_allowed(const mp_game *g, const mp_action *place) {
     const mp_ruleset *rs = g->rs;
-    for (int i = 0; i < rs->n_variants; i++)
-        if (rs->variants[i].v->allows_place) {
+    for (int i = 0; i < rs->n_modules; i++)
+        if (rs->modules[i].v->allows_place) {
             mp_module_ctx c = mp_module_ctx_of(g, i);
-            if (!rs->variants[i].v->allows_place(&c, place)) return false;
+            if (!rs->modules[i].v->allows_place(&c, place)) return false;
         }
     return true;
 }

@@ -518,14 +518,14 @@ int mp_record_save(const mp_record *r, const mp_game *g, const char *path, mp_di
 
 /* ------------------------------------------------------------------ replaying */
 
-/* Whether an action of this kind (and, for MP_ACT_VARIANT, of module `variant`) is among the legal
+/* Whether an action of this kind (and, for MP_ACT_MODULE, of module `module`) is among the legal
 ** ones: a pass in the placement phase (discarding a tile that fits only with a module's help), or
 ** anything a module offers now. */
-static bool offered(const mp_game *g, int kind, int variant) {
+static bool offered(const mp_game *g, int kind, int module) {
     mp_action v[1024];
     int n = mp_game_legal(g, v, 1024);
     for (int i = 0; i < n && i < 1024; i++)
-        if (v[i].kind == kind && (kind != MP_ACT_VARIANT || v[i].variant == variant)) return true;
+        if (v[i].kind == kind && (kind != MP_ACT_MODULE || v[i].module == module)) return true;
     return false;
 }
 
@@ -554,8 +554,8 @@ static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_re
             offset += used;
             continue;
         }
-        if (!strict && mp_game_phase(g) == MP_PHASE_VARIANT &&
-            !(a.kind == MP_ACT_VARIANT && a.variant == mp_game_variant_phase(g))) {
+        if (!strict && mp_game_phase(g) == MP_PHASE_MODULE &&
+            !(a.kind == MP_ACT_MODULE && a.module == mp_game_module_phase(g))) {
             mp_action first;
             if (mp_game_legal(g, &first, 1) < 1 || mp_game_apply(g, &first, &e))
                 return rec_error(d, r->path, t->line, t->column ? t->column + start : 0, "turn %d: before '%s': %s",
@@ -563,7 +563,7 @@ static int replay_turn(const mp_record *r, int i, mp_game *g, bool strict, mp_re
             notes->defaulted++;
             continue;                         /* read the recorded action again, in the new state */
         }
-        if (!strict && a.kind == MP_ACT_VARIANT && mp_game_phase(g) != MP_PHASE_VARIANT && !offered(g, MP_ACT_VARIANT, a.variant)) {
+        if (!strict && a.kind == MP_ACT_MODULE && mp_game_phase(g) != MP_PHASE_MODULE && !offered(g, MP_ACT_MODULE, a.module)) {
             notes->dropped++;
             offset += used;
             continue;

@@ -59,7 +59,7 @@ static const char *leaf_value(const option_leaf *v, int n, const char *path) {
 }
 
 /* Every option of one module that the two rulesets set differently. */
-static void diff_options(differ *df, const mp_variant_use *a, const mp_variant_use *b) {
+static void diff_options(differ *df, const mp_module_use *a, const mp_module_use *b) {
     enum { MAX_LEAVES = 48 };
     option_leaf la[MAX_LEAVES], lb[MAX_LEAVES];
     int na = 0, nb = 0;
@@ -195,13 +195,13 @@ int mp_ruleset_diff(const mp_ruleset *a, const mp_ruleset *b, mp_rule_diff *out,
     add(&df, "", "fixed pieces on the board", x, y);
     size_t nx = 0, ny = 0;
     x[0] = y[0] = 0;
-    for (int i = 0; i < a->n_variants && nx < sizeof x; i++)
-        nx += (size_t)snprintf(x + nx, sizeof x - nx, "%s%s", i ? ", " : "", a->variants[i].v->name);
-    for (int i = 0; i < b->n_variants && ny < sizeof y; i++)
-        ny += (size_t)snprintf(y + ny, sizeof y - ny, "%s%s", i ? ", " : "", b->variants[i].v->name);
-    add(&df, "", "variant modules", nx ? x : "none", ny ? y : "none");
-    for (int i = 0; i < a->n_variants; i++)
-        for (int k = 0; k < b->n_variants; k++)
-            if (a->variants[i].v == b->variants[k].v) diff_options(&df, &a->variants[i], &b->variants[k]);
+    for (int i = 0; i < a->n_modules && nx < sizeof x; i++)
+        nx += (size_t)snprintf(x + nx, sizeof x - nx, "%s%s", i ? ", " : "", a->modules[i].v->name);
+    for (int i = 0; i < b->n_modules && ny < sizeof y; i++)
+        ny += (size_t)snprintf(y + ny, sizeof y - ny, "%s%s", i ? ", " : "", b->modules[i].v->name);
+    add(&df, "", "modules", nx ? x : "none", ny ? y : "none");
+    for (int i = 0; i < a->n_modules; i++)
+        for (int k = 0; k < b->n_modules; k++)
+            if (a->modules[i].v == b->modules[k].v) diff_options(&df, &a->modules[i], &b->modules[k]);
     return df.n;
 }

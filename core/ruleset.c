@@ -1,6 +1,6 @@
 /*
 ** ruleset.c: load a ruleset (format: meeple-ruleset(5)), resolve its `extends:` chain, load
-** its tile sets and turn on its variant modules.
+** its tile sets and turn on its modules.
 **
 ** A ruleset may be a small diff of another: `extends: c3` loads c3 first and lays this file's
 ** keys over it (mappings merge key by key, everything else is replaced). Every node keeps the
@@ -81,7 +81,7 @@ static bool resolve(const source *src, mp_file_kind what, const char *name, cons
 }
 
 /* The name of a `variants:` item: the scalar itself, or its `name:`; NULL when neither. */
-static const char *variant_item_name(const mp_ynode *item) {
+static const char *module_item_name(const mp_ynode *item) {
     if (item->type == MP_Y_SCALAR) return item->value;
     const mp_ynode *n = item->type == MP_Y_MAP ? mp_y_get(item, "name") : NULL;
     return n && n->type == MP_Y_SCALAR ? n->value : NULL;
@@ -95,9 +95,9 @@ static void merge_variants_by_name(mp_arena *a, const mp_ynode *base, mp_ynode *
     mp_ynode *cv = mp_y_get(root, "variants");
     if (!pv || !cv || pv->type != MP_Y_SEQ || cv->type != MP_Y_SEQ) return;
     for (int i = 0; i < cv->n; i++) {
-        const char *name = variant_item_name(cv->items[i]);
+        const char *name = module_item_name(cv->items[i]);
         for (int j = 0; name && j < pv->n; j++) {
-            const char *pname = variant_item_name(pv->items[j]);
+            const char *pname = module_item_name(pv->items[j]);
             if (!pname || strcmp(name, pname) != 0) continue;
             if (cv->items[i]->type == MP_Y_SCALAR) cv->items[i] = pv->items[j];   /* just the name */
             else if (pv->items[j]->type == MP_Y_MAP) cv->items[i] = mp_y_merge(a, pv->items[j], cv->items[i]);
@@ -523,39 +523,39 @@ static int read_variant(reader *r, const mp_ynode *v) {
     if (v->type == MP_Y_MAP) {
         bad = unknown_keys(r, v, keys);
         options = mp_y_get(v, "options");
-        if (!(name = required(r, v, keys, "name", "variant has no 'name'; expected the name of a variant module")))
+        if (!(name = required(r, v, keys, "name", "module has no 'name'; expected the name of a module")))
             return 1;
     }
     const char *s;
     if (mp_y_string(name, &s, &r->d)) return problem(r);
-    const mp_module *m = mp_variant_find(s);
+    const mp_module *m = mp_module_find(s);
     if (!m) {
         char list[200] = "";
         size_t used = 0;
-        for (int j = 0; j < mp_variant_count(); j++)
-            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", j ? ", " : "", mp_variant_at(j)->name);
-        mp_y_error(&r->d, name, "unknown variant '%s'; expected one of the compiled-in modules%s%s", s,
+        for (int j = 0; j < mp_module_count(); j++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", j ? ", " : "", mp_module_at(j)->name);
+        mp_y_error(&r->d, name, "unknown module '%s'; expected one of the compiled-in modules%s%s", s,
                    used ? ": " : " (none yet)", list);
         return problem(r);
     }
-    mp_variant_use *u = &rs->variants[rs->n_variants];
+    mp_module_use *u = &rs->modules[rs->n_modules];
     u->v = m;
     u->options = options;
     u->node = v;
     if (m->configure && m->configure(rs->arena, options, &u->config, &r->d)) return problem(r);
     if (!m->configure && options && !mp_y_is_null(options)) {
-        mp_y_error(&r->d, options, "variant '%s' takes no options; expected none", s);
+        mp_y_error(&r->d, options, "module '%s' takes no options; expected none", s);
         return problem(r);
     }
-    if (!bad) rs->n_variants++;
+    if (!bad) rs->n_modules++;
     if (!bad && m->allows_place) rs->filters_places = true;
     return bad;
 }
 
 static int read_variants(reader *r, const mp_ynode *n) {
     if (type_at(r, n, MP_Y_SEQ, "variants")) return 1;
-    if (n->n > MP_MAX_VARIANTS) {
-        mp_y_error(&r->d, n, "%d variants; expected at most %d", n->n, MP_MAX_VARIANTS);
+    if (n->n > MP_MAX_MODULES) {
+        mp_y_error(&r->d, n, "%d modules; expected at most %d", n->n, MP_MAX_MODULES);
         return problem(r);
     }
     int bad = 0;
@@ -831,10 +831,10 @@ int mp_ruleset_min_players(const mp_ruleset *rs) { return rs->min_players; }
 int mp_ruleset_max_players(const mp_ruleset *rs) { return rs->max_players; }
 const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs) { return rs->tiles; }
 const char *mp_ruleset_farm_category(const mp_ruleset *rs) { return rs->farm_category[0] ? rs->farm_category : "farm"; }
-int mp_ruleset_n_variants(const mp_ruleset *rs) { return rs->n_variants; }
-const char *mp_ruleset_variant_name(const mp_ruleset *rs, int i) {
-    return i >= 0 && i < rs->n_variants ? rs->variants[i].v->name : NULL;
+int mp_ruleset_n_modules(const mp_ruleset *rs) { return rs->n_modules; }
+const char *mp_ruleset_module_name(const mp_ruleset *rs, int i) {
+    return i >= 0 && i < rs->n_modules ? rs->modules[i].v->name : NULL;
 }
-const char *mp_ruleset_variant_summary(const mp_ruleset *rs, int i) {
-    return i >= 0 && i < rs->n_variants ? rs->variants[i].v->summary : NULL;
+const char *mp_ruleset_module_summary(const mp_ruleset *rs, int i) {
+    return i >= 0 && i < rs->n_modules ? rs->modules[i].v->summary : NULL;
 }

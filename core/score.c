@@ -87,8 +87,8 @@ static void score_one(mp_game *g, int32_t root) {
     r->complete = 1;
     if (!g->rs->kind[r->kind].scored_in_play) return;
     int points = mp_score_points(g, root, true);
-    for (int i = 0; i < g->rs->n_variants; i++) {
-        const mp_variant_use *u = &g->rs->variants[i];
+    for (int i = 0; i < g->rs->n_modules; i++) {
+        const mp_module_use *u = &g->rs->modules[i];
         if (u->v->score_feature) {
             mp_module_ctx c = mp_module_ctx_of(g, i);
             u->v->score_feature(&c, root, &points);
@@ -96,8 +96,8 @@ static void score_one(mp_game *g, int32_t root) {
     }
     mp_score_award_why(g, mp_score_majority(g, r->followers), points, r->kind, MP_WHY_COMPLETED, root);
     r->scored = 1;
-    for (int i = 0; i < g->rs->n_variants; i++) {
-        const mp_variant_use *u = &g->rs->variants[i];
+    for (int i = 0; i < g->rs->n_modules; i++) {
+        const mp_module_use *u = &g->rs->modules[i];
         if (u->v->feature_scored) {
             mp_module_ctx c = mp_module_ctx_of(g, i);
             u->v->feature_scored(&c, root, points);
@@ -178,14 +178,14 @@ int mp_score_list_completed(mp_game *g, int32_t *out, int cap) {
     return n;
 }
 
-/* Scores every feature the tile just placed completed, in the order the variants' score_order
+/* Scores every feature the tile just placed completed, in the order the modules' score_order
 ** hooks leave them in (The Castle: the placer's first, in the order he chose). */
 void mp_score_completed(mp_game *g) {
     int32_t list[MP_MAX_COMPLETED];
     int n = completed(g, list, false);
     g->n_completed = -1;   /* scored from here on: not completed by this turn any more */
-    for (int i = 0; i < g->rs->n_variants; i++) {
-        const mp_variant_use *u = &g->rs->variants[i];
+    for (int i = 0; i < g->rs->n_modules; i++) {
+        const mp_module_use *u = &g->rs->modules[i];
         if (u->v->score_order) {
             mp_module_ctx c = mp_module_ctx_of(g, i);
             u->v->score_order(&c, list, n);
@@ -194,14 +194,14 @@ void mp_score_completed(mp_game *g) {
     for (int i = 0; i < n; i++) score_one(g, list[i]);
 }
 
-/* Final scoring: what the variants score while the followers stand (The Castle's keeps, courts,
+/* Final scoring: what the modules score while the followers stand (The Castle's keeps, courts,
 ** wall tiles), incomplete features with followers (in deployment order), then farms, then what
-** the variants add; every follower goes home. */
+** the modules add; every follower goes home. */
 void mp_score_final(mp_game *g) {
     const mp_ruleset *rs = g->rs;
     mp_events_final(g);
-    for (int i = 0; i < rs->n_variants; i++) {   /* while every follower still stands */
-        const mp_variant_use *u = &rs->variants[i];
+    for (int i = 0; i < rs->n_modules; i++) {   /* while every follower still stands */
+        const mp_module_use *u = &rs->modules[i];
         if (u->v->before_final_scoring) {
             mp_module_ctx c = mp_module_ctx_of(g, i);
             u->v->before_final_scoring(&c);
@@ -217,8 +217,8 @@ void mp_score_final(mp_game *g) {
         mp_deploy_return(g, root);
     }
     if (rs->farms) mp_farm_score(g);
-    for (int i = 0; i < rs->n_variants; i++) {
-        const mp_variant_use *u = &rs->variants[i];
+    for (int i = 0; i < rs->n_modules; i++) {
+        const mp_module_use *u = &rs->modules[i];
         if (u->v->final_scoring) {
             mp_module_ctx c = mp_module_ctx_of(g, i);
             u->v->final_scoring(&c);

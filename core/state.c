@@ -35,7 +35,7 @@ static size_t plan(mp_game *g) {
         links += copies * (rs->link_first[t + 1] - rs->link_first[t]);
     }
     g->cap_placed = tiles + 1;
-    g->cap_segs = segs + (rs->n_variants ? g->cap_placed : 0) + 1;   /* an overlay a tile at most */
+    g->cap_segs = segs + (rs->n_modules ? g->cap_placed : 0) + 1;   /* an overlay a tile at most */
     g->cap_links = links + 1;
     /* A tile laid at an open cell closes it and opens at most three (it touches a tile); the
     ** start tile and fixed pieces open at most four. The list reads eight past the last. */
@@ -50,7 +50,7 @@ static size_t plan(mp_game *g) {
     n += 2 * round_up((size_t)g->cap_followers * sizeof *g->followers);   /* and as final scoring began */
     n += round_up((size_t)g->cap_log * sizeof *g->log);
     n += round_up((size_t)(ts->total + 1) * sizeof *g->bag);
-    for (int i = 0; i < rs->n_variants; i++) n += round_up(rs->variants[i].v->state_size ? rs->variants[i].v->state_size : 1);
+    for (int i = 0; i < rs->n_modules; i++) n += round_up(rs->modules[i].v->state_size ? rs->modules[i].v->state_size : 1);
     return n;
 }
 
@@ -67,9 +67,9 @@ static void carve(mp_game *g) {
     TAKE(log, g->cap_log);
     TAKE(bag, g->ts->total + 1);
 #undef TAKE
-    for (int i = 0; i < g->rs->n_variants; i++) {
-        size_t size = g->rs->variants[i].v->state_size;
-        g->vstate[i] = p;
+    for (int i = 0; i < g->rs->n_modules; i++) {
+        size_t size = g->rs->modules[i].v->state_size;
+        g->mstate[i] = p;
         p += round_up(size ? size : 1);
     }
 }
@@ -88,7 +88,7 @@ mp_game *mp_state_new(const mp_ruleset *rs, int n_players) {
     g->block_bytes = bytes;
     carve(g);
     for (int i = 0; i < g->cap_open; i++) g->open[i] = (mp_open){ 0, MP_SIDE_NONE * 0x01010101u };
-    for (int i = 0; i < rs->n_variants; i++) memset(g->vstate[i], 0, rs->variants[i].v->state_size);
+    for (int i = 0; i < rs->n_modules; i++) memset(g->mstate[i], 0, rs->modules[i].v->state_size);
     return g;
 }
 
@@ -122,7 +122,7 @@ static void copy_block(mp_game *dst, const mp_game *src, int open) {
     REBASE(dst->final_followers);
     REBASE(dst->log);
     REBASE(dst->bag);
-    for (int i = 0; i < src->rs->n_variants; i++) REBASE(dst->vstate[i]);
+    for (int i = 0; i < src->rs->n_modules; i++) REBASE(dst->mstate[i]);
 #undef REBASE
 #define COPY(field, count) memcpy(dst->field, src->field, (size_t)(count) * sizeof *src->field)
     COPY(open, open);
@@ -134,7 +134,7 @@ static void copy_block(mp_game *dst, const mp_game *src, int open) {
     COPY(log, src->n_log);
     COPY(bag, src->n_bag);
 #undef COPY
-    for (int i = 0; i < src->rs->n_variants; i++) memcpy(dst->vstate[i], src->vstate[i], src->rs->variants[i].v->state_size);
+    for (int i = 0; i < src->rs->n_modules; i++) memcpy(dst->mstate[i], src->mstate[i], src->rs->modules[i].v->state_size);
 }
 
 mp_game *mp_game_clone(const mp_game *g) {

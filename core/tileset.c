@@ -563,7 +563,7 @@ static bool claims_start(const mp_ynode *tile) {
 }
 
 /* A tile set has tiles, unless it says it declares only kinds (`kinds_only: true`: a kind a
-** variant module needs, for tile sets that lack it); an empty list is otherwise a mistake. */
+** module needs, for tile sets that lack it); an empty list is otherwise a mistake. */
 static int check_tile_count(const mp_ynode *root, const mp_ynode *tiles, bool kinds_only, mp_diag *d) {
     if (tiles->n == 0 && !kinds_only)
         return mp_y_error(d, tiles, "no tile in the tile set; expected at least one tile, or 'kinds_only: true' "

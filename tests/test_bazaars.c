@@ -17,7 +17,7 @@ static mp_ruleset *load(const char *file) {
 /* Takes a bazaar action given in notation ("select-1-for-2", "bid-3", "pass", "buy", "sell") by
 ** the player who must decide. */
 static int act(mp_game *g, int player, const char *what, mp_diag *d) {
-    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT, "a bazaar decision is pending before '%s'", what);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE, "a bazaar decision is pending before '%s'", what);
     char text[64];
     snprintf(text, sizeof text, "!bazaars:%s", what);
     return t_try(g, player, text, d);

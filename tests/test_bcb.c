@@ -46,7 +46,7 @@ static bool all_legal_start_with(const mp_game *g, const char *prefix, int *n) {
 
 /* A castle decision is pending for player: exactly convert and decline are offered. */
 static void assert_castle_decision(const mp_game *g, int player) {
-    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT, "a castle decision is pending");
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE, "a castle decision is pending");
     cr_assert_eq(mp_game_current_player(g), player, "the occupier decides");
     int n = legal_texts(g, texts, MAX_LEGAL);
     cr_assert_eq(n, 2, "convert and decline, nothing else (%d actions, the first '%s')", n, n ? texts[0] : "");
@@ -108,7 +108,7 @@ Test(bcb, triangle_town_converts_under_zmg) {
     cr_assert_geq(kind, 0);
     cr_assert_str_eq(mp_tileset_kind_name(mp_ruleset_tiles(rs), kind), "castle", "the town is a castle now");
     /* The bazaar of BB-5. */
-    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE);
     cr_assert_eq(mp_game_current_player(g), 1, "the next player selects");
     int n = 0;
     cr_assert(all_legal_start_with(g, "!bazaars:select-", &n), "bazaar selections only, not '%s'", texts[0]);
@@ -128,7 +128,7 @@ Test(bcb, triangle_town_does_not_convert_under_hig) {
         cr_assert_eq(mp_game_score(g, 0), 4, "%s", editions[e]);
         cr_assert_eq(mp_game_supply(g, 0), 7, "%s: the knight came home", editions[e]);
         cr_assert_eq(tokens(g, "castles", 0), 3, "%s: no castle token used", editions[e]);
-        cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT, "%s: the bazaar", editions[e]);
+        cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE, "%s: the bazaar", editions[e]);
         cr_assert_eq(mp_game_current_player(g), 1, "%s", editions[e]);
         int n = 0;
         cr_assert(all_legal_start_with(g, "!bazaars:select-", &n), "%s: bazaar selections only, not '%s'",
@@ -224,7 +224,7 @@ Test(bcb, rgg_bazaar_with_enough_tiles) {
     t_place(g, 1, "BB-7", 0, 1, 0);
     cr_assert_eq(mp_game_tiles_left(g), 2);
     t_pass(g);
-    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT, "an auction");
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE, "an auction");
     cr_assert_eq(mp_game_current_player(g), 0, "the player after seat 1 selects");
     int n = 0;
     cr_assert(all_legal_start_with(g, "!bazaars:select-", &n), "bazaar selections only, not '%s'", texts[0]);
@@ -239,7 +239,7 @@ Test(bcb, rgg_bazaar_with_enough_tiles) {
 Test(bcb, hig_bazaar_with_too_few_tiles) {
     mp_ruleset *rs = t_ruleset(TEST_SRCDIR "/tests/rulesets/bcb-few.yaml");
     mp_game *g = bazaar_with_one_tile_left(rs);
-    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT, "an auction");
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE, "an auction");
     cr_assert_eq(mp_game_current_player(g), 1, "the next player selects");
     int n = 0;
     cr_assert(all_legal_start_with(g, "!bazaars:select-1-for-", &n), "one tile up, not '%s'", texts[0]);
@@ -291,7 +291,7 @@ Test(bcb, zmg_bid_above_score_refused) {
         cr_assert_eq(mp_game_set_draws(g, order, 3, &d), 0, "%s", d.message);
         t_place(g, 0, "BB-7", 0, 1, 0);
         t_pass(g);
-        cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT);
+        cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE);
         int rc = t_try(g, 1, "!bazaars:select-1-for-1", &d);
         if (e == 2) {
             cr_assert_neq(rc, 0, "bcb-zmg: seat 1 has 0 points");

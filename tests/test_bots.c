@@ -37,7 +37,7 @@ static void greedy_decides(mp_game *g, char *text, size_t size) {
 static void complete_the_town(mp_game *g) {
     t_place(g, 0, "E", 0, -1, 2);
     t_deploy(g, "S");
-    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT, "a castle decision is pending");
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE, "a castle decision is pending");
     cr_assert_eq(mp_game_current_player(g), 0);
 }
 

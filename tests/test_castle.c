@@ -32,7 +32,7 @@ static void set_score(mp_game *g, int player, int score) {
 /* The module's words for a player ("track 33, keep on 2 tiles, wall tile 2") or the track (-1). */
 static const char *status(const mp_game *g, int player) {
     static char buf[512];
-    return mp_game_variant_status(g, player, buf, sizeof buf);
+    return mp_game_module_status(g, player, buf, sizeof buf);
 }
 
 /* The legal action whose notation starts with `prefix`, and how many there are. */
@@ -243,7 +243,7 @@ Test(castle, the_placer_orders_simultaneous_scorings) {
         set_score(g, 0, 29);
         t_place(g, 0, "C58", 2, 1, 0);
         t_deploy(g, "Wn");
-        cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT, "BLACK chooses which scores first");
+        cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE, "BLACK chooses which scores first");
         char text[96];
         cr_assert_eq(find_action(g, "!castle:first@", text, sizeof text), 2, "the path and the house");
         t_act(g, path_first ? "!castle:first@2,1,N" : "!castle:first@2,1,Nw");
@@ -281,7 +281,7 @@ Test(castle, wall_tile_1_the_turn_it_was_won) {
     set_score(g, 0, 11);
     t_place(g, 0, "C16", 2, 0, 2);
     t_deploy(g, "N");                      /* 13: wall tile 1 */
-    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE);
     cr_assert(t_offered(g, "!castle:use-1") && t_offered(g, "!castle:hold-1"));
     t_act(g, "!castle:use-1");
     cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE);

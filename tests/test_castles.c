@@ -23,7 +23,7 @@ static mp_ruleset *castles(void) {
 
 /* The occupier's decision on the town just completed: convert (1) or decline (0). */
 static void decide(mp_game *g, int player, int convert) {
-    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT, "a castle decision is pending");
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE, "a castle decision is pending");
     cr_assert_eq(mp_game_current_player(g), player, "the occupier decides");
     mp_action v[4];
     cr_assert_eq(mp_game_legal(g, v, 4), 2);
@@ -266,8 +266,8 @@ Test(castles, check_refuses_a_negative_supply) {
     mp_ruleset *rs = castles_one_token();
     mp_game *g = two_towns_one_token(rs);
     decide(g, 0, 1);
-    int v = mp_game_variant_index(g, &mp_module_castles);
-    castles_state *s = g->vstate[v];
+    int v = mp_game_module_index(g, &mp_module_castles);
+    castles_state *s = g->mstate[v];
     cr_assert_eq(s->n, 1);
     cr_assert_eq(s->supply[0], 0);
     s->c[s->n++] = s->c[0];           /* a second castle of seat 0 ... */

@@ -80,7 +80,7 @@ static void play_random(mp_game *g, uint64_t *rng, mp_action *acts, int *n_acts,
 }
 
 static bool same_action(const mp_action *a, const mp_action *b) {
-    return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->variant == b->variant &&
+    return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->module == b->module &&
            a->tile == b->tile && a->x == b->x && a->y == b->y && a->code == b->code && a->arg[0] == b->arg[0] &&
            a->arg[1] == b->arg[1] && a->arg[2] == b->arg[2];
 }

@@ -44,7 +44,7 @@ static uint64_t fingerprint(mp_game *g, uint64_t seed) {
         cr_assert(n > 0 && n <= 1024, "%d legal actions", n);
         pick = pick * 6364136223846793005ULL + 1442695040888963407ULL;
         const mp_action *a = &v[(pick >> 33) % (uint64_t)n];
-        h = fnv(h, (uint64_t)a->kind << 56 ^ (uint64_t)a->rot << 48 ^ (uint64_t)a->feature << 40 ^ (uint64_t)a->variant << 32 ^
+        h = fnv(h, (uint64_t)a->kind << 56 ^ (uint64_t)a->rot << 48 ^ (uint64_t)a->feature << 40 ^ (uint64_t)a->module << 32 ^
                    (uint64_t)(uint16_t)a->tile << 16 ^ (uint64_t)(uint16_t)a->x);
         h = fnv(h, (uint64_t)(uint16_t)a->y << 32 ^ (uint32_t)a->code);
         h = fnv(h, (uint64_t)(uint32_t)a->arg[0] << 32 ^ (uint32_t)a->arg[1]);
@@ -63,7 +63,7 @@ static uint64_t fingerprint(mp_game *g, uint64_t seed) {
 static void check_setup(mp_game *g) {
     mp_diag d = { 0 };
     cr_assert_eq(mp_game_phase(g), MP_PHASE_SETUP);
-    cr_assert_eq(mp_game_variant_phase(g), -1);
+    cr_assert_eq(mp_game_module_phase(g), -1);
     mp_action v[8];
     memset(v, 0xee, sizeof v);
     cr_assert_eq(mp_game_legal(g, NULL, 0), 0, "nothing legal before the start");
@@ -82,7 +82,7 @@ static void check_setup(mp_game *g) {
         { .kind = MP_ACT_PLACE, .tile = 0, .x = 0, .y = -1 },
         { .kind = MP_ACT_DEPLOY },
         { .kind = MP_ACT_PASS },
-        { .kind = MP_ACT_VARIANT, .variant = 0 },
+        { .kind = MP_ACT_MODULE, .module = 0 },
     };
     for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
         d = (mp_diag){ 0 };

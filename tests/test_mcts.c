@@ -23,7 +23,7 @@
 /* ------------------------------------------------------------------ shared */
 
 static bool same_action(const mp_action *a, const mp_action *b) {
-    return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->variant == b->variant &&
+    return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->module == b->module &&
            a->tile == b->tile && a->x == b->x && a->y == b->y && a->code == b->code && a->arg[0] == b->arg[0] &&
            a->arg[1] == b->arg[1] && a->arg[2] == b->arg[2];
 }
@@ -148,7 +148,7 @@ static int future_draws(const mp_game *g, int from, int *out, int cap) {
 ** bridge laid with its tile (bridges:place) or on its own (bridges:build). */
 static void decision_kind(const mp_game *g, const mp_action *a, char *out, size_t size) {
     const mp_ruleset *rs = mp_game_ruleset(g);
-    const char *module = mp_ruleset_variant_name(rs, a->kind == MP_ACT_VARIANT ? a->variant : mp_game_variant_phase(g));
+    const char *module = mp_ruleset_module_name(rs, a->kind == MP_ACT_MODULE ? a->module : mp_game_module_phase(g));
     char text[128];
     mp_notation_format(g, a, text, sizeof text);
     const char *colon = strchr(text, ':'), *args = colon ? colon + 1 : text;
@@ -164,7 +164,7 @@ enum { MAX_KINDS = 32 };
 
 typedef struct tally {
     long positions;             /* decisions checked */
-    long module_phase;          /* of them, a module's decision (MP_PHASE_VARIANT) */
+    long module_phase;          /* of them, a module's decision (MP_PHASE_MODULE) */
     int n;
     char kind[MAX_KINDS][48];
     long chosen[MAX_KINDS];     /* module actions chosen, by any seat */
@@ -202,8 +202,8 @@ static void decide_checked(mp_game *g, mp_bot *b, tally *t, const char *where) {
     cr_assert_lt(i, n, "%s: %s chose '%s', not one of the %d legal actions", where, mp_bot_spec(b), text, n);
     cr_assert_eq(count_legal(g), n, "%s: %s changed the game it decided in", where, mp_bot_spec(b));
     t->positions++;
-    t->module_phase += mp_game_phase(g) == MP_PHASE_VARIANT;
-    if (mp_game_phase(g) == MP_PHASE_VARIANT || a.kind == MP_ACT_VARIANT) {
+    t->module_phase += mp_game_phase(g) == MP_PHASE_MODULE;
+    if (mp_game_phase(g) == MP_PHASE_MODULE || a.kind == MP_ACT_MODULE) {
         char kind[48];
         decision_kind(g, &a, kind, sizeof kind);
         count_kind(t, kind, !strcmp(mp_bot_kind(b), "mcts") && n > 1);
@@ -462,7 +462,7 @@ Test(mcts_determinism, time_budget_decides) {
 /* ------------------------------------------------------------------ what a seat cannot see */
 
 static const char *status(const mp_game *g, int p, char *buf, size_t size) {
-    return mp_game_variant_status(g, p, buf, size);
+    return mp_game_module_status(g, p, buf, size);
 }
 
 /* The tiles in seat p's hand, by kind, added to count[]. */
@@ -477,7 +477,7 @@ static void add_hand(const mp_game *g, int p, int *count) {
 static void same_knowledge(const mp_game *g, const mp_game *c, int me, const char *where) {
     cr_assert_eq(mp_game_phase(c), mp_game_phase(g), "%s: phase", where);
     cr_assert_eq(mp_game_current_player(c), mp_game_current_player(g), "%s: seat", where);
-    cr_assert_eq(mp_game_variant_phase(c), mp_game_variant_phase(g), "%s: module deciding", where);
+    cr_assert_eq(mp_game_module_phase(c), mp_game_module_phase(g), "%s: module deciding", where);
     cr_assert_eq(mp_game_turn(c), mp_game_turn(g), "%s: turn", where);
     cr_assert_eq(mp_game_tiles_left(c), mp_game_tiles_left(g), "%s: tiles left", where);
     cr_assert_eq(mp_game_drawn_tile(c), mp_game_drawn_tile(g), "%s: drawn tile", where);
@@ -710,16 +710,16 @@ typedef struct track {
 
 static track castle_track(const mp_ruleset *rs) {
     track tr = { 0 };
-    for (int i = 0; i < mp_ruleset_n_variants(rs); i++) {
-        if (strcmp(mp_ruleset_variant_name(rs, i), "castle")) continue;
+    for (int i = 0; i < mp_ruleset_n_modules(rs); i++) {
+        if (strcmp(mp_ruleset_module_name(rs, i), "castle")) continue;
         long v[2 * MAX_TOWERS];
-        int n = mp_ruleset_variant_ints(rs, i, "track.towers", v, 2 * MAX_TOWERS);
+        int n = mp_ruleset_module_ints(rs, i, "track.towers", v, 2 * MAX_TOWERS);
         cr_assert(n > 0 && n % 2 == 0 && n <= 2 * MAX_TOWERS);
         tr.n_towers = n / 2;
         for (int t = 0; t < tr.n_towers; t++) tr.space[t] = (int)v[2 * t];
-        cr_assert_eq(mp_ruleset_variant_ints(rs, i, "track.spaces", v, 1), 1);
+        cr_assert_eq(mp_ruleset_module_ints(rs, i, "track.spaces", v, 1), 1);
         tr.spaces = (int)v[0];
-        cr_assert_eq(mp_ruleset_variant_ints(rs, i, "copies", v, 1), 1);
+        cr_assert_eq(mp_ruleset_module_ints(rs, i, "copies", v, 1), 1);
         tr.copies = (int)v[0];
     }
     cr_assert_gt(tr.n_towers, 0, "the castle module's track");
@@ -755,7 +755,7 @@ static int wall_tile_at(const mp_game *g, const track *tr, int space) {
         if (mp_game_phase(c) == MP_PHASE_DEPLOY) t_pass(c);
         /* The turn ended: the next placement, or wall tile 1's offer of another turn. */
         bool ended = mp_game_phase(c) == MP_PHASE_PLACE || mp_game_phase(c) == MP_PHASE_OVER;
-        if (mp_game_phase(c) == MP_PHASE_VARIANT) {
+        if (mp_game_phase(c) == MP_PHASE_MODULE) {
             int m;
             mp_action *w = legal(c, &m);
             for (int j = 0; j < m; j++) {
@@ -827,7 +827,7 @@ static mp_game *castle_position(const mp_ruleset *rs) {
             mp_action a;
             cr_assert_eq(mp_bot_choose(bots[mp_game_current_player(g)], g, &a), 0);
             char kind[48] = "";
-            if (a.kind == MP_ACT_VARIANT) decision_kind(g, &a, kind, sizeof kind);
+            if (a.kind == MP_ACT_MODULE) decision_kind(g, &a, kind, sizeof kind);
             played = !strcmp(kind, "castle:double") || !strcmp(kind, "castle:another-turn");
             apply(g, &a);
         }

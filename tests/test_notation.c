@@ -8,7 +8,7 @@
 #include "helpers.h"
 
 static bool same_action(const mp_action *a, const mp_action *b) {
-    return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->variant == b->variant &&
+    return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->module == b->module &&
            a->tile == b->tile && a->x == b->x && a->y == b->y && a->code == b->code &&
            !memcmp(a->arg, b->arg, sizeof a->arg);
 }
@@ -42,7 +42,7 @@ static void round_trip(const char *ruleset, uint64_t games) {
 }
 
 Test(notation, round_trip_over_random_games, .timeout = 300) { round_trip("c3", 1000); }
-/* Variant actions too: castle decisions and every step of a bazaar. */
+/* Module actions too: castle decisions and every step of a bazaar. */
 Test(notation, round_trip_with_castles, .timeout = 300) { round_trip(TEST_SRCDIR "/tests/rulesets/castles.yaml", 200); }
 Test(notation, round_trip_with_bazaars, .timeout = 300) { round_trip(TEST_SRCDIR "/tests/rulesets/bazaars.yaml", 200); }
 
@@ -115,7 +115,7 @@ Test(notation, errors_point_at_the_column) {
     expect_error(g, "E@1,2r1x", 8, "'x' does not fit here; expected the end of the action (a space or the end of the line)");
     expect_error(g, "+N", 2, "no follower can be deployed now (a deployment follows a placement, when the rules "
                              "offer one); expected a placement before '+N'");
-    expect_error(g, "!bridge:NS", 1, "unknown variant module 'bridge'; expected one the ruleset 'c3' uses");
+    expect_error(g, "!bridge:NS", 1, "unknown module 'bridge'; expected one the ruleset 'c3' uses");
     mp_game_free(g);
     g = after_placing_u(rs);
     expect_error(g, "+Q", 2, "'Q' names no feature of the tile at 1,0; expected one of +E, +Nw, +Es");

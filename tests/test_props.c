@@ -13,9 +13,9 @@
 #include "helpers.h"
 
 enum { GAMES = 1000 };
-/* Variant actions taken in the games of one props_n run, by variant index: each module of a
+/* Module actions taken in the games of one props_n run, by module index: each module of a
 ** ruleset must have been used, or its part of the test proves nothing. */
-static long variant_actions[8];
+static long module_actions[8];
 /* Hash of every action and final score of the random game with seed 42 under c3, two players. */
 #define SIGNATURE_C3_SEED_42 0x3b466c2f350af842ULL
 
@@ -60,7 +60,7 @@ static uint64_t play(const mp_ruleset *rs, int n_players, uint64_t seed, bool ch
         int n = mp_game_legal(g, legal, 512);
         cr_assert(n > 0 && n <= 512, "seed %llu: %d legal actions", (unsigned long long)seed, n);
         mp_action a = legal[mix(&choice) % (uint64_t)n];
-        if (a.kind == MP_ACT_VARIANT && a.variant < 8) variant_actions[a.variant]++;
+        if (a.kind == MP_ACT_MODULE && a.module < 8) module_actions[a.module]++;
         hash = (hash ^ ((uint64_t)a.kind << 48 ^ (uint64_t)(uint16_t)a.x << 32 ^ (uint64_t)(uint16_t)a.y << 16 ^
                         (uint64_t)a.rot << 8 ^ a.feature)) * 1099511628211ULL;
         cr_assert(mp_game_apply(g, &a, &d) == 0, "seed %llu: legal action refused: %s", (unsigned long long)seed, d.message);
@@ -89,14 +89,14 @@ static uint64_t play(const mp_ruleset *rs, int n_players, uint64_t seed, bool ch
 
 static void props_n(const char *name, uint64_t games) {
     mp_ruleset *rs = t_ruleset(name);
-    memset(variant_actions, 0, sizeof variant_actions);
+    memset(module_actions, 0, sizeof module_actions);
     for (uint64_t seed = 1; seed <= games; seed++) {
         int n = 2 + (int)(seed % 4);   /* 2 to 5 players */
         uint64_t h = play(rs, n, seed, true);
         if (seed % 100 == 0) cr_assert_eq(play(rs, n, seed, false), h, "seed %llu: same seed, same game", (unsigned long long)seed);
     }
-    for (int i = 0; i < mp_ruleset_n_variants(rs); i++)
-        cr_assert(variant_actions[i] > 0, "%s: module %d never acted in %llu games", name, i, (unsigned long long)games);
+    for (int i = 0; i < mp_ruleset_n_modules(rs); i++)
+        cr_assert(module_actions[i] > 0, "%s: module %d never acted in %llu games", name, i, (unsigned long long)games);
     mp_ruleset_free(rs);
 }
 
@@ -122,12 +122,12 @@ Test(props, bcb_zmg, .timeout = 600) { props("bcb-zmg"); }
 /* Carcassonne: The Castle, two players only (props_n plays 2 to 5: this plays 2). */
 static void props_two(const char *name) {
     mp_ruleset *rs = t_ruleset(name);
-    memset(variant_actions, 0, sizeof variant_actions);
+    memset(module_actions, 0, sizeof module_actions);
     for (uint64_t seed = 1; seed <= GAMES; seed++) {
         uint64_t h = play(rs, 2, seed, true);
         if (seed % 100 == 0) cr_assert_eq(play(rs, 2, seed, false), h, "seed %llu: same seed, same game", (unsigned long long)seed);
     }
-    cr_assert(variant_actions[0] > 0, "%s: the castle module never asked for a decision", name);
+    cr_assert(module_actions[0] > 0, "%s: the castle module never asked for a decision", name);
     mp_ruleset_free(rs);
 }
 Test(props, castle, .timeout = 600) { props_two("castle"); }

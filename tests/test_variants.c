@@ -1,8 +1,8 @@
 /*
-** test_variants.c: the variant hook interface, exercised by a module defined here.
+** test_variants.c: the module hook interface, exercised by a module defined here.
 **
 ** 'test-bonus' reads an option, adds a score category at setup, and at the end of every turn
-** asks the next player to choose 1 or 2 bonus points (a variant decision); choosing 2 also
+** asks the next player to choose 1 or 2 bonus points (a module decision); choosing 2 also
 ** queues an extra turn for that player. The kernel must stop the turn for the decision, list
 ** only that module's actions, refuse others, and go on afterwards.
 */
@@ -45,9 +45,9 @@ static int bonus_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
     const void *config = cx->config;
     (void)g, (void)st, (void)config;
     (void)st; (void)config;
-    if (mp_game_phase(g) != MP_PHASE_VARIANT) return 0;
+    if (mp_game_phase(g) != MP_PHASE_MODULE) return 0;
     for (int i = 0; i < 2 && i < cap; i++)
-        out[i] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = 0, .code = i };
+        out[i] = (mp_action){ .kind = MP_ACT_MODULE, .module = 0, .code = i };
     return 2;
 }
 
@@ -58,7 +58,7 @@ static int bonus_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
     (void)g, (void)st, (void)config;
     (void)config;
     bonus_state *s = st;
-    if (mp_game_phase(g) != MP_PHASE_VARIANT || a->code < 0 || a->code > 1) {
+    if (mp_game_phase(g) != MP_PHASE_MODULE || a->code < 0 || a->code > 1) {
         snprintf(d->message, sizeof d->message, "no bonus decision pending");
         return 1;
     }
@@ -90,20 +90,20 @@ static const mp_module test_bonus = {
 };
 
 static mp_ruleset *test_ruleset(const char *file) {
-    mp_variant_register_for_tests(&test_bonus);
+    mp_module_register_for_tests(&test_bonus);
     mp_diag d = { 0 };
     mp_ruleset *rs = mp_ruleset_load(file, NULL, &d);
     cr_assert(rs, "%s:%d:%d: %s", d.file, d.line, d.column, d.message);
     return rs;
 }
 
-Test(variants, hook_asks_for_a_decision_and_the_turn_goes_on) {
+Test(modules, hook_asks_for_a_decision_and_the_turn_goes_on) {
     mp_ruleset *rs = test_ruleset(TEST_SRCDIR "/tests/rulesets/test-bonus.yaml");
     mp_game *g = t_game(rs, 2);
     t_place(g, 0, "U", 1, 0, 0);
     t_pass(g);
     /* End of seat 0's turn: seat 1 must answer the module first. */
-    cr_assert_eq(mp_game_phase(g), MP_PHASE_VARIANT);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE);
     cr_assert_eq(mp_game_current_player(g), 1);
     mp_action v[8];
     cr_assert_eq(mp_game_legal(g, v, 8), 2, "only the module's two actions");
@@ -118,7 +118,7 @@ Test(variants, hook_asks_for_a_decision_and_the_turn_goes_on) {
     mp_ruleset_free(rs);
 }
 
-Test(variants, queued_turn_comes_before_the_next_player) {
+Test(modules, queued_turn_comes_before_the_next_player) {
     mp_ruleset *rs = test_ruleset(TEST_SRCDIR "/tests/rulesets/test-bonus.yaml");
     mp_game *g = t_game(rs, 3);
     t_place(g, 0, "U", 1, 0, 0);
@@ -137,8 +137,8 @@ Test(variants, queued_turn_comes_before_the_next_player) {
     mp_ruleset_free(rs);
 }
 
-Test(variants, unknown_option_is_a_diagnostic) {
-    mp_variant_register_for_tests(&test_bonus);
+Test(modules, unknown_option_is_a_diagnostic) {
+    mp_module_register_for_tests(&test_bonus);
     const char *e = t_ruleset_error(TEST_SRCDIR "/tests/bad/variant-option.yaml");
     cr_assert(strstr(e, "variant-option.yaml:6:15: unknown key 'evry'; expected 'every'"), "%s", e);
 }
@@ -149,7 +149,7 @@ Test(variants, unknown_option_is_a_diagnostic) {
 **  y=-1  E(r2)  [hole]  B
 **  y= 0  D      U       U
 */
-Test(variants, hole_rule_gives_another_turn) {
+Test(modules, hole_rule_gives_another_turn) {
     mp_ruleset *rs = test_ruleset(TEST_SRCDIR "/tests/rulesets/hole.yaml");
     mp_game *g = t_game(rs, 2);
     t_place(g, 0, "U", 1, 0, 0); t_pass(g);
@@ -168,17 +168,17 @@ Test(variants, hole_rule_gives_another_turn) {
 }
 
 /* Every compiled-in module is used by a shipped ruleset (module.h's checklist, step 4). */
-Test(variants, every_module_is_used) {
+Test(modules, every_module_is_used) {
     static const char *const shipped[] = { "c3", "c3-nofarmers", "c3-river", "c1", "c1-2001", "c1-2000", "bcb",
                                            "bcb-rgg", "bcb-zmg", "castle", "castle-hig", NULL };
     bool used[16] = { false };
-    cr_assert_leq(mp_variant_count(), 16);
+    cr_assert_leq(mp_module_count(), 16);
     for (int i = 0; shipped[i]; i++) {
         mp_ruleset *rs = t_ruleset(shipped[i]);
-        for (int v = 0; v < mp_ruleset_n_variants(rs); v++)
-            for (int m = 0; m < mp_variant_count(); m++)
-                used[m] |= !strcmp(mp_variant_at(m)->name, mp_ruleset_variant_name(rs, v));
+        for (int v = 0; v < mp_ruleset_n_modules(rs); v++)
+            for (int m = 0; m < mp_module_count(); m++)
+                used[m] |= !strcmp(mp_module_at(m)->name, mp_ruleset_module_name(rs, v));
         mp_ruleset_free(rs);
     }
-    for (int m = 0; m < mp_variant_count(); m++) cr_assert(used[m], "module '%s' is used by no shipped ruleset", mp_variant_at(m)->name);
+    for (int m = 0; m < mp_module_count(); m++) cr_assert(used[m], "module '%s' is used by no shipped ruleset", mp_module_at(m)->name);
 }

@@ -60,12 +60,12 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n) {
 }
 
 static uint64_t fnv_action(uint64_t h, const mp_action *a) {   /* field by field: padding is no part */
-    int v[] = { a->kind, a->rot, a->feature, a->variant, a->tile, a->x, a->y, a->code, a->arg[0], a->arg[1], a->arg[2] };
+    int v[] = { a->kind, a->rot, a->feature, a->module, a->tile, a->x, a->y, a->code, a->arg[0], a->arg[1], a->arg[2] };
     return fnv(h, v, sizeof v);
 }
 
 static bool same_action(const mp_action *a, const mp_action *b) {
-    return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->variant == b->variant &&
+    return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->module == b->module &&
            a->tile == b->tile && a->x == b->x && a->y == b->y && a->code == b->code &&
            !memcmp(a->arg, b->arg, sizeof a->arg);
 }

@@ -1,7 +1,7 @@
 /*
-** registry.c: the compiled-in variant modules, sorted by name.
+** registry.c: the compiled-in modules, sorted by name.
 **
-** A ruleset names a module under `variants:`; mp_variant_find looks it up here. Modules: bazaars,
+** A ruleset names a module under `variants:`; mp_module_find looks it up here. Modules: bazaars,
 ** bridges and castles (Bridges, Castles and Bazaars); castle (Carcassonne: The Castle); river
 ** (The River).
 */
@@ -29,19 +29,19 @@ static const mp_module *const registry[] = {   /* sorted by name */
 ** ruleset is loaded. */
 static const mp_module *extra[4];
 
-int mp_variant_count(void) { return (int)(sizeof registry / sizeof registry[0]) - 1; }
+int mp_module_count(void) { return (int)(sizeof registry / sizeof registry[0]) - 1; }
 
-const mp_module *mp_variant_at(int i) { return i >= 0 && i < mp_variant_count() ? registry[i] : NULL; }
+const mp_module *mp_module_at(int i) { return i >= 0 && i < mp_module_count() ? registry[i] : NULL; }
 
-const mp_module *mp_variant_find(const char *name) {
-    for (int i = 0; i < mp_variant_count(); i++)
+const mp_module *mp_module_find(const char *name) {
+    for (int i = 0; i < mp_module_count(); i++)
         if (strcmp(registry[i]->name, name) == 0) return registry[i];
     for (int i = 0; i < 4; i++)
         if (extra[i] && strcmp(extra[i]->name, name) == 0) return extra[i];
     return NULL;
 }
 
-int mp_variant_register_for_tests(const mp_module *v) {
+int mp_module_register_for_tests(const mp_module *v) {
     for (int i = 0; i < 4; i++)
         if (!extra[i] || extra[i] == v) { extra[i] = v; return 0; }
     return 1;

@@ -22,7 +22,7 @@ def test(d):
                     lib.shot(drv, "bcb-bazaar")
                 b = rng.choice(buttons)
                 if module == "bridges":
-                    cells = drv.find_elements(By.CSS_SELECTOR, "rect.variant-cell")
+                    cells = drv.find_elements(By.CSS_SELECTOR, "rect.module-cell")
                     if not cells:
                         lib.fail(drv, f"a bridge's choice ({b.get_attribute('title')}) and no cell highlighted for it")
                 done[module] += 1

@@ -38,21 +38,21 @@ for f in $module_files; do
     done)
     check '[ -z "$bad_includes" ]' "$f includes $bad_includes; expected only module.h, its own headers and the C library"
 done
-check 'none "\<(mp_seg|mp_placed|mp_tile_feature|mp_kind_rules|mp_variant_use|mp_open)\>|->(segs|placed|vstate|ts|rs)\>" $module_files' \
+check 'none "\<(mp_seg|mp_placed|mp_tile_feature|mp_kind_rules|mp_module_use|mp_open)\>|->(segs|placed|mstate|ts|rs)\>" $module_files' \
     "a module names a kernel structure or its fields; expected the mp_mod_* functions of module.h"
 
 # Tools and bots: no notation prefix of a module ("!castle:use-") and no words of a module's status
-# searched for; mp_game_variant_status is for showing, never parsed.
+# searched for; mp_game_module_status is for showing, never parsed.
 # (Writing notation is spelling an action, which is what notation is for: the importer and the help
 # of the terminal prompt do; comparing or scanning it to learn what an action is is not.)
 check 'none "(strn?cmp|sscanf|strstr|strchr)\([^;]*\"![a-z]+:" $tool_files $bot_files' \
     "a tool or a bot matches a module's notation; expected mp_game_decision"
-check 'none "(strstr|sscanf|strncmp|strchr)\(.*mp_game_variant_status|mp_game_variant_status.*(strstr|sscanf|strncmp|strchr)\(" $tool_files $bot_files' \
+check 'none "(strstr|sscanf|strncmp|strchr)\(.*mp_game_module_status|mp_game_module_status.*(strstr|sscanf|strncmp|strchr)\(" $tool_files $bot_files' \
     "a tool or a bot searches a module's status words; expected mp_game_facts"
 check 'none "(strn?cmp|sscanf|strstr)\([^;]*\"(on the track at|wall tiles? |track |select-|bid-)" $tool_files $bot_files' \
     "a tool or a bot looks for a module's words; expected mp_game_facts or mp_game_decision"
 for f in $tool_files $bot_files; do
-    grep -q 'mp_game_variant_status' "$f" || continue
+    grep -q 'mp_game_module_status' "$f" || continue
     check '! grep -qE "\<sscanf\(" "$f"' "$f reads status words and calls sscanf; expected facts (mp_game_facts)"
 done
 

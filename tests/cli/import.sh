@@ -143,7 +143,7 @@ cp "$J/city-road.jcz" "$T/game.json"
 "$M" replay "$T/game.json" >"$T/sniff" 2>&1
 check '[ $? = 0 ] && grep -q "3 turns replayed under c3" "$T/sniff"' "a .jcz found by its content: $(cat "$T/sniff")"
 "$M" score --ruleset c1 "$J/bridge.jcz" >/dev/null 2>"$T/c1err"
-check '[ $? = 1 ] && grep -q "bridge.jcz:26:5: replay\[0\] (turn 1): unknown variant module .bridges." "$T/c1err"' "an action illegal under other rules, at its message: $(cat "$T/c1err")"
+check '[ $? = 1 ] && grep -q "bridge.jcz:26:5: replay\[0\] (turn 1): unknown module .bridges." "$T/c1err"' "an action illegal under other rules, at its message: $(cat "$T/c1err")"
 
 # A failed assertion: reported, at its place in the file, and exit 1.
 sed 's/"Alice has 4 points"/"Alice has 5 points"/' "$J/city-road.jcz" >"$T/wrong.jcz"

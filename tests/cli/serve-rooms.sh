@@ -130,7 +130,7 @@ same "the .jcz replay" "$(q '[.final, .turns, .over, .ruleset]')" "$(jq -c '[[.p
 upload /api/replays "$S/tests/jcz/farm.jcz" game.json
 same "a .jcz named otherwise" "$(q '[.final, .over]')" "$("$M" replay --json "$S/tests/jcz/farm.jcz" | jq -c '[[.players[].score], .over]')"
 post "/api/replays/$jid/rescore" '{"ruleset": "c3"}'
-expect 422 "unknown variant module 'castles'" "a .jcz of castles rescored under c3"
+expect 422 "unknown module 'castles'" "a .jcz of castles rescored under c3"
 
 post /api/replays '{"name": "game.yaml", "text": '
 expect 400 "malformed JSON" "a replay's malformed JSON"

@@ -163,8 +163,8 @@ if [ $have_jq = yes ]; then
     : >"$T/decisions"
     n=0
     while [ $n -lt 200 ] && body_has '"over":false'; do
-        jq -r '.choices[] | select(.kind == "variant") | "\(.decision.module) \(.decision.name) \(.x != null) \(.decision.args | keys | join(","))"' "$T/body" >>"$T/decisions"
-        action=$(jq -r '(([.choices[] | select(.kind == "variant")] + .choices)[0]).action' "$T/body")
+        jq -r '.choices[] | select(.kind == "module") | "\(.decision.module) \(.decision.name) \(.x != null) \(.decision.args | keys | join(","))"' "$T/body" >>"$T/decisions"
+        action=$(jq -r '(([.choices[] | select(.kind == "module")] + .choices)[0]).action' "$T/body")
         tok=$(sed -n "$(($(jq .player "$T/body") + 1))p" "$T/tokens")
         post "/api/games/$bid/actions" "{\"token\": \"$tok\", \"action\": \"$action\"}"
         status_is 200 || { bad "bcb: action $action: $(cat "$T/status") $(cat "$T/body")"; break; }

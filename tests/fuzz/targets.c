@@ -43,7 +43,7 @@ static const mp_ruleset *castle(void) {
 }
 
 static bool same(const mp_action *a, const mp_action *b) {
-    return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->variant == b->variant &&
+    return a->kind == b->kind && a->rot == b->rot && a->feature == b->feature && a->module == b->module &&
            a->tile == b->tile && a->x == b->x && a->y == b->y && a->code == b->code &&
            !memcmp(a->arg, b->arg, sizeof a->arg);
 }

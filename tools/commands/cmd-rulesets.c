@@ -14,7 +14,7 @@ static const char usage[] =
     "List the rulesets found in the search directories, with a one-line description each,\n"
     "or every rule in which two rulesets differ once their extends chains are resolved.\n"
     "  --diff A B  the rules in which rulesets A and B differ, in words\n"
-    "  --json      print as JSON: an array of {name, description, path, players, variants}, or of\n"
+    "  --json      print as JSON: an array of {name, description, path, players, modules}, or of\n"
     "              {rule, category, a, b} with --diff\n"
     "  -h, --help  print this help\n";
 
@@ -76,14 +76,14 @@ int cmd_rulesets(int argc, char **argv) {
             json_key(&j, "players"); json_array(&j);
             json_int(&j, mp_ruleset_min_players(rs)); json_int(&j, mp_ruleset_max_players(rs));
             json_array_end(&j);
-            json_key(&j, "variants"); json_array(&j);
-            for (int v = 0; v < mp_ruleset_n_variants(rs); v++) json_string(&j, mp_ruleset_variant_name(rs, v));
+            json_key(&j, "modules"); json_array(&j);
+            for (int v = 0; v < mp_ruleset_n_modules(rs); v++) json_string(&j, mp_ruleset_module_name(rs, v));
             json_array_end(&j);
             json_object_end(&j);
         } else {
             printf("%-14s %s\n", mp_ruleset_name(rs), mp_ruleset_description(rs));
-            for (int v = 0; v < mp_ruleset_n_variants(rs); v++)   /* the modules it turns on */
-                printf("%-14s   + %s\n", "", mp_ruleset_variant_summary(rs, v));
+            for (int v = 0; v < mp_ruleset_n_modules(rs); v++)   /* the modules it turns on */
+                printf("%-14s   + %s\n", "", mp_ruleset_module_summary(rs, v));
         }
         mp_ruleset_free(rs);
         free(names[i]);

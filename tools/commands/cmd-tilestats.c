@@ -296,7 +296,7 @@ static void write_totals(void *ctx, const void *p, json *j) {
 }
 
 /* The n whole numbers of a row into out: 0, or -1 with d filled. Points may be below 0 (a
-** variant's scoring); every other counter is a count. */
+** module's scoring); every other counter is a count. */
 static int read_row(const json_t *a, int n, long long *out[], int signed_at, const char *what, mp_diag *d) {
     if (json_array_size(a) != (size_t)n) {
         snprintf(d->message, sizeof d->message, "a %s's totals of another length; expected %d whole numbers", what, n);

@@ -214,7 +214,7 @@ static int action_messages(exporter *x, const mp_action *a, bool *placed, mp_dia
     default:
         break;
     }
-    const char *module = mp_ruleset_variant_name(x->rs, a->variant);
+    const char *module = mp_ruleset_module_name(x->rs, a->module);
     mp_decision dec;
     if (mp_game_decision(x->g, a, &dec))
         return fail(x, d, "'%s' is no decision its module names (a bug of meeple export)", text);

@@ -22,9 +22,9 @@ static unsigned ruleset_modules(const mp_ruleset *rs, bool *other) {
     static const unsigned bits[] = { JCZ_BRIDGE, JCZ_CASTLE, JCZ_BAZAAR };
     unsigned m = 0;
     *other = false;
-    for (int i = 0; i < mp_ruleset_n_variants(rs); i++) {
+    for (int i = 0; i < mp_ruleset_n_modules(rs); i++) {
         int k = 0;
-        while (k < 3 && strcmp(names[k], mp_ruleset_variant_name(rs, i)) != 0) k++;
+        while (k < 3 && strcmp(names[k], mp_ruleset_module_name(rs, i)) != 0) k++;
         if (k < 3) m |= bits[k];
         else *other = true;
     }
@@ -32,8 +32,8 @@ static unsigned ruleset_modules(const mp_ruleset *rs, bool *other) {
 }
 
 static bool ruleset_uses(const mp_ruleset *rs, const char *module) {
-    for (int i = 0; i < mp_ruleset_n_variants(rs); i++)
-        if (!strcmp(mp_ruleset_variant_name(rs, i), module)) return true;
+    for (int i = 0; i < mp_ruleset_n_modules(rs); i++)
+        if (!strcmp(mp_ruleset_module_name(rs, i), module)) return true;
     return false;
 }
 
@@ -80,7 +80,7 @@ static int n_cache;
 /* How far apart two rulesets are: a difference in what the game has at all (its tiles, its
 ** modules, farms, the players) counts ten, any other one. */
 static int distance(const mp_rule_diff *diffs, int n) {
-    static const char *const heavy[] = { "tile sets", "variant modules", "farms", "players", NULL };
+    static const char *const heavy[] = { "tile sets", "modules", "farms", "players", NULL };
     int sum = 0;
     for (int k = 0; k < n; k++) {
         int w = 1;

@@ -27,9 +27,9 @@ static int list_legal(const mp_game *g) {
     return n < MAX_LEGAL ? n : MAX_LEGAL;
 }
 
-static const char *variant_now(const jcz_sim *s) {
-    int v = mp_game_variant_phase(s->g);
-    return v >= 0 ? mp_ruleset_variant_name(s->rs, v) : "";
+static const char *module_now(const jcz_sim *s) {
+    int v = mp_game_module_phase(s->g);
+    return v >= 0 ? mp_ruleset_module_name(s->rs, v) : "";
 }
 
 static void push_turn(jcz_sim *s) {
@@ -82,7 +82,7 @@ static int apply_text(jcz_sim *s, int i, const char *type, const char *text, con
 
 /* The bazaar's decision now, from the actions offered: 's'elect, 'p'ick, 'b'id, 'd'ecide, 0 none. */
 static char bazaar_stage(const jcz_sim *s, int *n_open) {
-    if (strcmp(variant_now(s), "bazaars") != 0) return 0;
+    if (strcmp(module_now(s), "bazaars") != 0) return 0;
     int n = list_legal(s->g);
     char stage = 0;
     if (n_open) *n_open = 0;
@@ -105,7 +105,7 @@ static char bazaar_stage(const jcz_sim *s, int *n_open) {
 ** corrected and the game played again (without drawOrder only: with it, the bag is the file's). */
 static void watch_bazaar(jcz_sim *s) {
     jcz_bazaar *b = &s->bz;
-    bool in = strcmp(variant_now(s), "bazaars") == 0;
+    bool in = strcmp(module_now(s), "bazaars") == 0;
     if (in && !b->on) {
         *b = (jcz_bazaar){ .on = true, .active = s->last_placer, .at = s->placements - 1 };
         for (int p = 0; p < MP_MAX_PLAYERS; p++) b->got[p] = -1;
@@ -152,11 +152,11 @@ static int settle(jcz_sim *s, int i, const char *type, bool placing, mp_diag *d)
         if (ph == MP_PHASE_DEPLOY) {
             mp_action pass = { .kind = MP_ACT_PASS };
             if (apply(s, i, type, &pass, "no follower", d)) return 1;
-        } else if (ph == MP_PHASE_VARIANT && !strcmp(variant_now(s), "castles")) {
+        } else if (ph == MP_PHASE_MODULE && !strcmp(module_now(s), "castles")) {
             if (apply_text(s, i, type, "!castles:decline", "no castle", d)) return 1;
-        } else if (ph == MP_PHASE_VARIANT && placing) {
+        } else if (ph == MP_PHASE_MODULE && placing) {
             return jcz_error(s->src, d, jp, type, "a %s decision is under way; expected its messages first",
-                             variant_now(s));
+                             module_now(s));
         } else {
             return 0;
         }
@@ -263,7 +263,7 @@ static int on_place_tile(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
         int n = list_legal(s->g), best = -1;
         for (int k = 0; k < n; k++) {
             const mp_action *c = &legal[k];
-            if (c->kind != MP_ACT_VARIANT || strcmp(mp_ruleset_variant_name(s->rs, c->variant), "bridges") != 0 ||
+            if (c->kind != MP_ACT_MODULE || strcmp(mp_ruleset_module_name(s->rs, c->module), "bridges") != 0 ||
                 c->tile != tile || c->x != x || c->y != y || c->rot != r)
                 continue;
             if (best < 0 || (c->arg[1] == x && c->arg[2] == y && !(legal[best].arg[1] == x && legal[best].arg[2] == y)))
@@ -350,7 +350,7 @@ static int on_deploy(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     snprintf(jp, sizeof jp, "replay[%d]", i);
     if (mp_game_phase(s->g) != MP_PHASE_DEPLOY)
         return jcz_error(s->src, d, jp, type, "no follower can be deployed now; expected %s",
-                         mp_game_phase(s->g) == MP_PHASE_VARIANT ? "the decision under way" : "a placement first");
+                         mp_game_phase(s->g) == MP_PHASE_MODULE ? "the decision under way" : "a placement first");
     if (mp_game_last_placed(s->g, &lx, &ly) || lx != x || ly != y)
         return jcz_error(s->src, d, ptrp, type, "a follower at [%d, %d], but the tile just placed is at [%d, %d]; "
                          "expected that tile", x, y, lx, ly);
@@ -398,13 +398,13 @@ static int on_pass(jcz_sim *s, int i, mp_diag *d) {
         s->deploy_open = false;
         return apply(s, i, type, &pass, "no follower", d);
     }
-    if (ph == MP_PHASE_VARIANT && !strcmp(variant_now(s), "castles")) {
+    if (ph == MP_PHASE_MODULE && !strcmp(module_now(s), "castles")) {
         /* The file's pass for the follower meeple did not ask for (none could be deployed), when
         ** the castle's own decision comes after it. */
         if (s->turn_open && s->deploy_open && castle_decision_follows(s, i)) { s->deploy_open = false; return 0; }
         return apply_text(s, i, type, "!castles:decline", "no castle", d);
     }
-    if (ph == MP_PHASE_VARIANT && !strcmp(variant_now(s), "bazaars")) {
+    if (ph == MP_PHASE_MODULE && !strcmp(module_now(s), "bazaars")) {
         char stage = bazaar_stage(s, NULL);
         if (stage == 'b') {
             if (apply_text(s, i, type, "!bazaars:pass", "no bid", d)) return 1;
@@ -415,8 +415,8 @@ static int on_pass(jcz_sim *s, int i, mp_diag *d) {
         return jcz_error(s->src, d, jp, type, "a pass where a tile is to be %s; expected BAZAAR_%s",
                          stage == 'd' ? "bought or sold" : "selected", stage == 'd' ? "BUY_OR_SELL" : "BID");
     }
-    if (ph == MP_PHASE_VARIANT)
-        return jcz_error(s->src, d, jp, type, "a %s decision is under way; expected another message", variant_now(s));
+    if (ph == MP_PHASE_MODULE)
+        return jcz_error(s->src, d, jp, type, "a %s decision is under way; expected another message", module_now(s));
     if (ph == MP_PHASE_PLACE && !s->turn_open) {
         /* A drawn tile that fits only with a bridge, let go. */
         int n = list_legal(s->g);
@@ -454,12 +454,12 @@ static int on_token(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     }
     if (!strcmp(t, "CASTLE")) {
         snprintf(jp, sizeof jp, "replay[%d]", i);
-        if (mp_game_phase(s->g) != MP_PHASE_VARIANT || strcmp(variant_now(s), "castles") != 0)
+        if (mp_game_phase(s->g) != MP_PHASE_MODULE || strcmp(module_now(s), "castles") != 0)
             return jcz_error(s->src, d, jp, type, "no town is waiting to become a castle; expected another message");
         int n = list_legal(s->g);
         for (int k = 0; k < n; k++) {
             const mp_action *v = &legal[k];
-            if (v->kind != MP_ACT_VARIANT) continue;
+            if (v->kind != MP_ACT_MODULE) continue;
             if ((v->x != x || v->y != y) && (v->arg[1] != x || v->arg[2] != y))
                 return jcz_error(s->src, d, ptrp, type, "a castle on [%d, %d], but the town waiting is on [%d, %d] and "
                                  "[%d, %d]; expected one of its tiles", x, y, v->x, v->y, v->arg[1], v->arg[2]);

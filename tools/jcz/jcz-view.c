@@ -32,7 +32,7 @@ static mp_action *legal_of(const mp_game *g, int *n) {
 }
 
 static const char *module_of(const mp_game *g, const mp_action *a) {
-    return a->kind == MP_ACT_VARIANT ? mp_ruleset_variant_name(mp_game_ruleset(g), a->variant) : "";
+    return a->kind == MP_ACT_MODULE ? mp_ruleset_module_name(mp_game_ruleset(g), a->module) : "";
 }
 
 /* Whether one of the legal actions is decision `name` of a module (mp_game_decision: "pass" of
@@ -55,8 +55,8 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
     *v = (jcz_view){ .g = g, .scored = g, .ts = mp_ruleset_tiles(mp_game_ruleset(g)), .no_auction = j->no_auction,
                      .n_players = mp_game_n_players(g), .names = names };
     mp_phase ph = mp_game_phase(g);
-    int vi = mp_game_variant_phase(g);
-    const char *module = vi >= 0 ? mp_ruleset_variant_name(mp_game_ruleset(g), vi) : "";
+    int vi = mp_game_module_phase(g);
+    const char *module = vi >= 0 ? mp_ruleset_module_name(mp_game_ruleset(g), vi) : "";
     bool this_turn = ph == MP_PHASE_DEPLOY || !strcmp(module, "castles");   /* decisions before the turn's scoring */
     if (j->turn_open && !this_turn) {
         v->phase = JCZ_COMMIT_PHASE;
@@ -76,7 +76,7 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
         v->phase = JCZ_ACTION_PHASE;
         v->can_pass = true;
         break;
-    case MP_PHASE_VARIANT:
+    case MP_PHASE_MODULE:
         if (!strcmp(module, "castles")) {
             v->phase = JCZ_CASTLE_PHASE;
             v->can_pass = true;

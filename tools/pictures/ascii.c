@@ -516,8 +516,8 @@ void ascii_modules(const mp_game *g, char *buf, size_t size) {
     const mp_ruleset *rs = mp_game_ruleset(g);
     size_t used = 0;
     if (size) buf[0] = 0;
-    for (int v = 0; v < mp_ruleset_n_variants(rs) && used + 1 < size; v++) {
-        const char *name = mp_ruleset_variant_name(rs, v);
+    for (int v = 0; v < mp_ruleset_n_modules(rs) && used + 1 < size; v++) {
+        const char *name = mp_ruleset_module_name(rs, v);
         used += (size_t)snprintf(buf + used, size - used, "%s%s", used ? ", " : "", name ? name : "?");
     }
 }
@@ -525,11 +525,11 @@ void ascii_modules(const mp_game *g, char *buf, size_t size) {
 void ascii_status(FILE *f, const mp_game *g, const char *const *names, const char *indent, bool players) {
     char words[512], modules[160], label[192];
     for (int p = 0; p < mp_game_n_players(g) && players; p++) {
-        if (!mp_game_variant_status(g, p, words, sizeof words)[0]) continue;
+        if (!mp_game_module_status(g, p, words, sizeof words)[0]) continue;
         snprintf(label, sizeof label, "%s:", names[p]);
         fprintf(f, "%s%-16s %s\n", indent, label, words);
     }
-    if (!mp_game_variant_status(g, -1, words, sizeof words)[0]) return;
+    if (!mp_game_module_status(g, -1, words, sizeof words)[0]) return;
     ascii_modules(g, modules, sizeof modules);
     snprintf(label, sizeof label, "%s:", modules);
     fprintf(f, "%s%-*s %s\n", indent, players ? 16 : 0, label, words);

@@ -28,7 +28,7 @@ void ascii_tiles(FILE *f, const mp_ruleset *rs, const int *tiles, const int *cou
 ** tokens) the tokens left of each kind; winners marked. Under it the modules' status words
 ** (ascii_status, with the players). */
 void ascii_scores(FILE *f, const mp_game *g, const char *const *names);
-/* What the modules' states show, in words (mp_game_variant_status), a line each after indent:
+/* What the modules' states show, in words (mp_game_module_status), a line each after indent:
 ** with players, one per player whose modules say something ("NAME:  track 33, wall tile 9"),
 ** then the whole game's when not empty, labelled with the modules' names ("castle: wall tiles
 ** on the track at 12/13 ..."); with players the words start in one column, under the table's. */

@@ -26,7 +26,7 @@
 ** features all meet one side is a start space, the half of its cell next to the board cut into
 ** the wall. A module that reports a score track (facts "track", mp_game_facts) gets it drawn along
 ** the top of the wall (around the board on a rectangle when there is no wall); its length and corner
-** towers come from the module's options (mp_ruleset_variant_ints: track.spaces, track.towers), the
+** towers come from the module's options (mp_ruleset_module_ints: track.spaces, track.towers), the
 ** towers still holding a wall tile from its facts "wall-tile". The towers stand on the wall's
 ** corners, found by tracing the outline of the board's map, one a corner clockwise from the
 ** north-west one, when there are as many as corners.
@@ -981,10 +981,10 @@ static bool read_track(const mp_game *g, track *t) {
     }
     const mp_ruleset *rs = mp_game_ruleset(g);
     t->spaces = 100;
-    for (int v = 0; v < mp_ruleset_n_variants(rs); v++) {
+    for (int v = 0; v < mp_ruleset_n_modules(rs); v++) {
         long spaces, towers[2 * MAX_TOWERS];
-        int n = mp_ruleset_variant_ints(rs, v, "track.towers", towers, 2 * MAX_TOWERS);
-        bool has_spaces = mp_ruleset_variant_ints(rs, v, "track.spaces", &spaces, 1) == 1;
+        int n = mp_ruleset_module_ints(rs, v, "track.towers", towers, 2 * MAX_TOWERS);
+        bool has_spaces = mp_ruleset_module_ints(rs, v, "track.spaces", &spaces, 1) == 1;
         if (!has_spaces && n < 0) continue;
         if (has_spaces && spaces >= 2 && spaces <= 10000) t->spaces = (int)spaces;
         for (int i = 0; n > 0 && n % 2 == 0 && i < n && i < 2 * MAX_TOWERS; i += 2) {
@@ -1349,20 +1349,20 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
     ** the modules' names; the whole game's in a line under the table. */
     char status[MP_MAX_PLAYERS][512], game_status[700] = "", modules[160] = "";
     double status_w = 0;
-    for (int v = 0; v < mp_ruleset_n_variants(mp_game_ruleset(g)); v++) {
+    for (int v = 0; v < mp_ruleset_n_modules(mp_game_ruleset(g)); v++) {
         size_t used = strlen(modules);
-        const char *name = mp_ruleset_variant_name(mp_game_ruleset(g), v);
+        const char *name = mp_ruleset_module_name(mp_game_ruleset(g), v);
         snprintf(modules + used, sizeof modules - used, "%s%s", used ? ", " : "", name ? name : "?");
     }
     for (int p = 0; p < np && p < MP_MAX_PLAYERS; p++) {
-        mp_game_variant_status(g, p, status[p], sizeof status[p]);
+        mp_game_module_status(g, p, status[p], sizeof status[p]);
         double w = status[p][0] ? text_width(status[p], 12) + 16 : 0;
         if (w > status_w) status_w = w;
     }
     if (status_w > 0 && status_w < text_width(modules, 12) + 16) status_w = text_width(modules, 12) + 16;
     {
         char words[512];
-        if (mp_game_variant_status(g, -1, words, sizeof words)[0])
+        if (mp_game_module_status(g, -1, words, sizeof words)[0])
             snprintf(game_status, sizeof game_status, "%s: %s", modules, words);
     }
     double table_w = 24 + name_w + col_w * (nc + 2) + tokens_w + status_w + (over ? 60 : 0);

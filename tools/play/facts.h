@@ -1,5 +1,5 @@
 /*
-** facts.h: the variant modules' state as data in --json (mp_game_facts: a track, wall tiles, a
+** facts.h: the modules' state as data in --json (mp_game_facts: a track, wall tiles, a
 ** bazaar's offer and bids, each player's tokens), the same numbers the pictures and bots read.
 */
 #ifndef MP_TOOLS_FACTS_H

@@ -195,7 +195,7 @@ static void show_choices(FILE *f, const mp_game *g, bool modules_only, int most)
     choice *c = malloc((size_t)(n > 0 ? n : 1) * sizeof *c);
     if (!c) abort();
     for (int i = 0; i < n && i < 1024; i++)
-        if (!modules_only || v[i].kind == MP_ACT_VARIANT) make_choice(g, &v[i], &c[kept++]);
+        if (!modules_only || v[i].kind == MP_ACT_MODULE) make_choice(g, &v[i], &c[kept++]);
     int all = fold_ranges(g, c, kept);
     print_choices(f, c, all < most ? all : most);
     if (all > most) fprintf(f, "  ... %d choices in all; 'legal' lists them\n", all);
@@ -213,7 +213,7 @@ static void show_players(FILE *f, const mp_game *g, const char *const *names) {
             fprintf(f, ", %d %s", mp_game_token_supply(g, k, i), mp_game_token_name(g, k));
         fprintf(f, " in supply");
         char words[512];   /* what the modules show of him: The Castle's track, keep, wall tiles */
-        if (mp_game_variant_status(g, i, words, sizeof words)[0]) fprintf(f, "; %s", words);
+        if (mp_game_module_status(g, i, words, sizeof words)[0]) fprintf(f, "; %s", words);
         fputc('\n', f);
     }
     ascii_status(f, g, names, "  ", false);   /* and of the whole game: wall tiles on the track */
@@ -263,7 +263,7 @@ static void show_position(human_io *h, const mp_game *g, const char *const *name
     switch (mp_game_phase(g)) {
     case MP_PHASE_PLACE: show_placement(f, g, names); break;
     case MP_PHASE_DEPLOY: show_deployment(f, g, names); break;
-    case MP_PHASE_VARIANT:   /* a module's decision (a castle, a bazaar): each choice in notation and in words */
+    case MP_PHASE_MODULE:   /* a module's decision (a castle, a bazaar): each choice in notation and in words */
         fprintf(f, "%s decides:\n", names[mp_game_current_player(g)]);
         show_choices(f, g, false, 16);
         break;
@@ -304,12 +304,12 @@ static void show_help(human_io *h, const mp_game *g) {
     FILE *f = h->out;
     const mp_ruleset *rs = mp_game_ruleset(g);
     fputs(help_text, f);
-    if (mp_ruleset_n_variants(rs) == 0) return;
+    if (mp_ruleset_n_modules(rs) == 0) return;
     char modules[160];
     ascii_modules(g, modules, sizeof modules);
     fprintf(f, "actions of the modules (%s), when the game offers them:\n", modules);
-    for (int v = 0; v < mp_ruleset_n_variants(rs); v++) {
-        const char *name = mp_ruleset_variant_name(rs, v);
+    for (int v = 0; v < mp_ruleset_n_modules(rs); v++) {
+        const char *name = mp_ruleset_module_name(rs, v);
         choice c[16];
         int n = 0;
         for (size_t i = 0; i < sizeof module_forms / sizeof module_forms[0] && n < 16; i++)
@@ -325,7 +325,7 @@ static void show_help(human_io *h, const mp_game *g) {
     }
     mp_action v[1024];
     int n = mp_game_legal(g, v, 1024), modules_now = 0;
-    for (int i = 0; i < n && i < 1024; i++) modules_now += v[i].kind == MP_ACT_VARIANT;
+    for (int i = 0; i < n && i < 1024; i++) modules_now += v[i].kind == MP_ACT_MODULE;
     if (!modules_now) return;
     fprintf(f, "the modules' actions now:\n");
     show_choices(f, g, true, 16);

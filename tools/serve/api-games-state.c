@@ -19,7 +19,7 @@ static const char *phase_name(mp_phase ph) {
     switch (ph) {
     case MP_PHASE_PLACE: return "place";
     case MP_PHASE_DEPLOY: return "deploy";
-    case MP_PHASE_VARIANT: return "variant";
+    case MP_PHASE_MODULE: return "module";
     case MP_PHASE_OVER: return "over";
     default: return "setup";
     }
@@ -44,7 +44,7 @@ static void players_json(json *j, const game *gm) {
         }
         jw_array_end(j);
         char words[512];
-        jw_key(j, "status"); jw_string(j, mp_game_variant_status(g, p, words, sizeof words));
+        jw_key(j, "status"); jw_string(j, mp_game_module_status(g, p, words, sizeof words));
         jw_object_end(j);
     }
     jw_array_end(j);
@@ -84,7 +84,7 @@ static int feature_cell(const mp_game *g, int id, int *x, int *y) {
 ** concerns one: the cell the action carries (a bridge's tile, a town's: the decision has an axis or
 ** another cell among its arguments), or a cell of the whole feature its argument "feature" names
 ** (The Castle's); a placement with more (a bridge) has its tile and rotation too. */
-static void variant_json(json *j, const mp_game *g, const mp_action *a) {
+static void module_json(json *j, const mp_game *g, const mp_action *a) {
     const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
     mp_decision d;
     bool known = mp_game_decision(g, a, &d) == 0, carries_cell = false;
@@ -147,10 +147,10 @@ static void choice_json(json *j, const mp_game *g, const mp_action *a, const cha
         jw_key(j, "label"); jw_string(j, words);
         break;
     default:
-        jw_key(j, "kind"); jw_string(j, "variant");
+        jw_key(j, "kind"); jw_string(j, "module");
         mp_action_describe(g, a, words, sizeof words);
         jw_key(j, "label"); jw_string(j, words);
-        variant_json(j, g, a);
+        module_json(j, g, a);
         break;
     }
     jw_object_end(j);
@@ -186,7 +186,7 @@ static void actions_json(json *j, const mp_game *g, const mp_action *legal, int 
 static void rotations_json(json *j, const mp_game *g, const mp_action *legal, int n) {
     bool rot[4] = { false };
     for (int i = 0; mp_game_phase(g) == MP_PHASE_PLACE && i < n; i++)
-        if (legal[i].kind == MP_ACT_PLACE || (legal[i].kind == MP_ACT_VARIANT && legal[i].tile == mp_game_drawn_tile(g)))
+        if (legal[i].kind == MP_ACT_PLACE || (legal[i].kind == MP_ACT_MODULE && legal[i].tile == mp_game_drawn_tile(g)))
             rot[legal[i].rot & 3] = true;
     jw_key(j, "drawn_rotations"); jw_array(j);
     for (int r = 0; r < 4; r++)

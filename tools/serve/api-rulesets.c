@@ -26,7 +26,7 @@ static api_reply list(void) {
             jw_key(&j, "min_players"); jw_int(&j, mp_ruleset_min_players(rs));
             jw_key(&j, "max_players"); jw_int(&j, mp_ruleset_max_players(rs));
             jw_key(&j, "modules"); jw_array(&j);
-            for (int v = 0; v < mp_ruleset_n_variants(rs); v++) jw_string(&j, mp_ruleset_variant_name(rs, v));
+            for (int v = 0; v < mp_ruleset_n_modules(rs); v++) jw_string(&j, mp_ruleset_module_name(rs, v));
             jw_array_end(&j);
             jw_object_end(&j);
         }

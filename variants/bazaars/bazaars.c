@@ -175,7 +175,7 @@ static bool may_buy(const mp_module_ctx *cx, const bazaars_state *s, const bazaa
 ** buy or sell; -1 none. The notation does not write it: legal and parse both fill it in, so an
 ** action read back is the action listed, and apply ignores it. */
 static int16_t tile_about(const mp_module_ctx *cx, const bazaars_state *s, int code, int slot) {
-    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || s->stage == IDLE) return -1;
+    if (mp_mod_phase(cx) != MP_PHASE_MODULE || s->stage == IDLE) return -1;
     if (code == SELECT || code == PICK) return slot >= 0 && slot < s->n_open ? s->open[slot] : -1;
     return s->stage == BIDDING || s->stage == DECIDING ? s->open[s->chosen] : -1;
 }
@@ -183,9 +183,9 @@ static int16_t tile_about(const mp_module_ctx *cx, const bazaars_state *s, int c
 static int bazaars_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
     const bazaars_state *s = cx->state;
     const bazaars_config *c = cx->config;
-    if (s->stage == IDLE || mp_mod_phase(cx) != MP_PHASE_VARIANT) return 0;   /* the state first: no call */
+    if (s->stage == IDLE || mp_mod_phase(cx) != MP_PHASE_MODULE) return 0;   /* the state first: no call */
     int v = cx->index, n = 0, lo, hi;
-#define PUT(code_, a0, a1) do { if (n < cap) out[n] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)v, \
+#define PUT(code_, a0, a1) do { if (n < cap) out[n] = (mp_action){ .kind = MP_ACT_MODULE, .module = (uint8_t)v, \
     .code = (code_), .arg = { (a0), (a1), 0 }, .tile = tile_about(cx, s, (code_), (a0)) }; n++; } while (0)
     switch (s->stage) {
     case SELECTING:
@@ -220,7 +220,7 @@ static int bazaars_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
     bazaars_state *s = cx->state;
     const bazaars_config *c = cx->config;
     int p = mp_mod_player(cx), lo, hi;
-    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || s->stage == IDLE)
+    if (mp_mod_phase(cx) != MP_PHASE_MODULE || s->stage == IDLE)
         return refuse(d, "no bazaar is under way; expected another action");
     switch (a->code) {
     case SELECT:
@@ -374,7 +374,7 @@ const mp_module mp_module_bazaars = {
     .configure = bazaars_configure,
     .setup = bazaars_setup,
     .legal = bazaars_legal,
-    .legal_phases = MP_LISTS_IN(MP_PHASE_VARIANT),
+    .legal_phases = MP_LISTS_IN(MP_PHASE_MODULE),
     .apply = bazaars_apply,
     .end_turn = bazaars_end_turn,
     .format = bazaars_format,

@@ -195,13 +195,13 @@ static void list_builds(const mp_module_ctx *cx, const bridges_state *s, lister 
         if (!kinds) continue;
         for (int axis = 0; axis < 2; axis++)
             if (bridge_fits(cx, s, NULL, x, y, kinds, axis))
-                add(l, &(mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)cx->index, .code = CODE_BUILD,
+                add(l, &(mp_action){ .kind = MP_ACT_MODULE, .module = (uint8_t)cx->index, .code = CODE_BUILD,
                                      .x = (int16_t)x, .y = (int16_t)y, .arg = { axis } });
     }
 }
 
 static mp_action place_action(int v, int tile, int x, int y, int rot, int bx, int by, int axis) {
-    return (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)v, .code = CODE_PLACE, .tile = (int16_t)tile,
+    return (mp_action){ .kind = MP_ACT_MODULE, .module = (uint8_t)v, .code = CODE_PLACE, .tile = (int16_t)tile,
                         .x = (int16_t)x, .y = (int16_t)y, .rot = (uint8_t)rot, .arg = { axis, bx, by } };
 }
 
@@ -431,7 +431,7 @@ static int bridges_parse(const mp_module_ctx *cx, const char *args, mp_action *o
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     int axis, x, y, used;
     if ((used = read_bridge(args, &axis, &x, &y)) && !args[used]) {
-        *out = (mp_action){ .kind = MP_ACT_VARIANT, .variant = out->variant, .code = CODE_BUILD,
+        *out = (mp_action){ .kind = MP_ACT_MODULE, .module = out->module, .code = CODE_BUILD,
                             .x = (int16_t)x, .y = (int16_t)y, .arg = { axis } };
         return 0;
     }
@@ -476,7 +476,7 @@ static int bridges_parse(const mp_module_ctx *cx, const char *args, mp_action *o
         snprintf(d->message, sizeof d->message, "'%s' is not a bridge; expected ns@X,Y or ew@X,Y", mp_quote(slash + 1, q, sizeof q));
         return 1;
     }
-    *out = place_action(out->variant, tile, px, py, rot, x, y, axis);
+    *out = place_action(out->module, tile, px, py, rot, x, y, axis);
     return 0;
 }
 

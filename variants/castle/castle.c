@@ -482,13 +482,13 @@ typedef struct lister { mp_action *out; int cap, n, v; } lister;
 
 static void add(lister *l, int code, int32_t a0, int32_t a1) {
     if (l->n < l->cap)
-        l->out[l->n] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)l->v, .code = code, .arg = { a0, a1, 0 } };
+        l->out[l->n] = (mp_action){ .kind = MP_ACT_MODULE, .module = (uint8_t)l->v, .code = code, .arg = { a0, a1, 0 } };
     l->n++;
 }
 
 static int castle_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
     const castle_state *s = cx->state;
-    if (s->question == Q_NONE || mp_mod_phase(cx) != MP_PHASE_VARIANT) return 0;   /* the state first: no call */
+    if (s->question == Q_NONE || mp_mod_phase(cx) != MP_PHASE_MODULE) return 0;   /* the state first: no call */
     lister l = { out, cap, 0, cx->index };
     int p = mp_mod_player(cx), k = s->asked_kind;
     if (s->question == Q_DOUBLE) {
@@ -866,7 +866,7 @@ const mp_module mp_module_castle = {
     .configure = castle_configure,
     .setup = castle_setup,
     .legal = castle_legal,
-    .legal_phases = MP_LISTS_IN(MP_PHASE_VARIANT),
+    .legal_phases = MP_LISTS_IN(MP_PHASE_MODULE),
     .apply = castle_apply,
     .before_score = castle_before_score,
     .score_order = castle_score_order,

@@ -132,7 +132,7 @@ static void castles_before_score(mp_module_ctx *cx) {
 ** other tile in arg[1], arg[2]. The notation does not write it: legal and parse both fill it in
 ** from the town waiting, so an action read back is the action listed, and apply ignores it. */
 static void town_context(const mp_module_ctx *cx, const castles_state *s, mp_action *a) {
-    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || !s->n_pending) return;
+    if (mp_mod_phase(cx) != MP_PHASE_MODULE || !s->n_pending) return;
     mp_part part[2];
     mp_mod_feature_parts(cx, s->pending[0], part, 2);   /* a town: two parts (is_town) */
     a->x = (int16_t)part[0].x;
@@ -144,9 +144,9 @@ static void town_context(const mp_module_ctx *cx, const castles_state *s, mp_act
 
 static int castles_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
     const castles_state *s = cx->state;
-    if (!s->n_pending || mp_mod_phase(cx) != MP_PHASE_VARIANT) return 0;   /* the state first: no call */
+    if (!s->n_pending || mp_mod_phase(cx) != MP_PHASE_MODULE) return 0;   /* the state first: no call */
     for (int i = 0; i < 2 && i < cap; i++) {
-        out[i] = (mp_action){ .kind = MP_ACT_VARIANT, .variant = (uint8_t)cx->index,
+        out[i] = (mp_action){ .kind = MP_ACT_MODULE, .module = (uint8_t)cx->index,
                               .code = i ? CODE_CONVERT : CODE_DECLINE };
         town_context(cx, s, &out[i]);
     }
@@ -175,7 +175,7 @@ static void convert(mp_module_ctx *cx, castles_state *s, mp_feature town) {
 
 static int castles_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
     castles_state *s = cx->state;
-    if (mp_mod_phase(cx) != MP_PHASE_VARIANT || !s->n_pending || (a->code != CODE_CONVERT && a->code != CODE_DECLINE)) {
+    if (mp_mod_phase(cx) != MP_PHASE_MODULE || !s->n_pending || (a->code != CODE_CONVERT && a->code != CODE_DECLINE)) {
         snprintf(d->message, sizeof d->message, "no town is waiting to become a castle; expected another action");
         return 1;
     }
@@ -351,7 +351,7 @@ const mp_module mp_module_castles = {
     .configure = castles_configure,
     .setup = castles_setup,
     .legal = castles_legal,
-    .legal_phases = MP_LISTS_IN(MP_PHASE_VARIANT),
+    .legal_phases = MP_LISTS_IN(MP_PHASE_MODULE),
     .apply = castles_apply,
     .before_score = castles_before_score,
     .feature_scored = castles_feature_scored,

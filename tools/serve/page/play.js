@@ -155,7 +155,7 @@ const play = {
   },
 
   renderStatus(s) {
-    const what = { place: 'place the tile', deploy: 'place a follower or pass', variant: 'decide' }[s.phase] || s.phase;
+    const what = { place: 'place the tile', deploy: 'place a follower or pass', module: 'decide' }[s.phase] || s.phase;
     let text;
     if (s.over) text = `Game ${s.game} (${s.ruleset}, seed ${s.seed}) is over after ${s.turn} turns.`;
     else if (this.mine()) text = `Turn ${s.turn}: ${this.name(s.player)}, your turn: ${what}. ${s.tiles_left} tiles left.`;
@@ -174,8 +174,8 @@ const play = {
     const choices = s.choices || [];
     this.drawPlacements(view, choices.filter(c => c.kind === 'place'));
     this.drawSpots(view, choices.filter(c => c.kind === 'deploy'));
-    for (const c of choices.filter(c => c.kind === 'variant' && c.x !== undefined && c.x !== null && this.offered(c, s)))
-      view.overlay.append(this.cellRect(c.x, c.y, { class: 'variant-cell' }));
+    for (const c of choices.filter(c => c.kind === 'module' && c.x !== undefined && c.x !== null && this.offered(c, s)))
+      view.overlay.append(this.cellRect(c.x, c.y, { class: 'module-cell' }));
   },
 
   cellRect(x, y, attrs) {
@@ -250,8 +250,8 @@ const play = {
         const label = s.phase === 'deploy' && (!c.label || c.label === 'pass') ? 'No follower' : c.label || 'Pass';
         box.append(el('button', { type: 'button', class: 'pass', 'data-test': passes++ ? `pass-${passes - 1}` : 'pass',
                                   onclick: guarded(() => this.act(c.action)) }, label));
-      } else if (c.kind === 'variant' && this.offered(c, s)) {
-        box.append(this.variantButton(c, k++));
+      } else if (c.kind === 'module' && this.offered(c, s)) {
+        box.append(this.moduleButton(c, k++));
       }
     }
   },
@@ -262,12 +262,12 @@ const play = {
     return !(s.phase === 'place' && c.rot !== undefined && c.rot !== null && (s.drawn_rotations || []).includes(c.rot) && c.rot !== this.rot);
   },
 
-  variantButton(c, k) {
+  moduleButton(c, k) {
     const d = c.decision || {};
     const args = Object.entries(d.args || {}).map(([a, v]) => `${a} ${v}`).join(', ');
     const where = c.x !== undefined && c.x !== null ? ` at ${c.x},${c.y}` : '';
     const hint = [d.module, d.name].filter(Boolean).join(' ');
-    const b = el('button', { type: 'button', class: 'variant', 'data-test': `choice-${k}`, title: c.action,
+    const b = el('button', { type: 'button', class: 'module', 'data-test': `choice-${k}`, title: c.action,
                              'data-module': d.module, 'data-decision': d.name,
                              onclick: guarded(() => this.act(c.action)) },
                  c.label || c.action, el('small', {}, [hint, args].filter(Boolean).join(': ') + where));
