@@ -110,12 +110,9 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
         if (g->supply[p] + on_board[p] != g->rs->followers)
             rc = bad(d, "player %d: supply %d + on board %d differs from the follower count", p, g->supply[p], on_board[p]);
     rc = rc ? rc : check_open(g, d);
-    for (int i = 0; i < g->rs->n_modules && !rc; i++) {
-        const mp_module_use *u = &g->rs->modules[i];
-        if (u->v->check) {
-            mp_module_ctx c = mp_module_ctx_of(g, i);
-            rc = u->v->check(&c, d);
-        }
+    MP_EACH_MODULE_WITH(g, check, i, m) {
+        mp_module_view v = mp_module_view_of(g, i);
+        if (!rc) rc = m->check(&v, d);
     }
     free(open);
     free(icons);

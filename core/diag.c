@@ -1,10 +1,38 @@
 /*
 ** diag.c: formatting of diagnostics, "file:line:column: message", and of the input they quote.
 */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
+
+int mp_diag_vset(mp_diag *d, const char *file, int line, int column, const char *fmt, va_list ap) {
+    if (!d) return 1;
+    snprintf(d->file, sizeof d->file, "%s", file ? file : "");
+    d->line = line;
+    d->column = column;
+    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    return 1;
+}
+
+int mp_diag_set(mp_diag *d, const char *file, int line, int column, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    mp_diag_vset(d, file, line, column, fmt, ap);
+    va_end(ap);
+    return 1;
+}
+
+int mp_diag_column(mp_diag *d, int column, const char *fmt, ...) {
+    if (!d) return 1;
+    d->column = column;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    va_end(ap);
+    return 1;
+}
 
 /* POSIX's strerror_r, returning int: the build asks for POSIX (_POSIX_C_SOURCE), not GNU's
 ** variant, which returns a pointer. */

@@ -23,14 +23,10 @@
 
 static int fail(mp_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(mp_diag *d, const char *fmt, ...) {
-    if (d) {
-        va_list ap;
-        snprintf(d->file, sizeof d->file, "<action>");
-        d->line = d->column = 0;
-        va_start(ap, fmt);
-        vsnprintf(d->message, sizeof d->message, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    mp_diag_vset(d, "<action>", 0, 0, fmt, ap);
+    va_end(ap);
     return 1;
 }
 
@@ -114,14 +110,14 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
     ** is the same in the game played and in its replay. */
     int drawn = (int)mp_rng_below(g->rng, (uint32_t)g->n_players);
     g->turn_player = g->base_player = opt->first_player >= 0 && opt->first_player < g->n_players ? opt->first_player : drawn;
-    for (int i = 0; i < rs->n_modules; i++) {
-        const mp_module_use *u = &rs->modules[i];
+    MP_EACH_MODULE_WITH(g, setup, i, m) {
         mp_module_ctx c = mp_module_ctx_of(g, i);
-        if (u->v->setup && u->v->setup(&c, d)) {
-            if (d->line == 0 && u->node) {    /* point at the module in the ruleset */
-                snprintf(d->file, sizeof d->file, "%s", u->node->file);
-                d->line = u->node->line;
-                d->column = u->node->column;
+        if (m->setup(&c, d)) {
+            const mp_ynode *at = rs->modules[i].node;
+            if (d->line == 0 && at) {    /* point at the module in the ruleset */
+                char message[sizeof d->message];
+                memcpy(message, d->message, sizeof message);
+                mp_diag_set(d, at->file, at->line, at->column, "%s", message);
             }
             mp_game_free(g);
             return NULL;
@@ -245,10 +241,10 @@ static bool module_places(mp_game *g) {
     mp_phase was = g->phase;
     g->phase = MP_PHASE_PLACE;
     int n = 0;
-    for (int i = 0; i < g->rs->n_modules && !n; i++)
-        if (g->rs->modules[i].v->legal && mp_module_lists_in(g->rs->modules[i].v, MP_PHASE_PLACE)) {
-            mp_module_ctx c = mp_module_ctx_of(g, i);
-            n = g->rs->modules[i].v->legal(&c, NULL, 0);
+    MP_EACH_MODULE_WITH(g, legal, i, m)
+        if (!n && mp_module_lists_in(m, MP_PHASE_PLACE)) {
+            mp_module_view v = mp_module_view_of(g, i);
+            n = m->legal(&v, NULL, 0);
         }
     g->phase = was;
     return n > 0;
@@ -457,10 +453,11 @@ static int apply_place(mp_game *g, const mp_action *a, mp_diag *d) {
         return fail(d, "tile '%s' does not fit at %d,%d rotation %d: %s", mp_tileset_tile_id(g->ts, a->tile),
                     a->x, a->y, a->rot, why);
     }
-    if (g->rs->filters_places && !mp_place_allowed(g, a))
-        return fail(d, "tile '%s' at %d,%d rotation %d fits but a rule of the ruleset's modules forbids it (the "
-                    "river's: no U-turn, or it does not continue the river); expected one of the legal placements",
-                    mp_tileset_tile_id(g->ts, a->tile), a->x, a->y, a->rot);
+    char why[200] = "";
+    if (g->rs->filters_places && !mp_place_allowed_why(g, a, why, sizeof why))
+        return fail(d, "tile '%s' at %d,%d rotation %d fits the edges, but %s; expected one of the legal placements",
+                    mp_tileset_tile_id(g->ts, a->tile), a->x, a->y, a->rot,
+                    why[0] ? why : "a rule of the ruleset's modules forbids it");
     g->open_hint = at;
     put_tile(g, a, in_hand);
     run(g);
@@ -565,13 +562,11 @@ int mp_game_legal(const mp_game *g, mp_action *out, int cap) {
         if (n < cap) out[n] = (mp_action){ .kind = MP_ACT_PASS };
         n++;
     }
-    const mp_ruleset *rs = g->rs;
-    for (int i = 0; i < rs->n_modules; i++)
-        if (rs->modules[i].v->legal && (g->phase != MP_PHASE_MODULE || i == g->module_phase) &&
-            mp_module_lists_in(rs->modules[i].v, g->phase)) {
+    MP_EACH_MODULE_WITH(g, legal, i, m)
+        if ((g->phase != MP_PHASE_MODULE || i == g->module_phase) && mp_module_lists_in(m, g->phase)) {
             int room = cap > n ? cap - n : 0;
-            mp_module_ctx c = mp_module_ctx_of(g, i);
-            n += rs->modules[i].v->legal(&c, room ? out + n : NULL, room);
+            mp_module_view v = mp_module_view_of(g, i);
+            n += m->legal(&v, room ? out + n : NULL, room);
         }
     return n;
 }
@@ -767,19 +762,17 @@ const char *mp_game_token_name(const mp_game *g, int i) {
 int mp_game_token_supply(const mp_game *g, int i, int p) {
     int v = token_module(g, i);
     if (v < 0 || p < 0 || p >= g->n_players) return -1;
-    mp_module_ctx c = mp_module_ctx_of(g, v);
-    return g->rs->modules[v].v->tokens(&c, p);
+    mp_module_view view = mp_module_view_of(g, v);
+    return g->rs->modules[v].v->tokens(&view, p);
 }
 
 const char *mp_game_module_status(const mp_game *g, int player, char *buf, size_t size) {
     size_t n = 0;
     if (size) buf[0] = 0;
-    for (int v = 0; v < g->rs->n_modules && n + 1 < size; v++) {
-        const mp_module_use *u = &g->rs->modules[v];
-        if (!u->v->status) continue;
+    MP_EACH_MODULE_WITH(g, status, i, m) {
         char one[256];
-        mp_module_ctx c = mp_module_ctx_of(g, v);
-        if (u->v->status(&c, player, one, sizeof one) <= 0 || !one[0]) continue;
+        mp_module_view v = mp_module_view_of(g, i);
+        if (n + 1 >= size || m->status(&v, player, one, sizeof one) <= 0 || !one[0]) continue;
         n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "; " : "", one);
     }
     return buf;
@@ -868,8 +861,8 @@ void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t 
     case MP_ACT_PASS: snprintf(buf, size, "pass"); break;
     default: {
         const mp_module_use *u = a->module < g->rs->n_modules ? &g->rs->modules[a->module] : NULL;
-        mp_module_ctx c = u ? mp_module_ctx_of(g, a->module) : (mp_module_ctx){ 0 };
-        if (u && u->v->describe) u->v->describe(&c, a, buf, size);
+        mp_module_view v = u ? mp_module_view_of(g, a->module) : (mp_module_view){ 0 };
+        if (u && u->v->describe) u->v->describe(&v, a, buf, size);
         else snprintf(buf, size, "module action %d", a->code);
         break;
     }

@@ -43,11 +43,8 @@ void mp_game_determinize(mp_game *g, int player, uint64_t seed) {
     }
     k = 0;
     FOR_HIDDEN(g, player, t, *t = pool[k++]);
-    for (int i = 0; i < g->rs->n_modules; i++) {
-        const mp_module_use *u = &g->rs->modules[i];
-        if (u->v->redeal) {
-            mp_module_ctx c = mp_module_ctx_of(g, i);
-            u->v->redeal(&c, player);
-        }
+    MP_EACH_MODULE_WITH(g, redeal, i, m) {
+        mp_module_ctx c = mp_module_ctx_of(g, i);
+        m->redeal(&c, player);
     }
 }

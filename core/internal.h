@@ -12,6 +12,7 @@
 #ifndef MP_INTERNAL_H
 #define MP_INTERNAL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include "meeple.h"
@@ -30,6 +31,8 @@
 #define MP_ASSERT(x) assert(x)
 #endif
 
+/* diag.c: mp_diag_set (meeple.h) with the message's arguments as a va_list. */
+MP_INTERNAL int mp_diag_vset(mp_diag *d, const char *file, int line, int column, const char *fmt, va_list ap);
 /* diag.c: the system's words for errno value err ("No such file or directory"), written into buf
 ** by strerror_r (strerror may hand every thread the same buffer). Returns buf. */
 enum { MP_ERRNO_SIZE = 128 };
@@ -486,6 +489,8 @@ MP_INTERNAL bool mp_place_any(const mp_game *g, int tile);
 /* The same as the game plays them: less what a module's allows_place hook forbids (the river's
 ** no U-turn). With no such module, the lists above, at their speed. */
 MP_INTERNAL bool mp_place_allowed(const mp_game *g, const mp_action *place);
+/* The same, the refusing module's rule in words into why (when not NULL). */
+MP_INTERNAL bool mp_place_allowed_why(const mp_game *g, const mp_action *place, char *why, size_t size);
 MP_INTERNAL int mp_place_list_filtered(const mp_game *g, int tile, mp_action *out, int cap);
 static inline int mp_place_list_allowed(const mp_game *g, int tile, mp_action *out, int cap) {
     return g->rs->filters_places ? mp_place_list_filtered(g, tile, out, cap) : mp_place_list(g, tile, out, cap);
@@ -511,6 +516,10 @@ MP_INTERNAL unsigned mp_place_near_miss(const mp_game *g, int tile, int x, int y
 MP_INTERNAL unsigned mp_place_facing(const mp_game *g, int x, int y, uint8_t their[4][3]);
 MP_INTERNAL bool mp_place_fits_facing(const mp_game *g, const uint8_t kinds[MP_PORTS], unsigned touch,
                                       const uint8_t their[4][3]);
+/* module.c: the ports of tile `tile` turned rot at cell x,y that do not meet what the tiles around
+** show (bit p; 0 when it fits by the edges alone), and the sides that touch a tile (bit s), worked
+** out port by port: the reference tests/test_place.c holds the near misses against. */
+MP_INTERNAL uint16_t mp_place_mismatch(const mp_game *g, int tile, int x, int y, int rot, unsigned *touching);
 /* Why a placement is illegal, in words ("side E at port E: road meets city"). */
 MP_INTERNAL void mp_place_why(const mp_game *g, int tile, int x, int y, int rot, char *buf, size_t size);
 
@@ -580,17 +589,25 @@ MP_INTERNAL int mp_game_put_tile(mp_game *g, const mp_action *a, mp_diag *d);
 /* game.c: the index of module v among the ruleset's modules, -1 when the ruleset does not use it. */
 MP_INTERNAL int mp_game_module_index(const mp_game *g, const mp_module *v);
 
-/* variants/registry.c: the compiled-in modules (the kernel finds a ruleset's modules by name). */
+/* modules.c: the compiled-in modules (the kernel finds a ruleset's modules by name). */
 MP_INTERNAL const mp_module *mp_module_find(const char *name);
 MP_INTERNAL int mp_module_count(void);
 MP_INTERNAL const mp_module *mp_module_at(int i);
-/* Lets a test program add a module of its own, found by name like the compiled-in ones. */
-MP_INTERNAL int mp_module_register_for_tests(const mp_module *v);
 
-/* The context a hook of module i gets (module.h). */
-static inline mp_module_ctx mp_module_ctx_of(const mp_game *g, int i) {
-    return (mp_module_ctx){ (mp_game *)(uintptr_t)g, g->mstate[i], g->rs->modules[i].config, i };
+/* What a hook of module i gets (module.h): a view for a hook that reads, a context for one that
+** changes the game. */
+static inline mp_module_view mp_module_view_of(const mp_game *g, int i) {
+    return (mp_module_view){ g, g->mstate[i], g->rs->modules[i].config, i };
 }
+static inline mp_module_ctx mp_module_ctx_of(mp_game *g, int i) {
+    return (mp_module_ctx){ mp_module_view_of(g, i), g, g->mstate[i] };
+}
+/* The loop every caller of a hook shares: for each module of g's ruleset that has `hook`, in the
+** ruleset's order (the hook order), i its index and m its table:
+**     MP_EACH_MODULE_WITH(g, end_turn, i, m) { mp_module_ctx c = mp_module_ctx_of(g, i); m->end_turn(&c); } */
+#define MP_EACH_MODULE_WITH(g, hook, i, m)                                                                  \
+    for (int i = 0; i < (g)->rs->n_modules; i++)                                                            \
+        for (const mp_module *m = (g)->rs->modules[i].v; m && m->hook; m = NULL)
 
 /* rng.c */
 MP_INTERNAL void mp_rng_seed(uint64_t s[4], uint64_t seed);

@@ -73,6 +73,19 @@ typedef struct mp_diag {
 /* Writes "file:line:column: message" (parts that are unknown left out) into buf. */
 MP_API void mp_diag_format(const mp_diag *d, char *buf, size_t size);
 
+/* The one way to fill a diagnostic: its file (NULL: ""), line and column (0: unknown) and the
+** message from fmt. mp_diag_column sets only the column and the message, leaving the file and the
+** line as the caller set them (a token in a line the caller is reading: notation, a module's
+** arguments). Both do nothing with a NULL d, and return 1, for `return mp_diag_set(...);` where a
+** failure returns 1. */
+#if defined(__GNUC__)
+#define MP_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define MP_PRINTF(f, a)
+#endif
+MP_API int mp_diag_set(mp_diag *d, const char *file, int line, int column, const char *fmt, ...) MP_PRINTF(5, 6);
+MP_API int mp_diag_column(mp_diag *d, int column, const char *fmt, ...) MP_PRINTF(3, 4);
+
 /* Input quoted in a message: control characters and bytes that are not UTF-8 escaped (\n, \t,
 ** \r, else \xNN), and cut after MP_QUOTE_CHARS characters (an escape counts as one) with "...",
 ** so that a message stays one readable line whatever it quotes. Writes the len bytes at s (or the

@@ -15,7 +15,7 @@
 ** which the kernel keeps with the game (copied when the game is), and all its chance comes from
 ** the game's generator (mp_mod_random). So games stay deterministic and cheap to copy.
 **
-** A hook that only reads gets a `const mp_module_ctx *`; the functions that change the game take
+** A hook that only reads gets a `const mp_module_view *`; the functions that change the game take
 ** a `mp_module_ctx *`, so the compiler keeps a reading hook from changing anything.
 **
 ** What a module shows is data, not words: its facts (mp_fact, meeple.h: a player's tokens, a
@@ -26,7 +26,7 @@
 ** Adding a module (the checklist):
 **   1. variants/<name>/<name>.c defining `const mp_module mp_module_<name>`, hooks as statics,
 **      including only "module.h" (and the C library);
-**   2. a line in variants/registry.c (kept sorted by name);
+**   2. a line in core/modules.c, the kernel's list of modules (kept sorted by name);
 **   3. its sources in Makefile.am (libmeeple_core_la_SOURCES);
 **   4. a ruleset in rulesets/ that uses it (tests/test_variants.c checks every module is used);
 **   5. tests of its rules, and its options in meeple-ruleset(5).
@@ -47,11 +47,23 @@
 
 /* ------------------------------------------------------------------ the context */
 
-typedef struct mp_module_ctx {
-    mp_game *game;          /* opaque: ask through mp_mod_* and meeple.h */
-    void *state;            /* the module's block (state_size bytes, zeroed at setup) */
+/* What a hook gets. A hook that only reads (listing actions, notation, words, facts, checks, a
+** feature's points) gets a view: the game, its own state and its configuration, all const, so the
+** compiler refuses any change (nothing in a view leads to a writable game or state). A hook that
+** changes the game gets a context: the same view, and the game and state it may change through
+** the mp_mod_* doors that take a context. Reading doors take the view: in a changing hook, pass
+** &c->view. */
+typedef struct mp_module_view {
+    const mp_game *game;    /* opaque: ask through mp_mod_* and meeple.h */
+    const void *state;      /* the module's block (state_size bytes, zeroed at setup) */
     const void *config;     /* what its configure hook read from `options:` */
     int index;              /* its index among the ruleset's modules: an action's `module` */
+} mp_module_view;
+
+typedef struct mp_module_ctx {
+    mp_module_view view;    /* first: what the hook reads */
+    mp_game *game;          /* the same game, to change through the doors that take a context */
+    void *state;            /* the same block, to write */
 } mp_module_ctx;
 
 /* A feature of the board (a city, a road, a castle...), named by any of its segments: the kernel
@@ -109,15 +121,17 @@ typedef struct mp_module {
     int (*setup)(mp_module_ctx *c, mp_diag *d);
     /* Extra legal actions in the current phase (for MP_PHASE_PLACE: placements that exist only
     ** with the module, such as a tile plus a bridge). Returns how many it has, writes up to cap. */
-    int (*legal)(const mp_module_ctx *c, mp_action *out, int cap);
+    int (*legal)(const mp_module_view *c, mp_action *out, int cap);
     /* The phases its legal hook may list actions in (MP_LISTS_IN(MP_PHASE_...) bits): it is not
     ** asked in the others, so a module that only answers its own decisions costs nothing while
     ** tiles are placed. 0: every phase. */
     unsigned legal_phases;
     /* Whether the kernel's placement `place` (an MP_ACT_PLACE that fits) is allowed: a rule
     ** that forbids placements the edges allow (the river's no U-turn). NULL: all are. Asked for
-    ** every placement listed or played, so it must be cheap. */
-    bool (*allows_place)(const mp_module_ctx *c, const mp_action *place);
+    ** every placement listed or played, so it must be cheap. When it refuses and `why` is not
+    ** NULL (a player's placement being refused, not a list), it writes there the rule it applies,
+    ** in words ("the river must go on from its last tile"), for the kernel's message. */
+    bool (*allows_place)(const mp_module_view *c, const mp_action *place, char *why, size_t size);
     /* Applies an action whose `module` is this module; 0, or non-zero with d filled. */
     int (*apply)(mp_module_ctx *c, const mp_action *a, mp_diag *d);
     /* After the tile is placed and before deployment. */
@@ -128,7 +142,7 @@ typedef struct mp_module {
     ** (The Castle: the placer's features first, in the order the placer chose). */
     void (*score_order)(mp_module_ctx *c, mp_feature *features, int n);
     /* A completed feature is about to score: may change its points. */
-    void (*score_feature)(const mp_module_ctx *c, mp_feature f, int *points);
+    void (*score_feature)(const mp_module_view *c, mp_feature f, int *points);
     /* A completed feature has been scored (or completed unoccupied): castles watch their fiefs. */
     void (*feature_scored)(mp_module_ctx *c, mp_feature f, int points);
     /* End of a turn, after scoring; may queue decisions or extra turns (bazaar). */
@@ -140,27 +154,27 @@ typedef struct mp_module {
     /* Notation of its actions after "!name:" (meeple-notation(7)): write the arguments (snprintf's
     ** return), and read them back, setting d->column on error counting from 1 at the first
     ** character of args. NULL: the generic "CODE[,A[,B[,C]]]" whole numbers. */
-    int (*format)(const mp_module_ctx *c, const mp_action *a, char *buf, size_t size);
-    int (*parse)(const mp_module_ctx *c, const char *args, mp_action *out, mp_diag *d);
+    int (*format)(const mp_module_view *c, const mp_action *a, char *buf, size_t size);
+    int (*parse)(const mp_module_view *c, const char *args, mp_action *out, mp_diag *d);
     /* Its action in words, for a human deciding ("select open tile 2 (BB-3), bidding 0"); snprintf's
     ** return. NULL: "module action CODE". */
-    int (*describe)(const mp_module_ctx *c, const mp_action *a, char *buf, size_t size);
+    int (*describe)(const mp_module_view *c, const mp_action *a, char *buf, size_t size);
     /* What its state is, as facts (meeple.h, mp_fact): writes up to cap, returns how many it has.
     ** `module` of each is filled in by the kernel. */
-    int (*facts)(const mp_module_ctx *c, mp_fact *out, int cap);
+    int (*facts)(const mp_module_view *c, mp_fact *out, int cap);
     /* Its facts in a line of words, for a player (player >= 0: "track 33, wall tile 9") or the
     ** whole game (-1: "wall tiles on the track at 12/13 ..."); "" nothing. */
-    int (*status)(const mp_module_ctx *c, int player, char *buf, size_t size);
+    int (*status)(const mp_module_view *c, int player, char *buf, size_t size);
     /* Tokens the module gives each player (bridges, castle tokens): what they are called, and how
     ** many a player still has in the supply (mp_game_token_supply). */
     const char *tokens_name;
-    int (*tokens)(const mp_module_ctx *c, int player);
+    int (*tokens)(const mp_module_view *c, int player);
     /* What the module keeps face down, dealt anew for a search (mp_game_determinize): one sample
     ** consistent with what `player` has seen, drawn with mp_mod_random (already reseeded), and
     ** independent of the real deal (put the pool in a canonical order before shuffling). */
     void (*redeal)(mp_module_ctx *c, int player);
     /* Invariants, for mp_game_check: 0 when consistent. */
-    int (*check)(const mp_module_ctx *c, mp_diag *d);
+    int (*check)(const mp_module_view *c, mp_diag *d);
 } mp_module;
 
 #define MP_LISTS_IN(phase) (1u << (phase))
@@ -197,54 +211,50 @@ MP_MODULE_API bool mp_y_is_null(const mp_ynode *n);
 
 /* ------------------------------------------------------------------ the game, read */
 
-MP_MODULE_API const mp_ruleset *mp_mod_ruleset(const mp_module_ctx *c);
-MP_MODULE_API const mp_tileset *mp_mod_tiles(const mp_module_ctx *c);   /* the ruleset's tiles */
-MP_MODULE_API const char *mp_mod_ruleset_path(const mp_module_ctx *c);   /* for messages */
-MP_MODULE_API int mp_mod_players(const mp_module_ctx *c);
-MP_MODULE_API mp_phase mp_mod_phase(const mp_module_ctx *c);
-MP_MODULE_API int mp_mod_player(const mp_module_ctx *c);        /* whose decision it is */
-MP_MODULE_API int mp_mod_turn_player(const mp_module_ctx *c);   /* whose turn it is */
-MP_MODULE_API int mp_mod_turns(const mp_module_ctx *c);         /* tiles placed from the bag so far */
-MP_MODULE_API int mp_mod_score(const mp_module_ctx *c, int player);
+MP_MODULE_API const mp_ruleset *mp_mod_ruleset(const mp_module_view *c);
+MP_MODULE_API const mp_tileset *mp_mod_tiles(const mp_module_view *c);   /* the ruleset's tiles */
+MP_MODULE_API const char *mp_mod_ruleset_path(const mp_module_view *c);   /* for messages */
+MP_MODULE_API int mp_mod_players(const mp_module_view *c);
+MP_MODULE_API mp_phase mp_mod_phase(const mp_module_view *c);
+MP_MODULE_API int mp_mod_player(const mp_module_view *c);        /* whose decision it is */
+MP_MODULE_API int mp_mod_turn_player(const mp_module_view *c);   /* whose turn it is */
+MP_MODULE_API int mp_mod_turns(const mp_module_view *c);         /* tiles placed from the bag so far */
+MP_MODULE_API int mp_mod_score(const mp_module_view *c, int player);
 /* The tile this turn places: the queued turn's (a bazaar's), else the player's hand's first. */
-MP_MODULE_API int mp_mod_forced_tile(const mp_module_ctx *c);   /* -1: from the hand */
-MP_MODULE_API int mp_mod_hand(const mp_module_ctx *c, int player, int *tiles, int cap);
-MP_MODULE_API bool mp_mod_from_bag(const mp_module_ctx *c);     /* this turn's tile came from the bag */
-MP_MODULE_API int mp_mod_tiles_left(const mp_module_ctx *c);    /* in the bag */
+MP_MODULE_API int mp_mod_forced_tile(const mp_module_view *c);   /* -1: from the hand */
+MP_MODULE_API int mp_mod_hand(const mp_module_view *c, int player, int *tiles, int cap);
+MP_MODULE_API bool mp_mod_from_bag(const mp_module_view *c);     /* this turn's tile came from the bag */
+MP_MODULE_API int mp_mod_tiles_left(const mp_module_view *c);    /* in the bag */
 /* Kinds, icons and markers by name, -1 when the tile set has none. */
-MP_MODULE_API int mp_mod_kind(const mp_module_ctx *c, const char *name);
-MP_MODULE_API int mp_mod_icon(const mp_module_ctx *c, const char *name);
-MP_MODULE_API int mp_mod_marker(const mp_module_ctx *c, const char *name);
+MP_MODULE_API int mp_mod_kind(const mp_module_view *c, const char *name);
+MP_MODULE_API int mp_mod_icon(const mp_module_view *c, const char *name);
+MP_MODULE_API int mp_mod_marker(const mp_module_view *c, const char *name);
 /* How a kind completes: MP_MOD_CLOSED (no open port), MP_MOD_SURROUNDED (3x3 block), MP_MOD_NEVER. */
 enum { MP_MOD_CLOSED, MP_MOD_SURROUNDED, MP_MOD_NEVER };
-MP_MODULE_API int mp_mod_kind_completes(const mp_module_ctx *c, int kind);
+MP_MODULE_API int mp_mod_kind_completes(const mp_module_view *c, int kind);
 /* A tile kind's feature f at rotation 0: its ports, kind and shape (the tile set's `shape:`,
 ** 0 none, 1 cap, 2 triangle, 3 irregular). */
-MP_MODULE_API uint16_t mp_mod_tile_feature_ports(const mp_module_ctx *c, int tile, int f);
-MP_MODULE_API int mp_mod_tile_feature_shape(const mp_module_ctx *c, int tile, int f);
+MP_MODULE_API uint16_t mp_mod_tile_feature_ports(const mp_module_view *c, int tile, int f);
+MP_MODULE_API int mp_mod_tile_feature_shape(const mp_module_view *c, int tile, int f);
 /* What lies at port `port` of tile kind `tile` turned rot: 1 + kind, 0 nothing. */
-MP_MODULE_API int mp_mod_tile_port_kind(const mp_module_ctx *c, int tile, int rot, int port);
+MP_MODULE_API int mp_mod_tile_port_kind(const mp_module_view *c, int tile, int rot, int port);
 
 /* The board. */
-MP_MODULE_API int mp_mod_cell(const mp_module_ctx *c, int x, int y);   /* placed index, -1 empty, -2 off */
+MP_MODULE_API int mp_mod_cell(const mp_module_view *c, int x, int y);   /* placed index, -1 empty, -2 off */
 /* The same for a rectangle of w x h cells from x0, y0, in one call: out[(y - y0) * w + x - x0]. */
-MP_MODULE_API void mp_mod_cells(const mp_module_ctx *c, int x0, int y0, int w, int h, int *out);
-MP_MODULE_API int mp_mod_last_placed(const mp_module_ctx *c);          /* this turn's tile, -1 none */
-MP_MODULE_API int mp_mod_n_placed(const mp_module_ctx *c);
+MP_MODULE_API void mp_mod_cells(const mp_module_view *c, int x0, int y0, int w, int h, int *out);
+MP_MODULE_API int mp_mod_last_placed(const mp_module_view *c);          /* this turn's tile, -1 none */
+MP_MODULE_API int mp_mod_n_placed(const mp_module_view *c);
 /* A placed tile: cell, tile kind, rotation, whether it was set at setup; its feature count. */
-MP_MODULE_API void mp_mod_placed(const mp_module_ctx *c, int placed, int *x, int *y, int *tile, int *rot);
-MP_MODULE_API bool mp_mod_placed_fixed(const mp_module_ctx *c, int placed);
-MP_MODULE_API int mp_mod_placed_features(const mp_module_ctx *c, int placed);  /* the overlay included */
+MP_MODULE_API void mp_mod_placed(const mp_module_view *c, int placed, int *x, int *y, int *tile, int *rot);
+MP_MODULE_API bool mp_mod_placed_fixed(const mp_module_view *c, int placed);
+MP_MODULE_API int mp_mod_placed_features(const mp_module_view *c, int placed);  /* the overlay included */
 /* What lies at port `port` (board orientation) of a placed tile, its overlay included: 1 + kind,
-** 0 nothing; and the feature there (-1 none). */
-MP_MODULE_API int mp_mod_port_kind(const mp_module_ctx *c, int placed, int port);
-MP_MODULE_API mp_feature mp_mod_port_feature(const mp_module_ctx *c, int placed, int port);
-/* The open cells (empty, on the board, touching a tile), in row order. */
-MP_MODULE_API int mp_mod_n_open(const mp_module_ctx *c);
-MP_MODULE_API void mp_mod_open_cell(const mp_module_ctx *c, int i, int *x, int *y);
+** 0 nothing. */
+MP_MODULE_API int mp_mod_port_kind(const mp_module_view *c, int placed, int port);
 
 /* Features. */
-MP_MODULE_API mp_feature mp_mod_feature_of(const mp_module_ctx *c, int placed, int feature); /* -1 none */
+MP_MODULE_API mp_feature mp_mod_feature_of(const mp_module_view *c, int placed, int feature); /* -1 none */
 /* What a feature is now, in one call (for hooks that look at every feature of every tile placed):
 ** its canonical name, kind, open ports, parts, whether completion was seen and whether it scored,
 ** and the first player with a follower on it. */
@@ -254,31 +264,25 @@ typedef struct mp_feature_state {
     bool complete, scored;
     int first_follower;     /* the lowest-numbered player with a follower on it, -1 none */
 } mp_feature_state;
-MP_MODULE_API void mp_mod_feature_state(const mp_module_ctx *c, mp_feature f, mp_feature_state *out);
-MP_MODULE_API int mp_mod_feature_kind(const mp_module_ctx *c, mp_feature f);
-MP_MODULE_API int mp_mod_feature_open(const mp_module_ctx *c, mp_feature f);     /* ports facing empty cells */
-MP_MODULE_API bool mp_mod_feature_complete(const mp_module_ctx *c, mp_feature f); /* completion seen */
-MP_MODULE_API bool mp_mod_feature_scored(const mp_module_ctx *c, mp_feature f);
-MP_MODULE_API int mp_mod_feature_followers(const mp_module_ctx *c, mp_feature f, int player);
-MP_MODULE_API int mp_mod_feature_icons(const mp_module_ctx *c, mp_feature f, int icon);
-MP_MODULE_API int mp_mod_feature_tiles(const mp_module_ctx *c, mp_feature f);    /* distinct tiles */
+MP_MODULE_API void mp_mod_feature_state(const mp_module_view *c, mp_feature f, mp_feature_state *out);
+MP_MODULE_API int mp_mod_feature_kind(const mp_module_view *c, mp_feature f);
+MP_MODULE_API bool mp_mod_feature_complete(const mp_module_view *c, mp_feature f); /* completion seen */
+MP_MODULE_API int mp_mod_feature_followers(const mp_module_view *c, mp_feature f, int player);
+MP_MODULE_API int mp_mod_feature_icons(const mp_module_view *c, mp_feature f, int icon);
+MP_MODULE_API int mp_mod_feature_tiles(const mp_module_view *c, mp_feature f);    /* distinct tiles */
 /* Its parts (segments), in the kernel's order from the canonical one; returns how many it has. */
-MP_MODULE_API int mp_mod_feature_parts(const mp_module_ctx *c, mp_feature f, mp_part *out, int cap);
+MP_MODULE_API int mp_mod_feature_parts(const mp_module_view *c, mp_feature f, mp_part *out, int cap);
 /* Its points by the ruleset's scoring (complete or not), and who holds the majority (bit p). */
-MP_MODULE_API int mp_mod_feature_points(const mp_module_ctx *c, mp_feature f, bool complete);
-MP_MODULE_API unsigned mp_mod_feature_majority(const mp_module_ctx *c, mp_feature f);
+MP_MODULE_API int mp_mod_feature_points(const mp_module_view *c, mp_feature f, bool complete);
+MP_MODULE_API unsigned mp_mod_feature_majority(const mp_module_view *c, mp_feature f);
 /* The features this turn's placement completed that are not scored yet, in the kernel's order. */
 MP_MODULE_API int mp_mod_completed(mp_module_ctx *c, mp_feature *out, int cap);
 
 /* Placement. */
-/* The ports of tile `tile` turned rot at cell x,y that do not meet what the tiles around show
-** (bit p: port p; 0 when it fits by the edges alone), and the sides that touch a tile (bit s). */
-MP_MODULE_API uint16_t mp_mod_place_mismatch(const mp_module_ctx *c, int tile, int x, int y, int rot,
-                                             unsigned *touching);
 /* Whether placement `place` (tile, x, y, rot) fits once the overlays are laid (on the tile placed,
 ** MP_OVERLAY_NEW, or on tiles already placed): the kernel's one meaning of "a placement that fits
 ** with an overlay". The overlays' ports must be free on their tiles. */
-MP_MODULE_API bool mp_mod_fits_with_overlays(const mp_module_ctx *c, const mp_action *place,
+MP_MODULE_API bool mp_mod_fits_with_overlays(const mp_module_view *c, const mp_action *place,
                                              const mp_overlay *o, int n);
 
 /* ------------------------------------------------------------------ the game, changed */
@@ -296,7 +300,7 @@ MP_MODULE_API int mp_mod_queue_turn(mp_module_ctx *c, int player, int tile);
 /* The next n tiles out of the bag (a bazaar turns them up); returns how many it took. */
 MP_MODULE_API int mp_mod_take_tiles(mp_module_ctx *c, int n, int *tiles);
 /* The bag, still to draw in order (the first is drawn next), read and set (a river first). */
-MP_MODULE_API int mp_mod_bag(const mp_module_ctx *c, int *tiles, int cap);
+MP_MODULE_API int mp_mod_bag(const mp_module_view *c, int *tiles, int cap);
 MP_MODULE_API void mp_mod_set_bag(mp_module_ctx *c, const int *tiles, int n);
 /* A completed feature becomes a feature of another kind, scored by the module, not the kernel
 ** (a town becomes a castle). */
@@ -316,22 +320,22 @@ MP_MODULE_API uint32_t mp_mod_random(mp_module_ctx *c, uint32_t n);
 /* The name the notation gives feature `feature` of a placed tile (meeple-notation(7)): its middle
 ** port if it crosses one, else its first port clockwise from Nw, else its kind ("N", "Es",
 ** "cloister"); snprintf's return. */
-MP_MODULE_API int mp_mod_feature_name(const mp_module_ctx *c, int placed, int feature, char *buf, size_t size);
+MP_MODULE_API int mp_mod_feature_name(const mp_module_view *c, int placed, int feature, char *buf, size_t size);
 /* Whether f names a feature of this game (any part of one): for an action's argument. */
-MP_MODULE_API bool mp_mod_is_feature(const mp_module_ctx *c, mp_feature f);
+MP_MODULE_API bool mp_mod_is_feature(const mp_module_view *c, mp_feature f);
 /* The map of a bounded board (the ruleset's `board:`): its top-left cell and its size in cells;
 ** false when the board is unbounded. An empty cell of the map is one mp_mod_cell gives -1. */
-MP_MODULE_API bool mp_mod_board(const mp_module_ctx *c, int *x0, int *y0, int *w, int *h);
+MP_MODULE_API bool mp_mod_board(const mp_module_view *c, int *x0, int *y0, int *w, int *h);
 /* A kind's scoring by the ruleset (meeple-ruleset(5), `scoring:`): whether its completed features
 ** score during play; the points each icon adds by its formula for complete or incomplete
 ** features; the formula's multiplier (1: none) and the icon that brings it (*icon, -1 none). */
-MP_MODULE_API bool mp_mod_kind_scored_in_play(const mp_module_ctx *c, int kind);
-MP_MODULE_API int mp_mod_kind_icon_points(const mp_module_ctx *c, int kind, bool complete, int icon);
-MP_MODULE_API int mp_mod_kind_multiplier(const mp_module_ctx *c, int kind, bool complete, int *icon);
+MP_MODULE_API bool mp_mod_kind_scored_in_play(const mp_module_view *c, int kind);
+MP_MODULE_API int mp_mod_kind_icon_points(const mp_module_view *c, int kind, bool complete, int icon);
+MP_MODULE_API int mp_mod_kind_multiplier(const mp_module_view *c, int kind, bool complete, int *icon);
 
 /* ------------------------------------------------------------------ placements that nearly fit (for overlays) */
 /* A placement that does not fit as it is: its cell and turn, and the ports that do not meet what
-** the tiles around show (bit p, board orientation: mp_mod_place_mismatch's). */
+** the tiles around show (bit p, board orientation). */
 typedef struct mp_near_miss { int x, y, rot; uint16_t bad; } mp_near_miss;
 /* The pre-filter for placements that fit with overlays (mp_mod_fits_with_overlays): the
 ** placements of `tile` at the open cells (in row order, rotations that repeat an earlier picture
@@ -340,15 +344,15 @@ typedef struct mp_near_miss { int x, y, rot; uint16_t bad; } mp_near_miss;
 ** placement that fits once overlays of those shapes are laid, on the new tile or on its
 ** neighbours' facing ports, and not without, is among them. Writes up to cap, returns how many
 ** there are. */
-MP_MODULE_API int mp_mod_place_near_misses(const mp_module_ctx *c, int tile, const uint16_t *shapes, int n_shapes,
+MP_MODULE_API int mp_mod_place_near_misses(const mp_module_view *c, int tile, const uint16_t *shapes, int n_shapes,
                                            mp_near_miss *out, int cap);
 /* The same for one placement (tile, x, y, rot): its ports that do not meet when it is in that
 ** list, else 0. For checking an action without listing them all. */
-MP_MODULE_API uint16_t mp_mod_place_near_miss(const mp_module_ctx *c, const mp_action *place, const uint16_t *shapes,
+MP_MODULE_API uint16_t mp_mod_place_near_miss(const mp_module_view *c, const mp_action *place, const uint16_t *shapes,
                                               int n_shapes);
 /* The ports of tile kind `tile` turned rot (1 + kind, 0 nothing; MP_MOD_PORTS of them, board
 ** orientation), for as long as the ruleset lives: mp_mod_tile_port_kind's, read in a loop
 ** without a call a port. NULL for a tile out of range. */
-MP_MODULE_API const uint8_t *mp_mod_tile_ports(const mp_module_ctx *c, int tile, int rot);
+MP_MODULE_API const uint8_t *mp_mod_tile_ports(const mp_module_view *c, int tile, int rot);
 
 #endif

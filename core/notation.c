@@ -176,8 +176,8 @@ int mp_notation_format(const mp_game *g, const mp_action *a, char *buf, size_t s
         const mp_module_use *u = &g->rs->modules[a->module];
         int n = snprintf(buf, size, "!%s:", u->v->name);
         if (n < 0 || (size_t)n >= size) return n;
-        mp_module_ctx c = mp_module_ctx_of(g, a->module);
-        if (u->v->format) return n + u->v->format(&c, a, buf + n, size - (size_t)n);
+        mp_module_view v = mp_module_view_of(g, a->module);
+        if (u->v->format) return n + u->v->format(&v, a, buf + n, size - (size_t)n);
         return n + snprintf(buf + n, size - (size_t)n, "%d,%d,%d,%d", a->code, a->arg[0], a->arg[1], a->arg[2]);
     }
     default:
@@ -215,8 +215,8 @@ static int parse_module(const mp_game *g, const char *name, const char *args, in
         if (strcmp(u->v->name, name) != 0) continue;
         *out = (mp_action){ .kind = MP_ACT_MODULE, .module = (uint8_t)i };
         if (u->v->parse) {
-            mp_module_ctx c = mp_module_ctx_of(g, i);
-            int rc = u->v->parse(&c, args, out, d);
+            mp_module_view v = mp_module_view_of(g, i);
+            int rc = u->v->parse(&v, args, out, d);
             if (rc && d) d->column += args_col - 1;   /* the module counts from 1 at its arguments */
             return rc;
         }

@@ -439,12 +439,14 @@ int mp_place_list_reference(const mp_game *g, int tile, mp_action *out, int cap)
 /* ------------------------------------------------------------------ placements a module forbids */
 
 bool mp_place_allowed(const mp_game *g, const mp_action *place) {
-    const mp_ruleset *rs = g->rs;
-    for (int i = 0; i < rs->n_modules; i++)
-        if (rs->modules[i].v->allows_place) {
-            mp_module_ctx c = mp_module_ctx_of(g, i);
-            if (!rs->modules[i].v->allows_place(&c, place)) return false;
-        }
+    return mp_place_allowed_why(g, place, NULL, 0);
+}
+
+bool mp_place_allowed_why(const mp_game *g, const mp_action *place, char *why, size_t size) {
+    MP_EACH_MODULE_WITH(g, allows_place, i, m) {
+        mp_module_view v = mp_module_view_of(g, i);
+        if (!m->allows_place(&v, place, why, size)) return false;
+    }
     return true;
 }
 

@@ -87,21 +87,15 @@ static void score_one(mp_game *g, int32_t root) {
     r->complete = 1;
     if (!g->rs->kind[r->kind].scored_in_play) return;
     int points = mp_score_points(g, root, true);
-    for (int i = 0; i < g->rs->n_modules; i++) {
-        const mp_module_use *u = &g->rs->modules[i];
-        if (u->v->score_feature) {
-            mp_module_ctx c = mp_module_ctx_of(g, i);
-            u->v->score_feature(&c, root, &points);
-        }
+    MP_EACH_MODULE_WITH(g, score_feature, i, m) {
+        mp_module_view v = mp_module_view_of(g, i);
+        m->score_feature(&v, root, &points);
     }
     mp_score_award_why(g, mp_score_majority(g, r->followers), points, r->kind, MP_WHY_COMPLETED, root);
     r->scored = 1;
-    for (int i = 0; i < g->rs->n_modules; i++) {
-        const mp_module_use *u = &g->rs->modules[i];
-        if (u->v->feature_scored) {
-            mp_module_ctx c = mp_module_ctx_of(g, i);
-            u->v->feature_scored(&c, root, points);
-        }
+    MP_EACH_MODULE_WITH(g, feature_scored, i, m) {
+        mp_module_ctx c = mp_module_ctx_of(g, i);
+        m->feature_scored(&c, root, points);
     }
     mp_deploy_return(g, root);
 }
@@ -184,12 +178,9 @@ void mp_score_completed(mp_game *g) {
     int32_t list[MP_MAX_COMPLETED];
     int n = completed(g, list, false);
     g->n_completed = -1;   /* scored from here on: not completed by this turn any more */
-    for (int i = 0; i < g->rs->n_modules; i++) {
-        const mp_module_use *u = &g->rs->modules[i];
-        if (u->v->score_order) {
-            mp_module_ctx c = mp_module_ctx_of(g, i);
-            u->v->score_order(&c, list, n);
-        }
+    MP_EACH_MODULE_WITH(g, score_order, i, m) {
+        mp_module_ctx c = mp_module_ctx_of(g, i);
+        m->score_order(&c, list, n);
     }
     for (int i = 0; i < n; i++) score_one(g, list[i]);
 }
@@ -200,12 +191,9 @@ void mp_score_completed(mp_game *g) {
 void mp_score_final(mp_game *g) {
     const mp_ruleset *rs = g->rs;
     mp_events_final(g);
-    for (int i = 0; i < rs->n_modules; i++) {   /* while every follower still stands */
-        const mp_module_use *u = &rs->modules[i];
-        if (u->v->before_final_scoring) {
-            mp_module_ctx c = mp_module_ctx_of(g, i);
-            u->v->before_final_scoring(&c);
-        }
+    MP_EACH_MODULE_WITH(g, before_final_scoring, i, m) {   /* while every follower still stands */
+        mp_module_ctx c = mp_module_ctx_of(g, i);
+        m->before_final_scoring(&c);
     }
     for (int i = 0; i < g->n_followers;) {
         int32_t root = mp_seg_find(g, g->followers[i].seg);
@@ -217,12 +205,9 @@ void mp_score_final(mp_game *g) {
         mp_deploy_return(g, root);
     }
     if (rs->farms) mp_farm_score(g);
-    for (int i = 0; i < rs->n_modules; i++) {
-        const mp_module_use *u = &rs->modules[i];
-        if (u->v->final_scoring) {
-            mp_module_ctx c = mp_module_ctx_of(g, i);
-            u->v->final_scoring(&c);
-        }
+    MP_EACH_MODULE_WITH(g, final_scoring, i, m) {
+        mp_module_ctx c = mp_module_ctx_of(g, i);
+        m->final_scoring(&c);
     }
     while (g->n_followers) mp_deploy_return(g, mp_seg_find(g, g->followers[0].seg));
 }

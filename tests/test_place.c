@@ -97,7 +97,7 @@ Test(place, simd_paths) {
 ** (mp_mod_place_near_misses) with the bridge's shapes: the middles of one axis. That list must be
 ** exact: in row order and rotation order, it holds every placement at an open cell (rotations
 ** that repeat a picture left out) that does not fit and whose ports that do not meet (worked out
-** port by port, mp_mod_place_mismatch) lie within a shape, with those ports, and nothing else.
+** port by port, mp_place_mismatch) lie within a shape, with those ports, and nothing else.
 ** So it misses no placement a bridge could make fit: for every open cell and rotation it leaves
 ** out, neither laying the bridge's kind on the tile's middles along an axis whose two sides are
 ** free to take it (no middle, `on` at both ends), nor on the middle of one neighbour's facing
@@ -117,14 +117,14 @@ static bool within(uint16_t bad, const uint16_t *shapes, int n) {
 /* The near misses of `tile` with `shapes` against the reference; returns the list's length. */
 static int near_misses_exact(const mp_game *g, int tile, const uint16_t *shapes, int n_shapes, mp_near_miss *list) {
     const mp_tile *t = &g->ts->tiles[tile];
-    mp_module_ctx c = { .game = (mp_game *)g };
+    mp_module_view c = { .game = g };
     int n = mp_mod_place_near_misses(&c, tile, shapes, n_shapes, list, 1024), k = 0;
     cr_assert(n <= 1024);
     for (int i = 0; i < g->n_open; i++) {
         int x = mp_open_x(g->open[i].key), y = mp_open_y(g->open[i].key);
         for (int r = 0; r < 4; r++) {
             unsigned touch;
-            uint16_t bad = mp_mod_place_mismatch(&c, tile, x, y, r, &touch);
+            uint16_t bad = mp_place_mismatch(g, tile, x, y, r, &touch);
             cr_assert(touch, "open cell %d,%d touches a tile", x, y);
             if (!(t->distinct_rot >> r & 1) || !bad || !within(bad, shapes, n_shapes)) continue;
             cr_assert(k < n, "tile %d at %d,%d r%d misses at %#x only, yet is not listed", tile, x, y, r, bad);

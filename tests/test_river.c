@@ -62,7 +62,7 @@ Test(river, river_continues_river) {
     mp_game *g = t_game(rs, 2);
     t_draw(g, 0, "RI-5");
     cr_assert_str_eq(legal(g), "RI-5@1,0r0");
-    t_refused(g, "RI-5@0,-1r0", "forbids it");
+    t_refused(g, "RI-5@0,-1r0", "fits the edges, but a river tile must continue the river");
     t_draw(g, 0, "RI-8");
     cr_assert_str_eq(legal(g), "RI-8@1,0r0 RI-8@1,0r1");
     mp_game_free(g);
@@ -72,20 +72,31 @@ Test(river, river_continues_river) {
 /* Left, then the curve again: the printed rule and JCloisterZone's both offer only the right
 ** turn (JCloisterZone: the spring lies beside the cell a left turn would flow into); with
 ** U-turns allowed, both. */
-static void second_curve(const char *ruleset, const char *want) {
+static void second_curve(const char *ruleset, const char *want, const char *refused_why) {
     mp_ruleset *rs = t_ruleset(ruleset);
     mp_game *g = t_game(rs, 2);
     t_place(g, 0, "RI-8", 1, 0, 1);
     t_pass(g);
     t_draw(g, 1, "RI-8");
     cr_assert_str_eq(legal(g), want, "%s", ruleset);
+    if (refused_why) t_refused(g, "RI-8@1,-1r0", refused_why);   /* the module says which rule */
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
-Test(river, no_u_turn_printed) { second_curve("c3-river", "RI-8@1,-1r3"); }
-Test(river, no_u_turn_strict) { second_curve(TEST_SRCDIR "/tests/rulesets/river-strict.yaml", "RI-8@1,-1r3"); }
-Test(river, no_u_turn_jcz) { second_curve(TEST_SRCDIR "/tests/rulesets/river-jcz.yaml", "RI-8@1,-1r3"); }
-Test(river, u_turn_allowed) { second_curve(TEST_SRCDIR "/tests/rulesets/river-allowed.yaml", "RI-8@1,-1r0 RI-8@1,-1r3"); }
+Test(river, no_u_turn_printed) {
+    second_curve("c3-river", "RI-8@1,-1r3", "fits the edges, but the river may not turn the same way twice in a row");
+}
+Test(river, no_u_turn_strict) {
+    second_curve(TEST_SRCDIR "/tests/rulesets/river-strict.yaml", "RI-8@1,-1r3",
+                 "fits the edges, but the river may not turn the same way as its last curve");
+}
+Test(river, no_u_turn_jcz) {
+    second_curve(TEST_SRCDIR "/tests/rulesets/river-jcz.yaml", "RI-8@1,-1r3",
+                 "fits the edges, but the river would run into tiles within two cells ahead");
+}
+Test(river, u_turn_allowed) {
+    second_curve(TEST_SRCDIR "/tests/rulesets/river-allowed.yaml", "RI-8@1,-1r0 RI-8@1,-1r3", NULL);
+}
 
 /* Left, straight, left: legal by the printed rule and by JCloisterZone's (room ahead), not by
 ** the strict reading. The refusal names the rule. */

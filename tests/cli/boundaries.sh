@@ -21,7 +21,7 @@ none() {
 }
 
 core_files=$(ls core/*.c core/*.h)
-module_files=$(find variants -name '*.[ch]' ! -name registry.c | sort)
+module_files=$(find variants -name '*.[ch]' | sort)
 tool_files=$(find tools -name "*.[ch]" | sort)
 bot_files="core/bots.c core/greedy.c core/mcts.c core/eval.c"
 

@@ -62,19 +62,18 @@ static int bazaars_configure(mp_arena *a, const mp_ynode *options, void **config
 
 static int bazaars_setup(mp_module_ctx *cx, mp_diag *d) {
     bazaars_state *s = cx->state;
-    s->marker = mp_mod_marker(cx, "bazaar");
+    s->marker = mp_mod_marker(&cx->view, "bazaar");
     s->category = mp_mod_add_category(cx, "bazaar");
     s->stage = IDLE;
     if (s->category < 0) {
-        snprintf(d->message, sizeof d->message, "the bazaars module finds no room for its score category 'bazaar'; "
+        return mp_diag_set(d, mp_mod_ruleset_path(&cx->view), 0, 0, "the bazaars module finds no room for its score category 'bazaar'; "
                  "expected fewer feature kinds and modules' categories");
-        return 1;
     }
     return 0;
 }
 
 /* The next player after p, in order, who has no tile yet; -1 when all have one. */
-static int next_without(const mp_module_ctx *cx, const bazaars_state *s, int p) {
+static int next_without(const mp_module_view *cx, const bazaars_state *s, int p) {
     int n = mp_mod_players(cx);
     for (int k = 1; k <= n; k++) {
         int q = (p + k) % n;
@@ -96,7 +95,7 @@ static void pay(mp_module_ctx *cx, const bazaars_state *s, int player, int point
 
 /* Asks whoever decides next, or ends the bazaar: the last tile goes free, tiles are played. */
 static void next_decision(mp_module_ctx *cx, bazaars_state *s, const bazaars_config *c) {
-    int n = mp_mod_players(cx);
+    int n = mp_mod_players(&cx->view);
     if (s->stage == BIDDING) {
         /* Each other player without a tile, in order after the selector, bids once. */
         for (int k = 1; k < n; k++) {
@@ -133,32 +132,32 @@ static void next_decision(mp_module_ctx *cx, bazaars_state *s, const bazaars_con
         return;
     }
     /* The next player without a tile selects, from the last selector on (he again, if he sold). */
-    s->selector = next_without(cx, s, (s->selector + n - 1) % n);
+    s->selector = next_without(&cx->view, s, (s->selector + n - 1) % n);
     s->stage = c->auction ? SELECTING : PICKING;
     mp_mod_request(cx, s->selector);
 }
 
 static void bazaars_end_turn(mp_module_ctx *cx) {
     bazaars_state *s = cx->state;
-    const bazaars_config *c = cx->config;
-    int placed = mp_mod_last_placed(cx), tile;
-    if (s->marker < 0 || placed < 0 || !mp_mod_from_bag(cx)) return;   /* no chain reaction */
-    mp_mod_placed(cx, placed, NULL, NULL, &tile, NULL);
-    if (!(mp_tileset_tile_markers(mp_mod_tiles(cx), tile) >> s->marker & 1)) return;
-    int left = mp_mod_tiles_left(cx), n = mp_mod_players(cx);
+    const bazaars_config *c = cx->view.config;
+    int placed = mp_mod_last_placed(&cx->view), tile;
+    if (s->marker < 0 || placed < 0 || !mp_mod_from_bag(&cx->view)) return;   /* no chain reaction */
+    mp_mod_placed(&cx->view, placed, NULL, NULL, &tile, NULL);
+    if (!(mp_tileset_tile_markers(mp_mod_tiles(&cx->view), tile) >> s->marker & 1)) return;
+    int left = mp_mod_tiles_left(&cx->view), n = mp_mod_players(&cx->view);
     if (left < n && (c->need_tiles || left == 0)) return;
     int taken[MP_MAX_PLAYERS];
-    s->active = mp_mod_turn_player(cx);
+    s->active = mp_mod_turn_player(&cx->view);
     s->n_open = mp_mod_take_tiles(cx, n, taken);
     for (int i = 0; i < s->n_open; i++) s->open[i] = (int16_t)taken[i];
     for (int q = 0; q < n; q++) s->got[q] = -1;
-    s->selector = next_without(cx, s, s->active);
+    s->selector = next_without(&cx->view, s, s->active);
     s->stage = c->auction ? SELECTING : PICKING;
     mp_mod_request(cx, s->selector);
 }
 
 /* Lowest and highest bid the player may make now (ZMG: no more than his score). */
-static void bid_range(const mp_module_ctx *cx, const bazaars_state *s, const bazaars_config *c, int p, int *lo,
+static void bid_range(const mp_module_view *cx, const bazaars_state *s, const bazaars_config *c, int p, int *lo,
                       int *hi) {
     *lo = s->stage == SELECTING ? 0 : s->bid + 1;
     *hi = *lo + MAX_BID_CHOICES - 1;
@@ -166,7 +165,7 @@ static void bid_range(const mp_module_ctx *cx, const bazaars_state *s, const baz
 }
 
 /* Under ZMG rulings nobody's score goes below 0: the selector may buy only when he can pay. */
-static bool may_buy(const mp_module_ctx *cx, const bazaars_state *s, const bazaars_config *c) {
+static bool may_buy(const mp_module_view *cx, const bazaars_state *s, const bazaars_config *c) {
     return c->negative || s->high == s->selector || s->bid <= mp_mod_score(cx, s->selector);
 }
 
@@ -174,13 +173,13 @@ static bool may_buy(const mp_module_ctx *cx, const bazaars_state *s, const bazaa
 ** values the tiles): the open tile a selection or pick names, the tile on offer for a bid, pass,
 ** buy or sell; -1 none. The notation does not write it: legal and parse both fill it in, so an
 ** action read back is the action listed, and apply ignores it. */
-static int16_t tile_about(const mp_module_ctx *cx, const bazaars_state *s, int code, int slot) {
+static int16_t tile_about(const mp_module_view *cx, const bazaars_state *s, int code, int slot) {
     if (mp_mod_phase(cx) != MP_PHASE_MODULE || s->stage == IDLE) return -1;
     if (code == SELECT || code == PICK) return slot >= 0 && slot < s->n_open ? s->open[slot] : -1;
     return s->stage == BIDDING || s->stage == DECIDING ? s->open[s->chosen] : -1;
 }
 
-static int bazaars_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
+static int bazaars_legal(const mp_module_view *cx, mp_action *out, int cap) {
     const bazaars_state *s = cx->state;
     const bazaars_config *c = cx->config;
     if (s->stage == IDLE || mp_mod_phase(cx) != MP_PHASE_MODULE) return 0;   /* the state first: no call */
@@ -211,30 +210,26 @@ static int bazaars_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
     return n;
 }
 
-static int refuse(mp_diag *d, const char *msg) {
-    snprintf(d->message, sizeof d->message, "%s", msg);
-    return 1;
-}
 
 static int bazaars_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
     bazaars_state *s = cx->state;
-    const bazaars_config *c = cx->config;
-    int p = mp_mod_player(cx), lo, hi;
-    if (mp_mod_phase(cx) != MP_PHASE_MODULE || s->stage == IDLE)
-        return refuse(d, "no bazaar is under way; expected another action");
+    const bazaars_config *c = cx->view.config;
+    int p = mp_mod_player(&cx->view), lo, hi;
+    if (mp_mod_phase(&cx->view) != MP_PHASE_MODULE || s->stage == IDLE)
+        return mp_diag_set(d, "<action>", 0, 0, "no bazaar is under way; expected another action");
     switch (a->code) {
     case SELECT:
     case PICK:
-        if (s->stage != (a->code == SELECT ? SELECTING : PICKING)) return refuse(d, "no tile is to be selected now");
-        if (a->arg[0] < 0 || a->arg[0] >= s->n_open || s->open[a->arg[0]] < 0) return refuse(d, "no such open tile; expected one still on offer");
+        if (s->stage != (a->code == SELECT ? SELECTING : PICKING)) return mp_diag_set(d, "<action>", 0, 0, "no tile is to be selected now");
+        if (a->arg[0] < 0 || a->arg[0] >= s->n_open || s->open[a->arg[0]] < 0) return mp_diag_set(d, "<action>", 0, 0, "no such open tile; expected one still on offer");
         if (a->code == PICK) {
             s->got[p] = s->open[a->arg[0]];
             s->open[a->arg[0]] = -1;
             break;
         }
-        bid_range(cx, s, c, p, &lo, &hi);
-        if (a->arg[1] < 0) return refuse(d, "a bid cannot be negative; expected 0 or more");
-        if (!c->negative && a->arg[1] > mp_mod_score(cx, p)) return refuse(d, "a bid above one's score; expected at most one's score (ZMG rules)");
+        bid_range(&cx->view, s, c, p, &lo, &hi);
+        if (a->arg[1] < 0) return mp_diag_set(d, "<action>", 0, 0, "a bid cannot be negative; expected 0 or more");
+        if (!c->negative && a->arg[1] > mp_mod_score(&cx->view, p)) return mp_diag_set(d, "<action>", 0, 0, "a bid above one's score; expected at most one's score (ZMG rules)");
         s->chosen = a->arg[0];
         s->bid = a->arg[1];
         s->high = p;
@@ -242,20 +237,20 @@ static int bazaars_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
         s->stage = BIDDING;
         break;
     case RAISE:
-        if (s->stage != BIDDING) return refuse(d, "no bidding is under way");
-        if (a->arg[0] <= s->bid) return refuse(d, "a raise must be above the highest bid");
-        if (!c->negative && a->arg[0] > mp_mod_score(cx, p)) return refuse(d, "a bid above one's score; expected at most one's score (ZMG rules)");
+        if (s->stage != BIDDING) return mp_diag_set(d, "<action>", 0, 0, "no bidding is under way");
+        if (a->arg[0] <= s->bid) return mp_diag_set(d, "<action>", 0, 0, "a raise must be above the highest bid");
+        if (!c->negative && a->arg[0] > mp_mod_score(&cx->view, p)) return mp_diag_set(d, "<action>", 0, 0, "a bid above one's score; expected at most one's score (ZMG rules)");
         s->bid = a->arg[0];
         s->high = p;
         break;
     case PASS:
-        if (s->stage != BIDDING) return refuse(d, "no bidding is under way");
+        if (s->stage != BIDDING) return mp_diag_set(d, "<action>", 0, 0, "no bidding is under way");
         break;
     case BUY:
     case SELL: {
-        if (s->stage != DECIDING) return refuse(d, "there is nothing to buy or sell now");
-        if (a->code == BUY && !may_buy(cx, s, c))
-            return refuse(d, "buying would take the selector's score below 0; expected sell (ZMG rules)");
+        if (s->stage != DECIDING) return mp_diag_set(d, "<action>", 0, 0, "there is nothing to buy or sell now");
+        if (a->code == BUY && !may_buy(&cx->view, s, c))
+            return mp_diag_set(d, "<action>", 0, 0, "buying would take the selector's score below 0; expected sell (ZMG rules)");
         int buyer = a->code == BUY ? s->selector : s->high, payee = a->code == BUY ? s->high : s->selector;
         pay(cx, s, buyer, -s->bid);
         pay(cx, s, payee, s->bid);
@@ -265,13 +260,13 @@ static int bazaars_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
         break;
     }
     default:
-        return refuse(d, "not a bazaar action");
+        return mp_diag_set(d, "<action>", 0, 0, "not a bazaar action");
     }
     next_decision(cx, s, c);
     return 0;
 }
 
-static int bazaars_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+static int bazaars_describe(const mp_module_view *cx, const mp_action *a, char *buf, size_t size) {
     const bazaars_state *s = cx->state;
     const mp_tileset *ts = mp_mod_tiles(cx);
     int i = a->arg[0];
@@ -295,7 +290,7 @@ static int bazaars_describe(const mp_module_ctx *cx, const mp_action *a, char *b
 ** tile still on offer (its slot), "received" per player who has his tile; while a tile is
 ** auctioned, "selected" (the selector, its slot), "bid" (the highest bidder, the bid) and, while
 ** a bidder is asked, "asked" (him, the lowest raise he may make). meeple-ruleset(5), bazaars. */
-static int bazaars_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
+static int bazaars_facts(const mp_module_view *cx, mp_fact *out, int cap) {
     const bazaars_state *s = cx->state;
     if (s->stage == IDLE) return 0;
     int n = 0;
@@ -322,7 +317,7 @@ static int bazaars_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
 
 /* ------------------------------------------------------------------ notation */
 
-static int bazaars_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+static int bazaars_format(const mp_module_view *cx, const mp_action *a, char *buf, size_t size) {
     (void)cx;
     switch (a->code) {
     case SELECT: return snprintf(buf, size, "select-%d-for-%d", a->arg[0] + 1, a->arg[1]);
@@ -335,7 +330,7 @@ static int bazaars_format(const mp_module_ctx *cx, const mp_action *a, char *buf
     }
 }
 
-static int bazaars_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
+static int bazaars_parse(const mp_module_view *cx, const char *args, mp_action *out, mp_diag *d) {
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     int x, y, used = 0;
     /* At most 6 digits each: a bid is points, and sscanf's %d must never overflow. */
@@ -346,10 +341,8 @@ static int bazaars_parse(const mp_module_ctx *cx, const char *args, mp_action *o
     else if (!strcmp(args, "buy")) out->code = BUY;
     else if (!strcmp(args, "sell")) out->code = SELL;
     else {
-        d->column = 1;
-        snprintf(d->message, sizeof d->message, "'%s' is not a bazaar action; expected select-N-for-BID, bid-BID, "
+        return mp_diag_column(d, 1, "'%s' is not a bazaar action; expected select-N-for-BID, bid-BID, "
                  "pass, buy, sell or pick-N", mp_quote(args, q, sizeof q));
-        return 1;
     }
     out->tile = tile_about(cx, cx->state, out->code, out->arg[0]);
     return 0;

@@ -93,22 +93,18 @@ static int bridges_configure(mp_arena *a, const mp_ynode *options, void **config
     return 0;
 }
 
-static int setup_error(const mp_module_ctx *cx, mp_diag *d, const char *what, const char *name) {
-    snprintf(d->file, sizeof d->file, "%s", mp_mod_ruleset_path(cx));
-    d->line = d->column = 0;
-    snprintf(d->message, sizeof d->message, "the bridges module needs a feature kind '%s' (%s) in the tile sets; "
-             "expected one declared under 'kinds:'", name, what);
-    return 1;
-}
 
 static int bridges_setup(mp_module_ctx *cx, mp_diag *d) {
     bridges_state *s = cx->state;
-    const bridges_config *c = cx->config;
-    s->kind = mp_mod_kind(cx, c->kind);
-    s->ends_on = mp_mod_kind(cx, c->ends_on);
-    if (s->kind < 0) return setup_error(cx, d, "what a bridge is", c->kind);
-    if (s->ends_on < 0) return setup_error(cx, d, "what a bridge's sides must show", c->ends_on);
-    int players = mp_mod_players(cx);
+    const bridges_config *c = cx->view.config;
+    s->kind = mp_mod_kind(&cx->view, c->kind);
+    s->ends_on = mp_mod_kind(&cx->view, c->ends_on);
+    const char *missing = s->kind < 0 ? c->kind : s->ends_on < 0 ? c->ends_on : NULL;
+    if (missing)   /* said at the ruleset: the kernel points at the module's entry */
+        return mp_diag_set(d, mp_mod_ruleset_path(&cx->view), 0, 0, "the bridges module needs a feature kind '%s' (%s) "
+                           "in the tile sets; expected one declared under 'kinds:'", missing,
+                           s->kind < 0 ? "what a bridge is" : "what a bridge's sides must show");
+    int players = mp_mod_players(&cx->view);
     for (int p = 0; p < players; p++) s->supply[p] = c->supply[players];
     s->built_turn = -1;
     return 0;
@@ -137,7 +133,7 @@ static bool field_side(const bridges_state *s, const uint8_t *kinds, int side) {
 
 /* What faces the middle of side `side` of cell x,y: 1 + kind or 0 for a tile, -1 an empty cell,
 ** -2 off the board. */
-static int facing_middle(const mp_module_ctx *cx, const incoming *in, int x, int y, int side) {
+static int facing_middle(const mp_module_view *cx, const incoming *in, int x, int y, int side) {
     int nx, ny;
     neighbour(x, y, side, &nx, &ny);
     int q = MP_MOD_MIDDLE((side + 2) & 3);   /* the middle of the opposite side faces this one */
@@ -148,7 +144,7 @@ static int facing_middle(const mp_module_ctx *cx, const incoming *in, int x, int
 
 /* Whether a bridge along `axis` may go on cell x,y whose ports hold `kinds`: both its sides field
 ** sides, each end continuing a road (or bridge) or facing an empty cell. */
-static bool bridge_fits(const mp_module_ctx *cx, const bridges_state *s, const incoming *in, int x, int y,
+static bool bridge_fits(const mp_module_view *cx, const bridges_state *s, const incoming *in, int x, int y,
                         const uint8_t *kinds, int axis) {
     if (!field_side(s, kinds, axis) || !field_side(s, kinds, axis + 2)) return false;
     for (int side = axis; side < 4; side += 2) {
@@ -160,14 +156,14 @@ static bool bridge_fits(const mp_module_ctx *cx, const bridges_state *s, const i
 
 /* The ports of a placed tile that may take a bridge (not set at setup, none on it yet: its ports
 ** are its tile's), or NULL. */
-static const uint8_t *may_carry(const mp_module_ctx *cx, int placed, int x, int y) {
+static const uint8_t *may_carry(const mp_module_view *cx, int placed, int x, int y) {
     if (mp_mod_placed_fixed(cx, placed) || mp_game_overlay_at(cx->game, x, y, NULL, NULL)) return NULL;
     int tile, rot;
     mp_mod_placed(cx, placed, NULL, NULL, &tile, &rot);
     return mp_mod_tile_ports(cx, tile, rot);
 }
 
-static bool may_build(const mp_module_ctx *cx, const bridges_state *s) {
+static bool may_build(const mp_module_view *cx, const bridges_state *s) {
     if (s->supply[mp_mod_player(cx)] <= 0) return false;
     mp_phase phase = mp_mod_phase(cx);
     if (phase == MP_PHASE_PLACE) return true;                                  /* a new turn */
@@ -184,7 +180,7 @@ static void add(lister *l, const mp_action *a) {
 }
 
 /* DEPLOY phase: a bridge on the tile just placed or on one sharing a side with it. */
-static void list_builds(const mp_module_ctx *cx, const bridges_state *s, lister *l) {
+static void list_builds(const mp_module_view *cx, const bridges_state *s, lister *l) {
     int lx, ly;
     mp_mod_placed(cx, mp_mod_last_placed(cx), &lx, &ly, NULL, NULL);
     for (int i = 0; i < 5; i++) {
@@ -213,7 +209,7 @@ static const uint16_t bridge_shapes[2] = { 1u << MP_MOD_MIDDLE(N) | 1u << MP_MOD
 ** across the new tile when those middles are free on it, or, when it misses at one middle where
 ** its road runs into a field side, with a bridge on the neighbour there. Whichever the rule
 ** allows, if the placement then fits, is listed. */
-static void try_placement(const mp_module_ctx *cx, const bridges_state *s, const mp_action *place, unsigned bad,
+static void try_placement(const mp_module_view *cx, const bridges_state *s, const mp_action *place, unsigned bad,
                           lister *l) {
     int x = place->x, y = place->y;
     incoming in = { x, y, mp_mod_tile_ports(cx, place->tile, place->rot) };
@@ -240,7 +236,7 @@ static mp_action plain_place(int tile, int x, int y, int rot) {
 }
 
 /* PLACE phase: the placements of `tile` that fit only with a bridge, in row order. */
-static void list_placements(const mp_module_ctx *cx, const bridges_state *s, int tile, lister *l) {
+static void list_placements(const mp_module_view *cx, const bridges_state *s, int tile, lister *l) {
     enum { ROOM = 256 };
     mp_near_miss room[ROOM], *m = room;
     int n = mp_mod_place_near_misses(cx, tile, bridge_shapes, 2, room, ROOM);
@@ -256,7 +252,7 @@ static void list_placements(const mp_module_ctx *cx, const bridges_state *s, int
 }
 
 /* Whether `tile` is this turn's to place: the queued turn's tile, or one in the player's hand. */
-static bool may_place(const mp_module_ctx *cx, int tile) {
+static bool may_place(const mp_module_view *cx, int tile) {
     int forced = mp_mod_forced_tile(cx);
     if (forced >= 0) return tile == forced;
     int hand[16], n = mp_mod_hand(cx, mp_mod_player(cx), hand, 16);
@@ -265,7 +261,7 @@ static bool may_place(const mp_module_ctx *cx, int tile) {
     return false;
 }
 
-static int bridges_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
+static int bridges_legal(const mp_module_view *cx, mp_action *out, int cap) {
     const bridges_state *s = cx->state;
     if (!may_build(cx, s)) return 0;
     lister l = { out, cap, 0 };
@@ -287,49 +283,41 @@ static int bridges_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
 
 /* ------------------------------------------------------------------ building */
 
-static int refuse(mp_diag *d, const char *fmt, int x, int y, const char *axis) {
-    snprintf(d->message, sizeof d->message, fmt, axis, x, y);
-    return 1;
-}
-
 static void lay(mp_module_ctx *cx, bridges_state *s, int placed, int axis) {
     mp_overlay o = { .placed = placed, .kind = s->kind, .ports = axis_ports(axis) };
     if (mp_mod_lay_overlay(cx, &o) < 0) abort();
-    int player = mp_mod_player(cx);
+    int player = mp_mod_player(&cx->view);
     s->b[s->n++] = (bridge){ placed, (int8_t)player };
     s->supply[player]--;
-    s->built_turn = mp_mod_turns(cx);
+    s->built_turn = mp_mod_turns(&cx->view);
 }
 
 static int bridges_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
     bridges_state *s = cx->state;
-    const mp_tileset *ts = mp_mod_tiles(cx);
+    const mp_tileset *ts = mp_mod_tiles(&cx->view);
     int axis = a->arg[0];
     if ((a->code != CODE_BUILD && a->code != CODE_PLACE) || axis < 0 || axis > 1) {
-        snprintf(d->message, sizeof d->message, "not a bridge action; expected one of the legal actions");
-        return 1;
+        return mp_diag_set(d, "<action>", 0, 0, "not a bridge action; expected one of the legal actions");
     }
     if (s->n == MAX_BRIDGES) {
-        snprintf(d->message, sizeof d->message, "more than %d bridges in one game", MAX_BRIDGES);
-        return 1;
+        return mp_diag_set(d, "<action>", 0, 0, "more than %d bridges in one game", MAX_BRIDGES);
     }
-    if (!may_build(cx, s)) {
-        snprintf(d->message, sizeof d->message, s->supply[mp_mod_player(cx)] <= 0 ? "no bridge left in the supply"
+    if (!may_build(&cx->view, s)) {
+        return mp_diag_set(d, "<action>", 0, 0, s->supply[mp_mod_player(&cx->view)] <= 0 ? "no bridge left in the supply"
                  : "no bridge can be built now (one a turn, before deployment); expected another action");
-        return 1;
     }
     /* Legal when it is one of the legal actions: the list is the rule. A placement is looked for
     ** only as the one it is, and only for a tile the player may place. */
     enum { AT_MOST = 64 };
     mp_action list[AT_MOST];
     lister l = { list, AT_MOST, 0 };
-    mp_phase phase = mp_mod_phase(cx);
+    mp_phase phase = mp_mod_phase(&cx->view);
     if (a->code == CODE_BUILD) {
-        if (phase == MP_PHASE_DEPLOY) list_builds(cx, s, &l);
-    } else if (phase == MP_PHASE_PLACE && a->tile >= 0 && a->tile < mp_tileset_n_tiles(ts) && may_place(cx, a->tile)) {
+        if (phase == MP_PHASE_DEPLOY) list_builds(&cx->view, s, &l);
+    } else if (phase == MP_PHASE_PLACE && a->tile >= 0 && a->tile < mp_tileset_n_tiles(ts) && may_place(&cx->view, a->tile)) {
         mp_action place = plain_place(a->tile, a->x, a->y, a->rot);
-        unsigned bad = mp_mod_place_near_miss(cx, &place, bridge_shapes, 2);
-        if (bad) try_placement(cx, s, &place, bad, &l);
+        unsigned bad = mp_mod_place_near_miss(&cx->view, &place, bridge_shapes, 2);
+        if (bad) try_placement(&cx->view, s, &place, bad, &l);
     }
     bool found = false;
     for (int i = 0; i < l.n && i < AT_MOST && !found; i++)
@@ -338,24 +326,23 @@ static int bridges_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
                                            list[i].arg[1] == a->arg[1] && list[i].arg[2] == a->arg[2]));
     if (a->code == CODE_BUILD) {
         if (phase != MP_PHASE_DEPLOY)
-            return refuse(d, "a bridge %s@%d,%d is built after the tile is placed; expected a placement first",
-                          a->x, a->y, axis_names[axis]);
+            return mp_diag_set(d, "<action>", 0, 0, "a bridge %s@%d,%d is built after the tile is placed; expected a "
+                               "placement first", axis_names[axis], a->x, a->y);
         if (!found)
-            return refuse(d, "no bridge %s can go on %d,%d (it must cross the tile just placed or a tile beside it, "
-                          "from field side to field side, each end continuing a road or facing an empty cell)",
-                          a->x, a->y, axis_names[axis]);
-        lay(cx, s, mp_mod_cell(cx, a->x, a->y), axis);
+            return mp_diag_set(d, "<action>", 0, 0, "no bridge %s can go on %d,%d (it must cross the tile just placed or a "
+                               "tile beside it, from field side to field side, each end continuing a road or facing an "
+                               "empty cell)", axis_names[axis], a->x, a->y);
+        lay(cx, s, mp_mod_cell(&cx->view, a->x, a->y), axis);
         return 0;
     }
     if (!found) {
-        snprintf(d->message, sizeof d->message, "tile '%s' at %d,%d rotation %d with a bridge %s on %d,%d is not a "
+        return mp_diag_set(d, "<action>", 0, 0, "tile '%s' at %d,%d rotation %d with a bridge %s on %d,%d is not a "
                  "placement that fits only thanks to that bridge; expected one of the legal actions",
                  mp_tileset_tile_id(ts, a->tile), a->x, a->y, a->rot, axis_names[axis], a->arg[1], a->arg[2]);
-        return 1;
     }
     mp_action place = plain_place(a->tile, a->x, a->y, a->rot);
     if (mp_mod_put_tile(cx, &place, d) < 0) return 1;
-    lay(cx, s, mp_mod_cell(cx, a->arg[1], a->arg[2]), axis);
+    lay(cx, s, mp_mod_cell(&cx->view, a->arg[1], a->arg[2]), axis);
     return 0;
 }
 
@@ -363,7 +350,7 @@ static int bridges_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
 
 /* Each player's bridges left in the supply: the only state a player sees (the bridges built are
 ** on the board). */
-static int bridges_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
+static int bridges_facts(const mp_module_view *cx, mp_fact *out, int cap) {
     const bridges_state *s = cx->state;
     int players = mp_mod_players(cx);
     for (int p = 0; p < players && p < cap; p++)
@@ -371,13 +358,13 @@ static int bridges_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
     return players;
 }
 
-static int bridges_tokens(const mp_module_ctx *cx, int player) {
+static int bridges_tokens(const mp_module_view *cx, int player) {
     return ((const bridges_state *)cx->state)->supply[player];
 }
 
 /* ------------------------------------------------------------------ invariants */
 
-static int bridges_check(const mp_module_ctx *cx, mp_diag *d) {
+static int bridges_check(const mp_module_view *cx, mp_diag *d) {
     const bridges_state *s = cx->state;
     const bridges_config *c = cx->config;
     int players = mp_mod_players(cx);
@@ -386,23 +373,21 @@ static int bridges_check(const mp_module_ctx *cx, mp_diag *d) {
         int x, y, kind = -1;
         mp_mod_placed(cx, s->b[i].placed, &x, &y, NULL, NULL);
         if (!mp_game_overlay_at(cx->game, x, y, NULL, &kind) || kind != s->kind) {
-            snprintf(d->message, sizeof d->message, "bridge %d: its tile at %d,%d carries no bridge", i, x, y);
-            return 1;
+            return mp_diag_set(d, "<check>", 0, 0, "bridge %d: its tile at %d,%d carries no bridge", i, x, y);
         }
         on_board[s->b[i].owner]++;
     }
     for (int p = 0; p < players; p++)
         if (s->supply[p] + on_board[p] != c->supply[players]) {
-            snprintf(d->message, sizeof d->message, "player %d: %d bridges in the supply + %d built differs from %d",
+            return mp_diag_set(d, "<check>", 0, 0, "player %d: %d bridges in the supply + %d built differs from %d",
                      p, s->supply[p], on_board[p], c->supply[players]);
-            return 1;
         }
     return 0;
 }
 
 /* ------------------------------------------------------------------ notation */
 
-static int bridges_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+static int bridges_describe(const mp_module_view *cx, const mp_action *a, char *buf, size_t size) {
     const char *axis = (a->arg[0] & 1) == AXIS_NS ? "north-south" : "east-west";
     if (a->code == CODE_BUILD) return snprintf(buf, size, "build a bridge %s on %d,%d", axis, a->x, a->y);
     return snprintf(buf, size, "place %s at %d,%d rotation %d with a bridge %s on %d,%d",
@@ -410,7 +395,7 @@ static int bridges_describe(const mp_module_ctx *cx, const mp_action *a, char *b
 }
 
 /* "ns@X,Y" (build) and "TILE@X,YrR/ew@X,Y" (placement with a bridge). */
-static int bridges_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+static int bridges_format(const mp_module_view *cx, const mp_action *a, char *buf, size_t size) {
     const char *axis = axis_names[a->arg[0] & 1];
     if (a->code == CODE_BUILD) return snprintf(buf, size, "%s@%d,%d", axis, a->x, a->y);
     return snprintf(buf, size, "%s@%d,%dr%d/%s@%d,%d", mp_tileset_tile_id(mp_mod_tiles(cx), a->tile), a->x, a->y,
@@ -427,7 +412,7 @@ static int read_bridge(const char *s, int *axis, int *x, int *y) {
     return used;
 }
 
-static int bridges_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
+static int bridges_parse(const mp_module_view *cx, const char *args, mp_action *out, mp_diag *d) {
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     int axis, x, y, used;
     if ((used = read_bridge(args, &axis, &x, &y)) && !args[used]) {
@@ -438,16 +423,12 @@ static int bridges_parse(const mp_module_ctx *cx, const char *args, mp_action *o
     const char *slash = strchr(args, '/');
     const char *at = strchr(args, '@');
     if (!*args) {
-        d->column = 1;
-        snprintf(d->message, sizeof d->message, "a bridge action needs arguments; expected ns@X,Y or ew@X,Y (build), "
+        return mp_diag_column(d, 1, "a bridge action needs arguments; expected ns@X,Y or ew@X,Y (build), "
                  "or TILE@X,YrR/ns@X,Y (a placement with a bridge)");
-        return 1;
     }
     if (!slash || !at || at > slash) {
-        d->column = 1;
-        snprintf(d->message, sizeof d->message, "'%s' is not a bridge action; expected ns@X,Y or ew@X,Y (build), "
+        return mp_diag_column(d, 1, "'%s' is not a bridge action; expected ns@X,Y or ew@X,Y (build), "
                  "or TILE@X,YrR/ns@X,Y (a placement with a bridge)", mp_quote(args, q, sizeof q));
-        return 1;
     }
     char id[NAME_SIZE];
     size_t len = (size_t)(at - args);
@@ -456,25 +437,19 @@ static int bridges_parse(const mp_module_ctx *cx, const char *args, mp_action *o
     id[len] = 0;
     int tile = mp_tileset_find(mp_mod_tiles(cx), id);
     if (tile < 0) {
-        d->column = 1;
-        snprintf(d->message, sizeof d->message, "unknown tile '%s'; expected a tile id of ruleset '%s'", mp_quote(id, q, sizeof q),
+        return mp_diag_column(d, 1, "unknown tile '%s'; expected a tile id of ruleset '%s'", mp_quote(id, q, sizeof q),
                  mp_ruleset_name(mp_mod_ruleset(cx)));
-        return 1;
     }
     int px, py, rot = 0, n = 0;
     const char *p = at + 1;
     if (sscanf(p, "%6d,%6d%n", &px, &py, &n) != 2 || (p[n] != '/' && p[n] != 'r') ||
         (p[n] == 'r' && (p[n + 1] < '0' || p[n + 1] > '3' || p[n + 2] != '/'))) {
-        d->column = (int)(p - args) + 1;
-        snprintf(d->message, sizeof d->message, "'%s' is not a placement; expected X,Y or X,YrR (R 0 to 3) before '/'",
+        return mp_diag_column(d, (int)(p - args) + 1, "'%s' is not a placement; expected X,Y or X,YrR (R 0 to 3) before '/'",
                  mp_quote(p, q, sizeof q));
-        return 1;
     }
     if (p[n] == 'r') rot = p[n + 1] - '0';
     if (!(used = read_bridge(slash + 1, &axis, &x, &y)) || slash[1 + used]) {
-        d->column = (int)(slash - args) + 2;
-        snprintf(d->message, sizeof d->message, "'%s' is not a bridge; expected ns@X,Y or ew@X,Y", mp_quote(slash + 1, q, sizeof q));
-        return 1;
+        return mp_diag_column(d, (int)(slash - args) + 2, "'%s' is not a bridge; expected ns@X,Y or ew@X,Y", mp_quote(slash + 1, q, sizeof q));
     }
     *out = place_action(out->module, tile, px, py, rot, x, y, axis);
     return 0;

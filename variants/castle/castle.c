@@ -241,24 +241,19 @@ static int castle_configure(mp_arena *a, const mp_ynode *options, void **config,
     return 0;
 }
 
-static int setup_error(const mp_module_ctx *cx, mp_diag *d, const char *what) {
-    snprintf(d->file, sizeof d->file, "%s", mp_mod_ruleset_path(cx));
-    d->line = d->column = 0;
-    snprintf(d->message, sizeof d->message, "the castle module: %s", what);
-    return 1;
-}
+
 
 static int castle_setup(mp_module_ctx *cx, mp_diag *d) {
     castle_state *s = cx->state;
-    const castle_config *c = cx->config;
-    s->keep_kind = mp_mod_kind(cx, c->keep_kind);
-    s->court_kind = mp_mod_kind(cx, c->court_kind);
-    s->market = mp_mod_icon(cx, c->market);
-    if (s->keep_kind < 0) return setup_error(cx, d, "the keep's kind is not in the tile sets; expected a kind named by 'keep'");
+    const castle_config *c = cx->view.config;
+    s->keep_kind = mp_mod_kind(&cx->view, c->keep_kind);
+    s->court_kind = mp_mod_kind(&cx->view, c->court_kind);
+    s->market = mp_mod_icon(&cx->view, c->market);
+    if (s->keep_kind < 0) return mp_diag_set(d, mp_mod_ruleset_path(&cx->view), 0, 0, "the castle module: the keep's kind is not in the tile sets; expected a kind named by 'keep'");
     for (int k = 0; k < c->n_kinds; k++) {
-        s->wall_on[k] = (int8_t)(c->wall[k].kind[0] ? mp_mod_kind(cx, c->wall[k].kind) : -1);
+        s->wall_on[k] = (int8_t)(c->wall[k].kind[0] ? mp_mod_kind(&cx->view, c->wall[k].kind) : -1);
         if (c->wall[k].kind[0] && s->wall_on[k] < 0)
-            return setup_error(cx, d, "a wall tile names a kind the tile sets do not declare; expected one under 'kinds:'");
+            return mp_diag_set(d, mp_mod_ruleset_path(&cx->view), 0, 0, "the castle module: a wall tile names a kind the tile sets do not declare; expected one under 'kinds:'");
     }
     s->category_keep = mp_mod_add_category(cx, "keep");
     s->category_wall = mp_mod_add_category(cx, "wall tiles");
@@ -287,10 +282,10 @@ static int castle_setup(mp_module_ctx *cx, mp_diag *d) {
 ** ruleset writes (`deal:`) is public and stays. */
 static void castle_redeal(mp_module_ctx *cx, int player) {
     castle_state *s = cx->state;
-    const castle_config *c = cx->config;
+    const castle_config *c = cx->view.config;
     (void)player;   /* what a seat has seen is what everybody has: wall tiles are taken face up */
     if (c->n_deal) return;
-    int pool[MAX_WALL_KINDS * 8], n = 0, players = mp_mod_players(cx);
+    int pool[MAX_WALL_KINDS * 8], n = 0, players = mp_mod_players(&cx->view);
     for (int k = 0; k < c->n_kinds; k++) {
         int unseen = c->copies - s->used[k];
         for (int p = 0; p < players; p++) unseen -= s->held[p][k];
@@ -308,7 +303,7 @@ static void castle_redeal(mp_module_ctx *cx, int player) {
 /* ------------------------------------------------------------------ majorities and wall tiles */
 
 /* The player with more followers on the feature than the other(s), -1 when tied or nobody. */
-static int majority(const mp_module_ctx *cx, mp_feature f) {
+static int majority(const mp_module_view *cx, mp_feature f) {
     unsigned who = mp_mod_feature_majority(cx, f);
     if (!who || (who & (who - 1))) return -1;
     int p = 0;
@@ -327,7 +322,7 @@ static int wall_kind_for(const castle_config *c, int effect) {
 static int track_space(const castle_config *c, int score) { return ((score % c->spaces) + c->spaces) % c->spaces; }
 
 /* A marker that stops on a tower's space takes the wall tile lying there. */
-static void land(const mp_module_ctx *cx, castle_state *s, const castle_config *c, int p) {
+static void land(const mp_module_view *cx, castle_state *s, const castle_config *c, int p) {
     int score = mp_mod_score(cx, p);
     if (score == s->last_score[p]) return;
     s->last_score[p] = score;
@@ -344,7 +339,7 @@ static void land(const mp_module_ctx *cx, castle_state *s, const castle_config *
 /* The feature's name for the notation: a cell of it (on the tile just placed when it reaches it)
 ** and its port there, or its kind ("3,4,N", "2,5,court"). The part on the tile just placed is the
 ** first found going round the feature from the part after its canonical one. */
-static void feature_name(const mp_module_ctx *cx, mp_feature f, char *buf, size_t size) {
+static void feature_name(const mp_module_view *cx, mp_feature f, char *buf, size_t size) {
     mp_part some[64], *parts = some;
     int n = mp_mod_feature_parts(cx, f, some, 64);
     if (n > 64) {
@@ -386,7 +381,7 @@ static void move_to(castle_state *s, int i, int to) {
 
 /* Candidates of a doubling wall tile kind k for player p: completed features of its kind that p
 ** wins and no wall tile doubles yet. */
-static bool double_target(const mp_module_ctx *cx, const castle_state *s, int k, int p, int i) {
+static bool double_target(const mp_module_view *cx, const castle_state *s, int k, int p, int i) {
     if (s->winner[i] != p || s->factor[i] != 1) return false;
     int kind = mp_mod_feature_kind(cx, s->list[i]);
     return kind == s->wall_on[k] && mp_mod_kind_scored_in_play(cx, kind);
@@ -395,12 +390,12 @@ static bool double_target(const mp_module_ctx *cx, const castle_state *s, int k,
 /* Finds the next decision of the placer before scoring and asks for it; Q_NONE when none is left
 ** (then list[] is in scoring order). */
 static void next_question(mp_module_ctx *cx, castle_state *s, const castle_config *c) {
-    int p = mp_mod_turn_player(cx);
+    int p = mp_mod_turn_player(&cx->view);
     s->question = Q_NONE;
     for (int k = 0; k < c->n_kinds; k++) {                /* wall tiles that double (2 and 3) */
         if (c->wall[k].effect != FX_DOUBLE || !s->held[p][k] || (s->declined >> k & 1)) continue;
         for (int i = 0; i < s->n_list; i++)
-            if (double_target(cx, s, k, p, i)) {
+            if (double_target(&cx->view, s, k, p, i)) {
                 s->question = Q_DOUBLE;
                 s->asked_kind = k;
                 mp_mod_request(cx, p);
@@ -428,13 +423,13 @@ static void castle_before_score(mp_module_ctx *cx) {
     castle_state *s = cx->state;
     s->n_list = mp_mod_completed(cx, s->list, MAX_LIST);
     for (int i = 0; i < s->n_list; i++) {
-        bool in_play = mp_mod_kind_scored_in_play(cx, mp_mod_feature_kind(cx, s->list[i]));
-        s->winner[i] = (int8_t)(in_play ? majority(cx, s->list[i]) : -1);
+        bool in_play = mp_mod_kind_scored_in_play(&cx->view, mp_mod_feature_kind(&cx->view, s->list[i]));
+        s->winner[i] = (int8_t)(in_play ? majority(&cx->view, s->list[i]) : -1);
         s->factor[i] = 1;
     }
     s->ordered = 0;
     s->declined = 0;
-    next_question(cx, s, cx->config);
+    next_question(cx, s, cx->view.config);
 }
 
 /* The order decided: the kernel scores list[] as it now stands. */
@@ -444,7 +439,7 @@ static void castle_score_order(mp_module_ctx *cx, mp_feature *roots, int n) {
     for (int i = 0; i < n; i++) roots[i] = s->list[i];
 }
 
-static void castle_score_feature(const mp_module_ctx *cx, mp_feature root, int *points) {
+static void castle_score_feature(const mp_module_view *cx, mp_feature root, int *points) {
     const castle_state *s = cx->state;
     for (int i = 0; i < s->n_list; i++)
         if (s->list[i] == root) *points *= s->factor[i];
@@ -453,23 +448,23 @@ static void castle_score_feature(const mp_module_ctx *cx, mp_feature root, int *
 static void castle_feature_scored(mp_module_ctx *cx, mp_feature root, int points) {
     (void)points;
     castle_state *s = cx->state;
-    const castle_config *c = cx->config;
-    int w = mp_mod_feature_kind(cx, root) == s->keep_kind ? majority(cx, root) : -1;
+    const castle_config *c = cx->view.config;
+    int w = mp_mod_feature_kind(&cx->view, root) == s->keep_kind ? majority(&cx->view, root) : -1;
     if (w >= 0) {   /* the keep goes onto a larger house */
-        int size = mp_mod_feature_tiles(cx, root);
+        int size = mp_mod_feature_tiles(&cx->view, root);
         if (size > s->keep_tiles[w]) { s->keep_tiles[w] = size; s->keep_root[w] = root; }
     }
     if (!c->take_after_all)
-        for (int p = 0, n = mp_mod_players(cx); p < n; p++) land(cx, s, c, p);
+        for (int p = 0, n = mp_mod_players(&cx->view); p < n; p++) land(&cx->view, s, c, p);
 }
 
 static void castle_end_turn(mp_module_ctx *cx) {
     castle_state *s = cx->state;
-    const castle_config *c = cx->config;
+    const castle_config *c = cx->view.config;
     s->n_list = 0;
-    for (int p = 0, n = mp_mod_players(cx); p < n; p++) land(cx, s, c, p);   /* the house rule, or nothing new */
-    int k = wall_kind_for(c, FX_EXTRA_TURN), me = mp_mod_turn_player(cx);
-    if (k >= 0 && s->held[me][k] && mp_mod_tiles_left(cx) > 0) {
+    for (int p = 0, n = mp_mod_players(&cx->view); p < n; p++) land(&cx->view, s, c, p);   /* the house rule, or nothing new */
+    int k = wall_kind_for(c, FX_EXTRA_TURN), me = mp_mod_turn_player(&cx->view);
+    if (k >= 0 && s->held[me][k] && mp_mod_tiles_left(&cx->view) > 0) {
         s->question = Q_EXTRA;
         s->asked_kind = k;
         mp_mod_request(cx, me);
@@ -486,7 +481,7 @@ static void add(lister *l, int code, int32_t a0, int32_t a1) {
     l->n++;
 }
 
-static int castle_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
+static int castle_legal(const mp_module_view *cx, mp_action *out, int cap) {
     const castle_state *s = cx->state;
     if (s->question == Q_NONE || mp_mod_phase(cx) != MP_PHASE_MODULE) return 0;   /* the state first: no call */
     lister l = { out, cap, 0, cx->index };
@@ -511,22 +506,18 @@ static int castle_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
     return l.n;
 }
 
-static int refuse(mp_diag *d, const char *msg) {
-    snprintf(d->message, sizeof d->message, "%s", msg);
-    return 1;
-}
 
 static int castle_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
     castle_state *s = cx->state;
-    const castle_config *c = cx->config;
-    int n = castle_legal(cx, NULL, 0);
+    const castle_config *c = cx->view.config;
+    int n = castle_legal(&cx->view, NULL, 0);
     mp_action list[n > 0 ? n : 1];
-    castle_legal(cx, list, n);
+    castle_legal(&cx->view, list, n);
     bool found = false;
     for (int i = 0; i < n && !found; i++)
         found = list[i].code == a->code && list[i].arg[0] == a->arg[0] && list[i].arg[1] == a->arg[1];
-    if (!found) return refuse(d, "not a decision the castle module offers now; expected one of the legal actions");
-    int p = mp_mod_player(cx);
+    if (!found) return mp_diag_set(d, "<action>", 0, 0, "not a decision the castle module offers now; expected one of the legal actions");
+    int p = mp_mod_player(&cx->view);
     if (s->question == Q_DOUBLE) {
         int k = a->arg[0] - 1;
         if (a->code == CODE_HOLD) {
@@ -558,7 +549,7 @@ static int castle_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
 
 /* The largest connected area of empty board cells, each empty start space (a fixed piece whose
 ** cell faces an empty cell) counting as one more space of the area it faces. */
-static int largest_empty_area(const mp_module_ctx *cx) {
+static int largest_empty_area(const mp_module_view *cx) {
     int x0, y0, w, h, best = 0;
     if (!mp_mod_board(cx, &x0, &y0, &w, &h)) return 0;
     /* The map and a ring of cells around it, read once: W x H cells, (x, y) at (y+1)*W + x+1. */
@@ -595,7 +586,7 @@ static int largest_empty_area(const mp_module_ctx *cx) {
 }
 
 /* Calls fn for every feature of the board, as often as it has parts (fn sees a feature again). */
-static void each_feature(const mp_module_ctx *cx, void (*fn)(const mp_module_ctx *, mp_feature, void *), void *arg) {
+static void each_feature(const mp_module_view *cx, void (*fn)(const mp_module_view *, mp_feature, void *), void *arg) {
     for (int placed = 0, n = mp_mod_n_placed(cx); placed < n; placed++)
         for (int f = 0, nf = mp_mod_placed_features(cx, placed); f < nf; f++) {
             mp_feature r = mp_mod_feature_of(cx, placed, f);
@@ -606,7 +597,7 @@ static void each_feature(const mp_module_ctx *cx, void (*fn)(const mp_module_ctx
 /* The best incomplete feature of a kind a player wins (majority), by the ruleset's formula, with
 ** or without its multiplier: its points, 0 when none; the first (canonical name) of equal ones. */
 typedef struct best_won { int kind, player, points; bool multiplier; mp_feature which; } best_won;
-static void weigh_won(const mp_module_ctx *cx, mp_feature f, void *arg) {
+static void weigh_won(const mp_module_view *cx, mp_feature f, void *arg) {
     best_won *b = arg;
     if (mp_mod_feature_kind(cx, f) != b->kind || mp_mod_feature_complete(cx, f) || majority(cx, f) != b->player) return;
     int v = mp_mod_feature_points(cx, f, true), icon, by = mp_mod_kind_multiplier(cx, b->kind, true, &icon);
@@ -616,7 +607,7 @@ static void weigh_won(const mp_module_ctx *cx, mp_feature f, void *arg) {
 
 /* The most markets on one court a player wins. */
 typedef struct most_markets { int kind, icon, player, markets; } most_markets;
-static void count_markets(const mp_module_ctx *cx, mp_feature f, void *arg) {
+static void count_markets(const mp_module_view *cx, mp_feature f, void *arg) {
     most_markets *m = arg;
     if (mp_mod_feature_kind(cx, f) != m->kind || majority(cx, f) != m->player) return;
     int n = mp_mod_feature_icons(cx, f, m->icon);
@@ -635,8 +626,8 @@ static void clear_track(castle_state *s, const castle_config *c) {
 
 static void castle_before_final_scoring(mp_module_ctx *cx) {
     castle_state *s = cx->state;
-    const castle_config *c = cx->config;
-    int players = mp_mod_players(cx);
+    const castle_config *c = cx->view.config;
+    int players = mp_mod_players(&cx->view);
     clear_track(s, c);
     /* The keep: the larger house (wall tile 8 adds to it) scores the largest empty area. */
     int size[MP_MAX_PLAYERS] = { 0 };
@@ -653,7 +644,7 @@ static void castle_before_final_scoring(mp_module_ctx *cx) {
         if (top < 0 || size[p] > size[top]) { top = p; tie = false; }
         else if (size[p] == size[top]) tie = true;
     }
-    if (top >= 0 && !tie) mp_mod_award(cx, 1u << top, largest_empty_area(cx), s->category_keep, -1, "keep");
+    if (top >= 0 && !tie) mp_mod_award(cx, 1u << top, largest_empty_area(&cx->view), s->category_keep, -1, "keep");
     /* Wall tiles 4-7 and 9 (the courts themselves score by the ruleset, after this). */
     for (int p = 0; p < players; p++)
         for (int k = 0; k < c->n_kinds; k++) {
@@ -664,16 +655,16 @@ static void castle_before_final_scoring(mp_module_ctx *cx) {
             switch (w->effect) {
             case FX_SCORE_INCOMPLETE: {  /* each copy the best incomplete feature won: both, it twice */
                 best_won b = { s->wall_on[k], p, 0, w->multiplier, -1 };
-                each_feature(cx, weigh_won, &b);
+                each_feature(&cx->view, weigh_won, &b);
                 points = copies * b.points;
                 which = b.which;
                 break;
             }
             case FX_MARKET_POINTS:      /* one court, more per market than the ruleset's */
                 if (s->court_kind >= 0 && s->market >= 0) {
-                    int base = mp_mod_kind_icon_points(cx, s->court_kind, false, s->market);
+                    int base = mp_mod_kind_icon_points(&cx->view, s->court_kind, false, s->market);
                     most_markets m = { s->court_kind, s->market, p, 0 };
-                    each_feature(cx, count_markets, &m);
+                    each_feature(&cx->view, count_markets, &m);
                     points = ((copies > 1 ? w->both : w->value) - base) * m.markets;
                 }
                 break;
@@ -689,12 +680,12 @@ static void castle_before_final_scoring(mp_module_ctx *cx) {
 /* ------------------------------------------------------------------ notation */
 
 /* The feature an action names: "first" has it in arg[0], a wall tile played in arg[1]; -1 none. */
-static mp_feature action_feature(const mp_module_ctx *cx, const mp_action *a) {
+static mp_feature action_feature(const mp_module_view *cx, const mp_action *a) {
     mp_feature f = a->code == CODE_FIRST ? a->arg[0] : a->code == CODE_USE_1 || a->code == CODE_USE_2 ? a->arg[1] : -1;
     return mp_mod_is_feature(cx, f) ? f : -1;
 }
 
-static int castle_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+static int castle_format(const mp_module_view *cx, const mp_action *a, char *buf, size_t size) {
     char name[64] = "?";
     mp_feature f = action_feature(cx, a);
     if (f >= 0) feature_name(cx, f, name, sizeof name);
@@ -708,14 +699,14 @@ static int castle_format(const mp_module_ctx *cx, const mp_action *a, char *buf,
 }
 
 /* Reads "X,Y,WHERE" naming a feature (a port or a kind of the tile at X,Y): its canonical name. */
-static mp_feature read_feature(const mp_module_ctx *cx, const char *s) {
+static mp_feature read_feature(const mp_module_view *cx, const char *s) {
     int x, y, used = 0;
     if (sscanf(s, "%6d,%6d,%n", &x, &y, &used) != 2 || !used) return -1;
     int f = mp_game_feature_at(cx->game, x, y, s + used);
     return f < 0 ? -1 : mp_mod_feature_of(cx, mp_mod_cell(cx, x, y), f);
 }
 
-static int castle_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
+static int castle_parse(const mp_module_view *cx, const char *args, mp_action *out, mp_diag *d) {
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     int k = 0, used = 0;
     const char *at = strchr(args, '@');
@@ -733,27 +724,23 @@ static int castle_parse(const mp_module_ctx *cx, const char *args, mp_action *ou
         out->code = CODE_HOLD;
         at = NULL;
     } else {
-        d->column = 1;
-        snprintf(d->message, sizeof d->message, "'%s' is not a castle action; expected use-K (another turn), "
+        return mp_diag_column(d, 1, "'%s' is not a castle action; expected use-K (another turn), "
                  "use-K@X,Y,WHERE or use-Kx2@X,Y,WHERE (a wall tile on a feature), hold-K, or first@X,Y,WHERE",
                  mp_quote(args, q, sizeof q));
-        return 1;
     }
     out->arg[0] = k;
     if (at) {
         mp_feature f = read_feature(cx, at + 1);
         if (f < 0) {
-            d->column = (int)(at - args) + 2;
-            snprintf(d->message, sizeof d->message, "'%s' names no feature; expected X,Y,WHERE: a placed tile's cell "
+            return mp_diag_column(d, (int)(at - args) + 2, "'%s' names no feature; expected X,Y,WHERE: a placed tile's cell "
                      "and a port (N, Nw, ...) or kind of it", mp_quote(at + 1, q, sizeof q));
-            return 1;
         }
         out->arg[out->code == CODE_FIRST ? 0 : 1] = f;
     }
     return 0;
 }
 
-static int castle_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+static int castle_describe(const mp_module_view *cx, const mp_action *a, char *buf, size_t size) {
     char name[64] = "?";
     const char *kind = "?";
     mp_feature f = action_feature(cx, a);
@@ -787,7 +774,7 @@ static void fact(fact_list *l, mp_fact_kind kind, const char *what, int player, 
     l->n++;
 }
 
-static int castle_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
+static int castle_facts(const mp_module_view *cx, mp_fact *out, int cap) {
     const castle_state *s = cx->state;
     const castle_config *c = cx->config;
     fact_list l = { out, cap, 0 };
@@ -805,7 +792,7 @@ static int castle_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
 
 /* The facts in words: "track 33, keep on 3 tiles, wall tile 9" for a player; "wall tiles on the
 ** track at 12/13 ..." or "no wall tiles on the track" for the game. */
-static int castle_status(const mp_module_ctx *cx, int player, char *buf, size_t size) {
+static int castle_status(const mp_module_view *cx, int player, char *buf, size_t size) {
     int n = castle_facts(cx, NULL, 0);
     mp_fact facts[n > 0 ? n : 1];
     castle_facts(cx, facts, n);
@@ -837,22 +824,20 @@ static int castle_status(const mp_module_ctx *cx, int player, char *buf, size_t 
     return (int)strlen(buf);
 }
 
-static int castle_check(const mp_module_ctx *cx, mp_diag *d) {
+static int castle_check(const mp_module_view *cx, mp_diag *d) {
     const castle_state *s = cx->state;
     const castle_config *c = cx->config;
     if (mp_mod_phase(cx) == MP_PHASE_OVER && tiles_on_track(s, c)) {
-        snprintf(d->message, sizeof d->message, "a wall tile on the track after the end of the game; expected none "
+        return mp_diag_set(d, "<check>", 0, 0, "a wall tile on the track after the end of the game; expected none "
                  "(they are removed before the final scoring)");
-        return 1;
     }
     for (int k = 0; k < c->n_kinds; k++) {
         int n = 0;
         for (int t = 0; t < c->n_towers; t++) n += s->tower_tile[t] == k + 1;
         for (int p = 0, players = mp_mod_players(cx); p < players; p++) n += s->held[p][k];
         if (n > c->copies || n < 0) {
-            snprintf(d->message, sizeof d->message, "wall tile %d: %d copies on the track and in hand, more than %d",
+            return mp_diag_set(d, "<check>", 0, 0, "wall tile %d: %d copies on the track and in hand, more than %d",
                      k + 1, n, c->copies);
-            return 1;
         }
     }
     return 0;

@@ -60,23 +60,20 @@ static int castles_configure(mp_arena *a, const mp_ynode *options, void **config
 
 static int castles_setup(mp_module_ctx *cx, mp_diag *d) {
     castles_state *s = cx->state;
-    const castles_config *c = cx->config;
-    s->kind = mp_mod_kind(cx, "castle");
+    const castles_config *c = cx->view.config;
+    s->kind = mp_mod_kind(&cx->view, "castle");
     if (s->kind < 0) {
-        snprintf(d->file, sizeof d->file, "%s", mp_mod_ruleset_path(cx));
-        d->line = d->column = 0;
-        snprintf(d->message, sizeof d->message, "the castles module needs a feature kind 'castle' in the tile sets; "
+        return mp_diag_set(d, mp_mod_ruleset_path(&cx->view), 0, 0, "the castles module needs a feature kind 'castle' in the tile sets; "
                  "expected one declared under 'kinds:' (as rulesets/tiles/bcb.yaml does)");
-        return 1;
     }
     s->category = mp_mod_add_category(cx, "castle");   /* the kind's own category: never full */
-    for (int p = 0; p < mp_mod_players(cx); p++) s->supply[p] = c->tokens[mp_mod_players(cx)];
+    for (int p = 0; p < mp_mod_players(&cx->view); p++) s->supply[p] = c->tokens[mp_mod_players(&cx->view)];
     return 0;
 }
 
 /* ------------------------------------------------------------------ towns */
 
-static int occupier(const mp_module_ctx *cx, mp_feature f) {
+static int occupier(const mp_module_view *cx, mp_feature f) {
     for (int p = 0; p < mp_mod_players(cx); p++)
         if (mp_mod_feature_followers(cx, f, p)) return p;
     return -1;
@@ -84,7 +81,7 @@ static int occupier(const mp_module_ctx *cx, mp_feature f) {
 
 /* Whether a part of a city is a town's: printed on its tile (not a bridge), covering exactly one
 ** whole side, of a shape the ruleset allows. */
-static bool town_part(const mp_module_ctx *cx, const castles_config *c, const mp_part *part) {
+static bool town_part(const mp_module_view *cx, const castles_config *c, const mp_part *part) {
     if (part->overlay) return false;
     uint16_t ports = mp_mod_tile_feature_ports(cx, part->tile, part->feature);
     bool one_side = false;
@@ -95,7 +92,7 @@ static bool town_part(const mp_module_ctx *cx, const castles_config *c, const mp
 /* A town that may become a castle: a completed city of two one-side segments on two tiles, each of
 ** an allowed shape, not scored yet, with an occupier who has a castle token. The cheap tests
 ** first: this runs on every feature of every tile placed. */
-static bool is_town(const mp_module_ctx *cx, const castles_state *s, const castles_config *c, mp_feature f) {
+static bool is_town(const mp_module_view *cx, const castles_state *s, const castles_config *c, mp_feature f) {
     mp_feature_state st;
     mp_mod_feature_state(cx, f, &st);
     if (st.complete || st.open != 0 || st.parts != 2 || st.kind == s->kind) return false;
@@ -110,9 +107,9 @@ static bool is_town(const mp_module_ctx *cx, const castles_state *s, const castl
 ** again: a town whose occupier has meanwhile put his last token on another town of the same
 ** placement is no longer offered, and scores as a town with the others. */
 static void ask_next(mp_module_ctx *cx, castles_state *s, const castles_config *c) {
-    while (s->n_pending && !is_town(cx, s, c, s->pending[0]))
+    while (s->n_pending && !is_town(&cx->view, s, c, s->pending[0]))
         memmove(&s->pending[0], &s->pending[1], (size_t)--s->n_pending * sizeof s->pending[0]);
-    if (s->n_pending) mp_mod_request(cx, occupier(cx, s->pending[0]));
+    if (s->n_pending) mp_mod_request(cx, occupier(&cx->view, s->pending[0]));
 }
 
 static void castles_before_score(mp_module_ctx *cx) {
@@ -123,15 +120,15 @@ static void castles_before_score(mp_module_ctx *cx) {
     mp_feature done[64];
     int n = mp_mod_completed(cx, done, 64);
     for (int i = 0; i < n && s->n_pending < MAX_PENDING; i++)
-        if (is_town(cx, s, cx->config, done[i])) s->pending[s->n_pending++] = done[i];
-    ask_next(cx, s, cx->config);
+        if (is_town(&cx->view, s, cx->view.config, done[i])) s->pending[s->n_pending++] = done[i];
+    ask_next(cx, s, cx->view.config);
 }
 
 /* The town a decision is about, carried by the action for a front end to weigh it (a bot looks at
 ** the fief): the cell of one of its tiles in x, y, its feature there in arg[0], the cell of the
 ** other tile in arg[1], arg[2]. The notation does not write it: legal and parse both fill it in
 ** from the town waiting, so an action read back is the action listed, and apply ignores it. */
-static void town_context(const mp_module_ctx *cx, const castles_state *s, mp_action *a) {
+static void town_context(const mp_module_view *cx, const castles_state *s, mp_action *a) {
     if (mp_mod_phase(cx) != MP_PHASE_MODULE || !s->n_pending) return;
     mp_part part[2];
     mp_mod_feature_parts(cx, s->pending[0], part, 2);   /* a town: two parts (is_town) */
@@ -142,7 +139,7 @@ static void town_context(const mp_module_ctx *cx, const castles_state *s, mp_act
     a->arg[2] = part[1].y;
 }
 
-static int castles_legal(const mp_module_ctx *cx, mp_action *out, int cap) {
+static int castles_legal(const mp_module_view *cx, mp_action *out, int cap) {
     const castles_state *s = cx->state;
     if (!s->n_pending || mp_mod_phase(cx) != MP_PHASE_MODULE) return 0;   /* the state first: no call */
     for (int i = 0; i < 2 && i < cap; i++) {
@@ -159,13 +156,13 @@ static int max_int(int a, int b) { return a > b ? a : b; }
 /* Turns the town into a castle with its fief: the 3x2 block of its two tiles and their neighbours
 ** along the side they share. */
 static void convert(mp_module_ctx *cx, castles_state *s, mp_feature town) {
-    int owner = occupier(cx, town);
+    int owner = occupier(&cx->view, town);
     mp_part part[2];
-    mp_mod_feature_parts(cx, town, part, 2);
+    mp_mod_feature_parts(&cx->view, town, part, 2);
     mp_mod_feature_convert(cx, town, s->kind);   /* complete: the kernel will not score it as a city */
     s->supply[owner]--;
     castle *c = &s->c[s->n++];
-    *c = (castle){ .root = town, .owner = (int8_t)owner, .built_turn = (int16_t)mp_mod_turns(cx) };
+    *c = (castle){ .root = town, .owner = (int8_t)owner, .built_turn = (int16_t)mp_mod_turns(&cx->view) };
     int x0 = min_int(part[0].x, part[1].x), x1 = max_int(part[0].x, part[1].x);
     int y0 = min_int(part[0].y, part[1].y), y1 = max_int(part[0].y, part[1].y);
     if (x0 == x1) { x0--; x1++; }   /* one above the other: the fief spreads east and west */
@@ -175,24 +172,21 @@ static void convert(mp_module_ctx *cx, castles_state *s, mp_feature town) {
 
 static int castles_apply(mp_module_ctx *cx, const mp_action *a, mp_diag *d) {
     castles_state *s = cx->state;
-    if (mp_mod_phase(cx) != MP_PHASE_MODULE || !s->n_pending || (a->code != CODE_CONVERT && a->code != CODE_DECLINE)) {
-        snprintf(d->message, sizeof d->message, "no town is waiting to become a castle; expected another action");
-        return 1;
+    if (mp_mod_phase(&cx->view) != MP_PHASE_MODULE || !s->n_pending || (a->code != CODE_CONVERT && a->code != CODE_DECLINE)) {
+        return mp_diag_set(d, "<action>", 0, 0, "no town is waiting to become a castle; expected another action");
     }
     if (a->code == CODE_CONVERT) {
-        int who = occupier(cx, s->pending[0]);
+        int who = occupier(&cx->view, s->pending[0]);
         if (who < 0 || s->supply[who] <= 0) {    /* never asked so (ask_next), but a token is a token */
-            snprintf(d->message, sizeof d->message, "player %d has no castle token left; expected !castles:decline", who);
-            return 1;
+            return mp_diag_set(d, "<action>", 0, 0, "player %d has no castle token left; expected !castles:decline", who);
         }
         if (s->n == MAX_CASTLES) {
-            snprintf(d->message, sizeof d->message, "more than %d castles in one game", MAX_CASTLES);
-            return 1;
+            return mp_diag_set(d, "<action>", 0, 0, "more than %d castles in one game", MAX_CASTLES);
         }
         convert(cx, s, s->pending[0]);
     }
     memmove(&s->pending[0], &s->pending[1], (size_t)--s->n_pending * sizeof s->pending[0]);
-    ask_next(cx, s, cx->config);
+    ask_next(cx, s, cx->view.config);
     return 0;
 }
 
@@ -211,16 +205,16 @@ static bool touches_fief(const castle *c, const mp_part *part, int n) {
 
 static void castles_feature_scored(mp_module_ctx *cx, mp_feature f, int points) {
     castles_state *s = cx->state;
-    int turns = mp_mod_turns(cx), n = -1;
+    int turns = mp_mod_turns(&cx->view), n = -1;
     mp_part buf[FEATURE_PARTS], *part = buf;
     for (int i = 0; i < s->n; i++) {
         castle *c = &s->c[i];
         if (c->scored || c->built_turn >= turns || c->root == f || points <= c->best) continue;
         if (n < 0) {   /* the feature's parts, read once and only when a castle may want them */
-            n = mp_mod_feature_parts(cx, f, buf, FEATURE_PARTS);
+            n = mp_mod_feature_parts(&cx->view, f, buf, FEATURE_PARTS);
             if (n > FEATURE_PARTS) {
                 if (!(part = malloc((size_t)n * sizeof *part))) abort();
-                mp_mod_feature_parts(cx, f, part, n);
+                mp_mod_feature_parts(&cx->view, f, part, n);
             }
         }
         if (touches_fief(c, part, n)) c->best = points;
@@ -230,7 +224,7 @@ static void castles_feature_scored(mp_module_ctx *cx, mp_feature f, int points) 
 
 static void castles_end_turn(mp_module_ctx *cx) {
     castles_state *s = cx->state;
-    int turns = mp_mod_turns(cx);
+    int turns = mp_mod_turns(&cx->view);
     /* Pay every castle that saw a completion; a castle paid counts as one for its neighbours. */
     for (bool again = true; again;) {
         again = false;
@@ -241,7 +235,7 @@ static void castles_end_turn(mp_module_ctx *cx) {
             mp_mod_return_followers(cx, c->root);
             c->scored = 1;
             mp_part part[2];   /* a castle: the town's two parts */
-            int n = min_int(mp_mod_feature_parts(cx, c->root, part, 2), 2);
+            int n = min_int(mp_mod_feature_parts(&cx->view, c->root, part, 2), 2);
             for (int j = 0; j < s->n; j++) {
                 castle *o = &s->c[j];
                 if (o->scored || o->built_turn >= turns || !touches_fief(o, part, n)) continue;
@@ -258,7 +252,7 @@ static void castles_end_turn(mp_module_ctx *cx) {
 /* Per player: "castles" (tokens left in the supply), "castles-built", "castles-waiting" (built
 ** and not scored yet); of the game: "towns-pending" (towns of this placement still to be decided,
 ** the one asked about included). meeple-ruleset(5), castles. */
-static int castles_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
+static int castles_facts(const mp_module_view *cx, mp_fact *out, int cap) {
     const castles_state *s = cx->state;
     int n = 0;
 #define FACT(what_, player_, value_)                                                                          \
@@ -283,32 +277,30 @@ static int castles_facts(const mp_module_ctx *cx, mp_fact *out, int cap) {
     return n;
 }
 
-static int castles_describe(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+static int castles_describe(const mp_module_view *cx, const mp_action *a, char *buf, size_t size) {
     (void)cx;
     return snprintf(buf, size, "%s", a->code == CODE_CONVERT ? "turn the town into a castle (it scores with its fief later)"
                                                              : "keep the town (it scores now)");
 }
 
-static int castles_tokens(const mp_module_ctx *cx, int player) {
+static int castles_tokens(const mp_module_view *cx, int player) {
     return ((const castles_state *)cx->state)->supply[player];
 }
 
-static int castles_check(const mp_module_ctx *cx, mp_diag *d) {
+static int castles_check(const mp_module_view *cx, mp_diag *d) {
     const castles_state *s = cx->state;
     const castles_config *c = cx->config;
     int players = mp_mod_players(cx);
     for (int p = 0; p < players; p++) {
         /* First on its own: a token spent twice leaves the sum below intact. */
         if (s->supply[p] < 0) {
-            snprintf(d->message, sizeof d->message, "player %d: %d castle tokens in the supply; expected 0 or more",
+            return mp_diag_set(d, "<check>", 0, 0, "player %d: %d castle tokens in the supply; expected 0 or more",
                      p, s->supply[p]);
-            return 1;
         }
         int built = 0;
         for (int i = 0; i < s->n; i++) built += s->c[i].owner == p;
         if (s->supply[p] + built != c->tokens[players]) {
-            snprintf(d->message, sizeof d->message, "player %d: castle tokens not conserved", p);
-            return 1;
+            return mp_diag_set(d, "<check>", 0, 0, "player %d: castle tokens not conserved", p);
         }
     }
     return 0;
@@ -316,20 +308,18 @@ static int castles_check(const mp_module_ctx *cx, mp_diag *d) {
 
 /* ------------------------------------------------------------------ notation: !castles:convert */
 
-static int castles_format(const mp_module_ctx *cx, const mp_action *a, char *buf, size_t size) {
+static int castles_format(const mp_module_view *cx, const mp_action *a, char *buf, size_t size) {
     (void)cx;
     return snprintf(buf, size, "%s", a->code == CODE_CONVERT ? "convert" : "decline");
 }
 
-static int castles_parse(const mp_module_ctx *cx, const char *args, mp_action *out, mp_diag *d) {
+static int castles_parse(const mp_module_view *cx, const char *args, mp_action *out, mp_diag *d) {
     char q[MP_QUOTE_SIZE];   /* the arguments quoted in a message */
     if (!strcmp(args, "convert")) out->code = CODE_CONVERT;
     else if (!strcmp(args, "decline")) out->code = CODE_DECLINE;
     else {
-        d->column = 1;
-        snprintf(d->message, sizeof d->message, "'%s' is not a castle decision; expected convert or decline",
+        return mp_diag_column(d, 1, "'%s' is not a castle decision; expected convert or decline",
                  mp_quote(args, q, sizeof q));
-        return 1;
     }
     town_context(cx, cx->state, out);
     return 0;
