@@ -4,8 +4,8 @@
 ** The kernel keeps feature totals at union-find roots and the board in a grid; this file
 ** re-derives them the slow, obvious way (every port of every placed tile, every follower) so a
 ** test can run it after every action (Stockfish's pos_is_ok). Checked: each placed tile matches
-** its neighbours by the ruleset's match rule, each root's open-port count, icon totals and
-** follower counts, and that every player's followers add up to the supply size.
+** its neighbours by the ruleset's match rule, each root's open-port count, icon totals, markers and
+** each player's strength, and that every player's pieces of each kind add up to the supply size.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,8 +53,9 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
     int *open = calloc((size_t)n + 1, sizeof *open);
     int *icons = calloc((size_t)(n + 1) * MP_MAX_ICONS, sizeof *icons);
     int *fol = calloc((size_t)(n + 1) * MP_MAX_PLAYERS, sizeof *fol);
+    uint16_t *markers = calloc((size_t)n + 1, sizeof *markers);
     int rc = 0;
-    if (!open || !icons || !fol) abort();
+    if (!open || !icons || !fol || !markers) abort();
     for (int i = 0; i < g->n_placed && !rc; i++) {
         const mp_placed *p = &g->placed[i];
         const mp_tile *t = &ts->tiles[p->tile];
@@ -80,14 +81,17 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
                     rc = bad(d, "features of tiles at %d,%d and side %d meet but are not joined", p->x, p->y, side);
             }
         }
-        for (int f = 0; f < t->n_features; f++)
+        for (int f = 0; f < t->n_features; f++) {
             for (int ic = 0; ic < MP_MAX_ICONS; ic++)
                 icons[mp_seg_root(g, p->seg0 + f) * MP_MAX_ICONS + ic] += t->f[f].icons[ic];
+            markers[mp_seg_root(g, p->seg0 + f)] |= (uint16_t)t->f[f].markers;
+        }
     }
-    int on_board[MP_MAX_PLAYERS] = { 0 };
-    for (int i = 0; i < g->n_followers; i++) {
-        fol[mp_seg_root(g, g->followers[i].seg) * MP_MAX_PLAYERS + g->followers[i].player]++;
-        on_board[g->followers[i].player]++;
+    int on_board[MP_MAX_PLAYERS][MP_MAX_PIECES] = { { 0 } };
+    for (int i = 0; i < g->n_figures; i++) {
+        const mp_figure *f = &g->figures[i];
+        fol[mp_seg_root(g, f->seg) * MP_MAX_PLAYERS + f->player] += g->rs->pieces[f->piece].strength;
+        on_board[f->player][f->piece]++;
     }
     for (int s = 0; s < n && !rc; s++) {
         if (g->segs[s].parent != s) continue;
@@ -102,13 +106,17 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
             rc = bad(d, "feature %d is complete but was never scored", s, 0, 0);
         for (int ic = 0; ic < MP_MAX_ICONS && !rc; ic++)
             if (r->icons[ic] != icons[s * MP_MAX_ICONS + ic]) rc = bad(d, "feature %d icon %d count wrong (%d)", s, ic, r->icons[ic]);
+        if (!rc && r->markers != markers[s]) rc = bad(d, "feature %d: markers %#x; recomputed %#x", s, r->markers, markers[s]);
         for (int p = 0; p < g->n_players && !rc; p++)
-            if (r->followers[p] != fol[s * MP_MAX_PLAYERS + p])
-                rc = bad(d, "feature %d: followers of player %d %d; recomputed differently", s, p, r->followers[p]);
+            if (r->strength[p] != fol[s * MP_MAX_PLAYERS + p])
+                rc = bad(d, "feature %d: strength of player %d %d; recomputed differently", s, p, r->strength[p]);
     }
     for (int p = 0; p < g->n_players && !rc; p++)
-        if (g->supply[p] + on_board[p] != g->rs->followers)
-            rc = bad(d, "player %d: supply %d + on board %d differs from the follower count", p, g->supply[p], on_board[p]);
+        for (int k = 0; k < g->rs->n_pieces && !rc; k++)
+            if (g->supply[p][k] + on_board[p][k] != g->rs->pieces[k].count)
+                rc = mp_diag_set(d, "<check>", 0, 0, "player %d: %d '%s' in the supply + %d on the board differs from "
+                                 "the %d a player has", p, g->supply[p][k], g->rs->pieces[k].name, on_board[p][k],
+                                 g->rs->pieces[k].count);
     rc = rc ? rc : check_open(g, d);
     MP_EACH_MODULE_WITH(g, check, i, m) {
         mp_module_view v = mp_module_view_of(g, i);
@@ -117,5 +125,6 @@ int mp_game_check(const mp_game *g, mp_diag *d) {
     free(open);
     free(icons);
     free(fol);
+    free(markers);
     return rc;
 }

@@ -18,8 +18,9 @@
 #include "internal.h"
 
 typedef struct mp_event_rec {
-    mp_score_event e;             /* cells left NULL: filled in from `first` when read */
+    mp_score_event e;             /* cells and figures left NULL: filled in from `first` when read */
     int first;                    /* its cells: cells[2 * first ...] */
+    int first_figure;             /* its figures: figures[first_figure ...] */
 } mp_event_rec;
 
 struct mp_events {
@@ -28,6 +29,8 @@ struct mp_events {
     mp_event_rec *ev;
     int n_cells, cap_cells;       /* cells, counted in tiles (two numbers each) */
     int16_t *cells;
+    int n_figures, cap_figures;
+    mp_figure_info *figures;
 };
 
 static void *grow(void *p, int *cap, int need, size_t size) {
@@ -50,6 +53,7 @@ void mp_events_free(struct mp_events *e) {
     if (!e) return;
     free(e->ev);
     free(e->cells);
+    free(e->figures);
     free(e);
 }
 
@@ -62,8 +66,11 @@ struct mp_events *mp_events_copy(const struct mp_events *e) {
     /* An empty log has no arrays yet: memcpy must not be given NULL, even for 0 bytes. */
     if (e->n) memcpy(c->ev, e->ev, (size_t)e->n * sizeof *c->ev);
     if (e->n_cells) memcpy(c->cells, e->cells, (size_t)e->n_cells * 2 * sizeof *c->cells);
+    c->figures = grow(NULL, &c->cap_figures, e->n_figures, sizeof *c->figures);
+    if (e->n_figures) memcpy(c->figures, e->figures, (size_t)e->n_figures * sizeof *c->figures);
     c->n = e->n;
     c->n_cells = e->n_cells;
+    c->n_figures = e->n_figures;
     return c;
 }
 
@@ -114,6 +121,19 @@ static int add_tiles(mp_game *g, struct mp_events *e, int32_t root) {
     return added;
 }
 
+/* The pieces standing on the feature at root, in deployment order; returns how many were added. */
+static int add_figures(mp_game *g, struct mp_events *e, int32_t root) {
+    int added = 0;
+    for (int i = 0; i < g->n_figures; i++) {
+        const mp_figure *f = &g->figures[i];
+        if (mp_seg_root(g, f->seg) != root) continue;
+        e->figures = grow(e->figures, &e->cap_figures, e->n_figures + 1, sizeof *e->figures);
+        e->figures[e->n_figures++] = (mp_figure_info){ f->player, f->piece, g->segs[f->seg].feature };
+        added++;
+    }
+    return added;
+}
+
 static int placed_in_play(const mp_game *g) {
     int fixed = g->rs->n_fixed + (g->ts->start_tile >= 0);
     return g->n_placed > fixed ? g->n_placed - fixed : 0;
@@ -122,7 +142,7 @@ static int placed_in_play(const mp_game *g) {
 void mp_events_add(mp_game *g, unsigned players, int points, int category, int why, int32_t root,
                    const char *label) {
     struct mp_events *e = g->events;
-    if (!e || !players || !points) return;
+    if (!e || !players || (!points && root < 0)) return;   /* a feature scored for 0 is an event */
     e->ev = grow(e->ev, &e->cap, e->n + 1, sizeof *e->ev);
     mp_event_rec *rec = &e->ev[e->n++];
     memset(rec, 0, sizeof *rec);
@@ -136,6 +156,8 @@ void mp_events_add(mp_game *g, unsigned players, int points, int category, int w
     snprintf(rec->e.label, sizeof rec->e.label, "%s", label ? label : "");
     rec->first = e->n_cells;
     rec->e.n_tiles = root >= 0 ? add_tiles(g, e, root) : 0;
+    rec->first_figure = e->n_figures;
+    rec->e.n_figures = root >= 0 ? add_figures(g, e, root) : 0;
 }
 
 int mp_game_n_events(const mp_game *g) { return g->events ? g->events->n : 0; }
@@ -145,6 +167,7 @@ int mp_game_event(const mp_game *g, int i, mp_score_event *out) {
     const mp_event_rec *rec = &g->events->ev[i];
     *out = rec->e;
     out->cells = rec->e.n_tiles ? &g->events->cells[2 * rec->first] : NULL;
+    out->figures = rec->e.n_figures ? &g->events->figures[rec->first_figure] : NULL;
     return 0;
 }
 

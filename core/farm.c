@@ -33,7 +33,7 @@ static int city_cmp(const void *a, const void *b) {
 
 static bool has_farmers(const mp_seg *r, int n_players) {
     for (int p = 0; p < n_players; p++)
-        if (r->followers[p]) return true;
+        if (r->strength[p]) return true;
     return false;
 }
 
@@ -63,7 +63,7 @@ static void farm_3(mp_game *g, const pair *v, int n) {
         int32_t farm = v[i].farm;
         int points = 0;
         for (; i < n && v[i].farm == farm; i++) points += g->rs->farm_points[g->segs[v[i].city].kind];
-        mp_score_award_why(g, mp_score_majority(g, g->segs[farm].followers), points, g->farm_category, MP_WHY_FARM, farm);
+        mp_score_award_why(g, mp_score_majority(g, g->segs[farm].strength), points, g->farm_category, MP_WHY_FARM, farm);
     }
 }
 
@@ -72,7 +72,7 @@ static void farm_3_once(mp_game *g, const pair *v, int n) {
     uint8_t *scored = calloc((size_t)g->n_players * (size_t)g->n_segs + 1, 1);
     if (!scored) abort();
     for (int i = 0; i < n; i++) {
-        unsigned who = mp_score_majority(g, g->segs[v[i].farm].followers);
+        unsigned who = mp_score_majority(g, g->segs[v[i].farm].strength);
         for (int p = 0; p < g->n_players; p++) {
             uint8_t *seen = &scored[(size_t)p * (size_t)g->n_segs + (size_t)v[i].city];
             if (!(who & (1u << p)) || *seen) continue;
@@ -88,10 +88,10 @@ static void city_4(mp_game *g, pair *v, int n) {
     qsort(v, (size_t)n, sizeof *v, city_cmp);
     for (int i = 0; i < n;) {
         int32_t city = v[i].city;
-        uint8_t supply[MP_MAX_PLAYERS] = { 0 };   /* farmers on all farms bordering the city */
+        uint8_t supply[MP_MAX_PLAYERS] = { 0 };   /* the strength of the farmers on all farms bordering the city */
         for (; i < n && v[i].city == city; i++)
             for (int p = 0; p < g->n_players; p++) {
-                int s = supply[p] + g->segs[v[i].farm].followers[p];
+                int s = supply[p] + g->segs[v[i].farm].strength[p];
                 supply[p] = (uint8_t)(s > 255 ? 255 : s);
             }
         mp_score_award_why(g, mp_score_majority(g, supply), g->rs->farm_points[g->segs[city].kind], g->farm_category,

@@ -2,8 +2,8 @@
 ** feature.c: features as union-find sets of segments (the features of placed tiles).
 **
 ** Invariant: every feature of every placed tile is one segment, in exactly one set, and the
-** set's root holds its totals: ports facing an empty cell (open), icons, followers per player,
-** members. Placing a tile creates its segments, then for each port that meets a neighbour closes
+** set's root holds its totals: ports facing an empty cell (open), icons, the markers its members
+** carry, the strength of each player's followers on it, members. Placing a tile creates its segments, then for each port that meets a neighbour closes
 ** the neighbour's open port and joins the two segments when their kinds are the same. So
 ** completion ("no open port"), pennants and occupancy are known at once, with no board scan.
 ** Rules: base-game digest, "Completion"; The Castle digest, "Connected features and completion".
@@ -30,7 +30,8 @@ static inline int popcount12(unsigned v) {
     return (int)((v + (v >> 8)) & 0x1fu);
 }
 
-/* Adds byte counts eight at a time (no count reaches 256: a carry never crosses bytes). */
+/* Adds byte counts eight at a time (no count reaches 256: a carry never crosses bytes; a ruleset's
+** pieces add up to at most 255 strength a player, pieces.c). */
 static inline void add_bytes8(uint8_t *to, const uint8_t *from) {
     uint64_t a, b;
     memcpy(&a, to, 8);
@@ -38,7 +39,7 @@ static inline void add_bytes8(uint8_t *to, const uint8_t *from) {
     a += b;
     memcpy(to, &a, 8);
 }
-_Static_assert(MP_MAX_ICONS == 8 && MP_MAX_PLAYERS == 8, "icons and followers are added eight bytes at once");
+_Static_assert(MP_MAX_ICONS == 8 && MP_MAX_PLAYERS == 8, "icons and strengths are added eight bytes at once");
 
 /* Joins two sets by their roots; returns the new root. */
 static int32_t root_union(mp_game *g, int32_t a, int32_t b) {
@@ -49,7 +50,8 @@ static int32_t root_union(mp_game *g, int32_t a, int32_t b) {
     ra->open += rb->open;
     ra->n_segs += rb->n_segs;
     add_bytes8(ra->icons, rb->icons);
-    add_bytes8(ra->followers, rb->followers);
+    add_bytes8(ra->strength, rb->strength);
+    ra->markers |= rb->markers;
     int32_t na = ra->next;                 /* splice the two circular member lists */
     ra->next = rb->next;
     rb->next = na;
@@ -81,6 +83,7 @@ void mp_feature_prepare(mp_ruleset *rs) {
             s->kind = tile->f[i].kind;
             s->n_segs = 1;
             memcpy(s->icons, tile->f[i].icons, sizeof s->icons);
+            s->markers = (uint16_t)tile->f[i].markers;
             for (int j = 0; j < tile->n_features; j++)
                 if (tile->f[i].touches & (1u << j)) rs->link[links++] = (uint16_t)(i | j << 8);
         }
@@ -92,6 +95,7 @@ void mp_feature_prepare(mp_ruleset *rs) {
         if (ts->kinds[k].completes == MP_COMPLETE_CLOSED) rs->closed_kinds |= (uint16_t)(1u << k);
         if (ts->kinds[k].follower[0] && (k != rs->farm_kind || rs->farms)) rs->deploy_kinds |= (uint16_t)(1u << k);
     }
+    for (int p = 0; p < rs->n_pieces; p++) rs->pieces[p].on &= rs->deploy_kinds;   /* a role, farmers on */
 }
 
 /* Adds a tile's features to the board. Its segments start from the tile's templates; then ports

@@ -90,7 +90,8 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
     for (int k = 0; k < g->ts->n_kinds; k++) add_category(g, g->ts->kinds[k].name);
     g->farm_category = g->n_categories;
     add_category(g, rs->farm_category[0] ? rs->farm_category : "farm");
-    for (int p = 0; p < g->n_players; p++) g->supply[p] = rs->followers;
+    for (int p = 0; p < g->n_players; p++)
+        for (int k = 0; k < rs->n_pieces; k++) g->supply[p][k] = (int16_t)rs->pieces[k].count;
 
     /* The board: fixed pieces, then the start tile at 0,0. */
     for (int i = 0; i < rs->n_fixed; i++)
@@ -192,8 +193,8 @@ int mp_game_end_now(mp_game *g, mp_diag *d) {
 static void game_over(mp_game *g) {
     g->forced = -1;
     g->last_placed = -1;
-    g->n_final = g->n_followers;
-    memcpy(g->final_followers, g->followers, (size_t)g->n_followers * sizeof *g->followers);
+    g->n_final = g->n_figures;
+    memcpy(g->final_figures, g->figures, (size_t)g->n_figures * sizeof *g->figures);
     mp_score_final(g);
     g->phase = MP_PHASE_OVER;
 }
@@ -474,15 +475,22 @@ int mp_game_put_tile(mp_game *g, const mp_action *a, mp_diag *d) {
 
 static int apply_deploy(mp_game *g, const mp_action *a, mp_diag *d) {
     const mp_placed *p = &g->placed[g->last_placed];
-    if (!mp_deploy_allowed(g, a->feature)) {
-        if (g->supply[g->player] <= 0) return fail(d, "no follower left in the supply; expected 'pass'");
+    if (!mp_deploy_allowed(g, a->piece, a->feature)) {
+        if (a->piece >= g->rs->n_pieces) return fail(d, "piece %d; expected one of the ruleset's %d", a->piece, g->rs->n_pieces);
+        const mp_piece *piece = &g->rs->pieces[a->piece];
+        if (g->supply[g->player][a->piece] <= 0)
+            return fail(d, a->piece ? "no '%s' left in the supply; expected another piece or 'pass'"
+                                    : "no %s left in the supply; expected another piece or 'pass'", piece->name);
         char name[64] = "?";
-        mp_action named = { .kind = MP_ACT_DEPLOY, .feature = a->feature, .x = p->x, .y = p->y };
+        mp_action named = { .kind = MP_ACT_DEPLOY, .feature = a->feature, .x = p->x, .y = p->y, .piece = a->piece };
         if (a->feature < mp_placed_n_features(g, p)) mp_notation_format(g, &named, name, sizeof name);
+        if (!piece->strength)
+            return fail(d, "'%s' cannot take the %s (it joins only a feature of its kinds where you have a follower); "
+                        "expected one of the legal deployments", name, piece->name);
         return fail(d, "'%s' cannot take a follower (the feature is occupied, or no follower goes there); "
                     "expected one of the legal deployments", name);
     }
-    mp_deploy_put(g, g->player, mp_placed_feature_seg(g, p, a->feature));
+    mp_deploy_put(g, g->player, a->piece, mp_placed_feature_seg(g, p, a->feature));
     g->stage = ST_BEFORE_SCORE;
     run(g);
     return 0;
@@ -618,7 +626,12 @@ int mp_game_last_placed(const mp_game *g, int *x, int *y) {
 }
 const mp_ruleset *mp_game_ruleset(const mp_game *g) { return g->rs; }
 int mp_game_score(const mp_game *g, int p) { return p >= 0 && p < g->n_players ? g->score[p] : 0; }
-int mp_game_supply(const mp_game *g, int p) { return p >= 0 && p < g->n_players ? g->supply[p] : 0; }
+int mp_game_supply(const mp_game *g, int p) {
+    int n = 0;
+    for (int k = 0; p >= 0 && p < g->n_players && k < g->rs->n_pieces; k++)
+        if (g->rs->pieces[k].strength) n += g->supply[p][k];
+    return n;
+}
 int mp_game_n_categories(const mp_game *g) { return g->n_categories; }
 const char *mp_game_category_name(const mp_game *g, int c) {
     return c >= 0 && c < g->n_categories ? g->categories[c] : "?";
@@ -634,17 +647,24 @@ int mp_game_category_scored(const mp_game *g, int c) {
     return g->rs->kind[c].scored_in_play || g->rs->kind[c].scored_at_end;
 }
 
+int mp_game_final_piece_supply(const mp_game *g, int p, int piece) {
+    if (p < 0 || p >= g->n_players || piece < 0 || piece >= g->rs->n_pieces) return 0;
+    if (g->phase != MP_PHASE_OVER) return g->supply[p][piece];
+    int home = 0;   /* the pieces final scoring found on the board, all of them sent home */
+    for (int i = 0; i < g->n_final; i++) home += g->final_figures[i].player == p && g->final_figures[i].piece == piece;
+    return g->supply[p][piece] - home;
+}
+
 int mp_game_final_supply(const mp_game *g, int p) {
-    if (p < 0 || p >= g->n_players) return 0;
-    if (g->phase != MP_PHASE_OVER) return g->supply[p];
-    int home = 0;   /* the followers final scoring found on the board, all of them sent home */
-    for (int i = 0; i < g->n_final; i++) home += g->final_followers[i].player == p;
-    return g->supply[p] - home;
+    int n = 0;
+    for (int k = 0; k < g->rs->n_pieces; k++)
+        if (g->rs->pieces[k].strength) n += mp_game_final_piece_supply(g, p, k);
+    return n;
 }
 
 int mp_game_on_board(const mp_game *g, int p) {
     int n = 0;
-    for (int i = 0; i < g->n_followers; i++) n += g->followers[i].player == p;
+    for (int i = 0; i < g->n_figures; i++) n += g->figures[i].player == p && g->rs->pieces[g->figures[i].piece].strength;
     return n;
 }
 
@@ -717,22 +737,28 @@ char mp_game_inner_letter(const mp_game *g, int x, int y) {
     return ' ';
 }
 
-int mp_game_follower_at(const mp_game *g, int x, int y, int *feature) {
+int mp_game_figures_at(const mp_game *g, int x, int y, mp_figure_info *out, int cap) {
     int32_t v = mp_grid_get(g, x, y);
-    if (v < 0) return -1;
+    if (v < 0) return 0;
     const mp_placed *p = &g->placed[v];
-    int n = g->ts->tiles[p->tile].n_features;
-    /* Once the game is over, the followers as they stood when final scoring began. */
-    const mp_follower *list = g->phase == MP_PHASE_OVER ? g->final_followers : g->followers;
-    int count = g->phase == MP_PHASE_OVER ? g->n_final : g->n_followers;
+    int n = g->ts->tiles[p->tile].n_features, found = 0;
+    /* Once the game is over, the figures as they stood when final scoring began. */
+    const mp_figure *list = g->phase == MP_PHASE_OVER ? g->final_figures : g->figures;
+    int count = g->phase == MP_PHASE_OVER ? g->n_final : g->n_figures;
     for (int i = 0; i < count; i++) {
         int32_t s = list[i].seg;
-        if ((s >= p->seg0 && s < p->seg0 + n) || s == p->overlay) {
-            if (feature) *feature = s == p->overlay ? n : s - p->seg0;
-            return list[i].player;
-        }
+        if (!((s >= p->seg0 && s < p->seg0 + n) || s == p->overlay)) continue;
+        if (found < cap) out[found] = (mp_figure_info){ list[i].player, list[i].piece, s == p->overlay ? n : s - p->seg0 };
+        found++;
     }
-    return -1;
+    return found;
+}
+
+int mp_game_follower_at(const mp_game *g, int x, int y, int *feature) {
+    mp_figure_info f;
+    if (mp_game_figures_at(g, x, y, &f, 1) < 1) return -1;
+    if (feature) *feature = f.feature;
+    return f.player;
 }
 
 int mp_game_feature_id(const mp_game *g, int x, int y, int feature) {
@@ -855,7 +881,10 @@ void mp_action_describe(const mp_game *g, const mp_action *a, char *buf, size_t 
             kind = k->name;
             if (k->follower[0]) role = k->follower;
         }
-        snprintf(buf, size, "deploy a %s on the %s (feature %d)", role, kind, a->feature);
+        const mp_piece *piece = a->piece < g->rs->n_pieces ? &g->rs->pieces[a->piece] : NULL;
+        if (!a->piece || !piece) snprintf(buf, size, "deploy a %s on the %s (feature %d)", role, kind, a->feature);
+        else if (piece->strength) snprintf(buf, size, "deploy your %s as a %s on the %s (feature %d)", piece->name, role, kind, a->feature);
+        else snprintf(buf, size, "deploy your %s on the %s (feature %d)", piece->name, kind, a->feature);
         break;
     }
     case MP_ACT_PASS: snprintf(buf, size, "pass"); break;

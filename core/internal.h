@@ -50,7 +50,9 @@ enum {
     MP_NAME = 32,           /* bytes for a short name */
     MP_MAX_TILES = 30000,   /* tiles in all the tile sets of a ruleset (a game counts them in 16 bits) */
     MP_MAX_FIXED = 2000,    /* fixed pieces on a ruleset's board */
-    MP_MAX_ALIAS_NS = 4     /* alias namespaces (other programs) in a ruleset's tile sets */
+    MP_MAX_ALIAS_NS = 4,    /* alias namespaces (other programs) in a ruleset's tile sets */
+    MP_MAX_PIECES = 8,      /* kinds of piece a player has (the ordinary follower, a large one, ...) */
+    MP_MAX_PIECE_ALIASES = 2 /* other programs' names of one kind of piece */
 };
 
 enum { MP_N, MP_E, MP_S, MP_W };                     /* sides, clockwise */
@@ -180,12 +182,24 @@ typedef struct mp_points {
     int multiply_by;
 } mp_points;
 
+/* A feature holding a marker scores by formulas of its own (`with:` under the kind's scoring: an inn
+** on a road, a cathedral in a city): for the states it gives, in place of the kind's. */
+typedef struct mp_marker_points {
+    int marker;                   /* the tile sets' marker index */
+    bool has_complete, has_incomplete;
+    mp_points complete, incomplete;
+} mp_marker_points;
+enum { MP_MAX_WITH = 4 };         /* marker formulas of one kind */
+
 typedef struct mp_kind_rules {
     bool scored_in_play;          /* completed features of this kind score during play */
     bool scored_at_end;           /* incomplete ones score at the end */
     mp_points complete, incomplete;
     int small_tiles;              /* small-city rule: 0 off, else completed size that uses `small` */
     mp_points small;
+    int n_with;                   /* `with:`, in the order written: the first marker the feature holds wins */
+    mp_marker_points with[MP_MAX_WITH];
+    uint16_t with_markers;        /* bit m: some entry of `with` is for marker m */
 } mp_kind_rules;
 
 enum { MP_CLOSED_ONE = 1, MP_FILLED_BLOCK = 2 };
@@ -195,6 +209,22 @@ enum { MP_TIES_ALL, MP_TIES_NONE };
 enum { MP_UNPLACEABLE_DISCARD, MP_UNPLACEABLE_RETURN };
 
 typedef struct mp_fixed_piece { int tile, x, y, rot; } mp_fixed_piece;
+
+/* A kind of piece each player has (the ruleset's `followers:` and `pieces:`, meeple-ruleset(5),
+** PIECES; pieces.c). Piece 0 is the ordinary follower. A follower (strength 1 or more) stands
+** only on a feature nobody occupies and counts its strength in the majority; a piece that is no
+** follower (strength 0: Traders & Builders' builder, pig) joins a feature where its owner already
+** has a follower, occupies nothing and never counts. Either may stand only on the kinds of `on`
+** that take followers (deploy_kinds). */
+typedef struct mp_piece {
+    char name[MP_NAME];           /* "follower", "large", "builder" */
+    char letter;                  /* its mark on the text board and in pictures; the ordinary follower: 0 */
+    int count;                    /* each player's */
+    uint8_t strength;             /* what it counts in a majority; 0: not a follower */
+    uint16_t on;                  /* bit k: it may stand on kind k (within deploy_kinds: feature.c) */
+    struct mp_piece_alias { char ns[MP_NAME], id[MP_NAME]; } alias[MP_MAX_PIECE_ALIASES];   /* "jcz" "big" */
+} mp_piece;
+enum { MP_MAX_COLOURS = MP_MAX_PLAYERS };
 
 typedef struct mp_module_use {
     const mp_module *v;           /* the compiled-in module */
@@ -211,7 +241,10 @@ struct mp_ruleset {
     char hash[20];                /* content hash of the resolved ruleset and its tile sets, hex */
     mp_tileset *tiles;            /* all tile files of the ruleset, merged */
     int min_players, max_players;
-    int followers;                /* supply per player */
+    int followers;                /* the ordinary follower's supply per player (pieces[0].count) */
+    int n_pieces;                 /* kinds of piece: 1 + those of `pieces:` */
+    mp_piece pieces[MP_MAX_PIECES];
+    char colours[MP_MAX_COLOURS][MP_NAME]; /* each seat's colour (`colours:`, pieces.c's defaults) */
     uint16_t match_kinds;         /* bit k: kind k must meet the same kind across a side */
     mp_kind_rules kind[MP_MAX_KINDS];
     int ties;                     /* MP_TIES_*: who scores a tied majority */
@@ -257,6 +290,20 @@ struct mp_ruleset {
     uint16_t closed_kinds, deploy_kinds;
 };
 
+/* pieces.c: the ruleset's pieces and colours. mp_pieces_defaults sets the ordinary follower (piece
+** 0, rs->followers of it) and the default colours; the readers read `pieces:` and `colours:`,
+** reporting each problem through `problem` (ruleset.c's reader, which lint follows) with r->d
+** filled, and return 1 when there was one. */
+typedef struct mp_pieces_reader {
+    mp_ruleset *rs;
+    mp_diag *d;
+    int (*problem)(void *arg);
+    void *arg;
+} mp_pieces_reader;
+MP_INTERNAL void mp_pieces_defaults(mp_ruleset *rs);
+MP_INTERNAL int mp_pieces_read(mp_pieces_reader *r, const mp_ynode *x);
+MP_INTERNAL int mp_colours_read(mp_pieces_reader *r, const mp_ynode *x);
+
 /* ------------------------------------------------------------------ games */
 
 typedef struct mp_placed {
@@ -285,13 +332,16 @@ typedef struct mp_seg {
     uint8_t complete;             /* completion seen (scored or not) */
     uint8_t scored;               /* already scored (never twice) */
     uint8_t icons[MP_MAX_ICONS];  /* icon totals */
-    uint8_t followers[MP_MAX_PLAYERS]; /* followers per player */
+    uint8_t strength[MP_MAX_PLAYERS]; /* per player, the strengths of its followers on it, summed */
+    uint16_t markers;             /* bit m: a member carries marker m (an inn, a cathedral) */
 } mp_seg;
 
-typedef struct mp_follower {
+/* A piece standing on the board (a figure): whose, which kind (rs->pieces) and where. */
+typedef struct mp_figure {
     int8_t player;
+    uint8_t piece;
     int32_t seg;                  /* the segment it stands on */
-} mp_follower;
+} mp_figure;
 
 typedef struct mp_link { int32_t field, city; } mp_link;  /* a field segment borders a city segment */
 
@@ -324,7 +374,7 @@ struct mp_game {
     int forced;                   /* the tile this (queued) turn must place, -1: from the hand */
     int last_placed;              /* placed index of this turn's tile, -1 none */
     int n_players;
-    uint32_t deploy_options;      /* in DEPLOY: bit f, a follower may go on feature f (deploy.c) */
+    uint32_t deploy_options[MP_MAX_PIECES]; /* in DEPLOY: bit f, piece k may go on feature f (deploy.c) */
     bool may_discard;             /* the tile fits only through a module's action (a bridge): the
                                   ** player may place it so, or pass and discard it */
     bool from_bag;                /* this turn's tile was drawn from the bag (not a queued tile) */
@@ -348,10 +398,10 @@ struct mp_game {
     mp_seg *segs;
     int n_links, cap_links;
     mp_link *links;
-    int n_followers, cap_followers;
-    mp_follower *followers;
-    int n_final;                  /* followers as they stood when final scoring began, for display */
-    mp_follower *final_followers; /* (cap_followers) */
+    int n_figures, cap_figures;
+    mp_figure *figures;           /* in the order they were deployed */
+    int n_final;                  /* the figures as they stood when final scoring began, for display */
+    mp_figure *final_figures;     /* (cap_figures) */
     int cap_log;                  /* capacities sized at setup (state.c) */
     size_t block_bytes;           /* the header and every array after it (state.c) */
     int min_x, min_y, max_x, max_y;  /* bounding box of placed tiles */
@@ -373,7 +423,7 @@ struct mp_game {
     int n_log;                    /* tiles that left the bag for good, in order: placed or discarded */
     int16_t *log;                 /* tile kind, + MP_LOG_DISCARDED when it fitted nowhere */
     /* Scores. */
-    int supply[MP_MAX_PLAYERS];
+    int16_t supply[MP_MAX_PLAYERS][MP_MAX_PIECES];   /* pieces of each kind in each player's supply */
     int score[MP_MAX_PLAYERS];
     int n_categories;
     const char *categories[MP_MAX_KINDS + 1 + MP_MAX_EXTRA_CATS];
@@ -528,8 +578,8 @@ MP_INTERNAL void mp_place_why(const mp_game *g, int tile, int x, int y, int rot,
 ** (and again after a module's action in it); the list and the check read them. */
 MP_INTERNAL void mp_deploy_prepare(mp_game *g);
 MP_INTERNAL int mp_deploy_list(const mp_game *g, mp_action *out, int cap);
-MP_INTERNAL bool mp_deploy_allowed(const mp_game *g, int feature);
-MP_INTERNAL void mp_deploy_put(mp_game *g, int player, int32_t seg);
+MP_INTERNAL bool mp_deploy_allowed(const mp_game *g, int piece, int feature);
+MP_INTERNAL void mp_deploy_put(mp_game *g, int player, int piece, int32_t seg);
 MP_INTERNAL void mp_deploy_return(mp_game *g, int32_t root);
 
 /* score.c */
@@ -537,7 +587,7 @@ MP_INTERNAL int mp_score_points(const mp_game *g, int32_t root, bool complete);
 /* Whether the feature (a root) is complete: scored as such, or closed now by the tile just placed,
 ** before the scoring of its turn has run (for queries made during deployment). */
 MP_INTERNAL bool mp_score_complete_now(const mp_game *g, int32_t root);
-MP_INTERNAL unsigned mp_score_majority(const mp_game *g, const uint8_t *followers);
+MP_INTERNAL unsigned mp_score_majority(const mp_game *g, const uint8_t *strength);
 /* Gives points to players (a bit set) in a category, and logs it (a module's event, labelled with
 ** the category's name); mp_score_award_why says why, and of which feature (a root, -1 none). */
 MP_INTERNAL void mp_score_award(mp_game *g, unsigned players, int points, int category);

@@ -49,6 +49,7 @@ typedef struct tree {
 static uint64_t action_key(const mp_action *a) {
     uint64_t h = (uint64_t)a->kind | (uint64_t)a->rot << 8 | (uint64_t)a->feature << 16 | (uint64_t)a->module << 24 |
                  (uint64_t)(uint16_t)a->tile << 32 | (uint64_t)(uint16_t)a->x << 48;
+    h ^= (uint64_t)a->piece << 40;   /* the piece deployed: 0 (the ordinary follower) leaves the key as it was */
     uint64_t k = (uint64_t)(uint16_t)a->y | (uint64_t)(uint32_t)a->code << 16;
     uint64_t m = (uint64_t)(uint32_t)a->arg[0] | (uint64_t)(uint32_t)a->arg[1] << 32;
     uint64_t s = h * 0x9e3779b97f4a7c15ULL;

@@ -150,6 +150,33 @@ MP_API const char *mp_ruleset_module_summary(const mp_ruleset *rs, int i);
 ** track: "track.spaces", "track.towers"). */
 MP_API int mp_ruleset_module_ints(const mp_ruleset *rs, int i, const char *path, long *out, int cap);
 
+/* The kinds of piece each player has (meeple-ruleset(5), PIECES): piece 0 is the ordinary
+** follower (`followers:`), then those of `pieces:` in the order written (a large follower, a
+** builder, a pig). A follower (strength at least 1) goes only on a feature nobody occupies and
+** counts its strength in majorities; a piece that is no follower (strength 0) joins a feature
+** where its owner has a follower and never counts. kinds: bit k, the kinds it may stand on. */
+typedef struct mp_piece_info {
+    const char *name;       /* "follower", "large", "builder": in notation +N:large (piece 0: +N) */
+    char letter;            /* its mark on the text board and in pictures (piece 0: 0, the seat's mark) */
+    int count;              /* how many each player has */
+    int strength;           /* what it counts in a majority; 0 for a piece that is no follower */
+    int follower;           /* strength > 0 */
+    unsigned kinds;
+} mp_piece_info;
+MP_API int mp_ruleset_n_pieces(const mp_ruleset *rs);
+/* 0 with *out filled, -1 for a bad index. */
+MP_API int mp_ruleset_piece(const mp_ruleset *rs, int piece, mp_piece_info *out);
+MP_API int mp_ruleset_find_piece(const mp_ruleset *rs, const char *name);   /* -1 if none */
+/* A piece's name in another program (namespace ns: "jcz" gives JCloisterZone's meeple type, "big"),
+** "" if none; and the piece with that alias, -1 if none. */
+MP_API const char *mp_ruleset_piece_alias(const mp_ruleset *rs, int piece, const char *ns);
+MP_API int mp_ruleset_find_piece_alias(const mp_ruleset *rs, const char *ns, const char *id);
+/* Seat `seat`'s colour by the ruleset (`colours:`, meeple-ruleset(5), COLOURS: blue, red, yellow,
+** green, black, purple, orange, pink by default), and in *rgb (when not NULL) how pictures draw it
+** ("#2b63c9"). mp_colour_rgb: a colour's "#rrggbb" by its name, NULL for a name it does not know. */
+MP_API const char *mp_ruleset_colour(const mp_ruleset *rs, int seat, const char **rgb);
+MP_API const char *mp_colour_rgb(const char *name);
+
 /* One rule in which two rulesets differ, in words: "farm method: city-4 vs farm-3". */
 typedef struct mp_rule_diff {
     char rule[64];          /* what the rule is about */
@@ -254,7 +281,7 @@ typedef enum mp_phase {
 
 typedef enum mp_action_kind {
     MP_ACT_PLACE = 1,     /* tile, x, y, rot */
-    MP_ACT_DEPLOY,        /* feature: index of the feature on the tile just placed */
+    MP_ACT_DEPLOY,        /* piece, feature: which piece goes on which feature of the tile just placed */
     MP_ACT_PASS,          /* decline the optional action of this phase */
     MP_ACT_MODULE        /* module, code, arg[]: defined by the module */
 } mp_action_kind;
@@ -266,6 +293,7 @@ typedef struct mp_action {
     uint8_t module;      /* index of the module in the ruleset (MP_ACT_MODULE, or extras) */
     int16_t tile;        /* tile kind index in the ruleset's tile set */
     int16_t x, y;        /* cell; x grows east, y grows south; the start tile is at 0,0 */
+    uint8_t piece;       /* deploy: the kind of piece (mp_ruleset_piece; 0, the ordinary follower) */
     int32_t code;        /* module-defined action code */
     int32_t arg[3];      /* module-defined arguments */
 } mp_action;
@@ -351,12 +379,16 @@ MP_API int mp_game_last_placed(const mp_game *g, int *x, int *y);
 MP_API const mp_ruleset *mp_game_ruleset(const mp_game *g);
 
 MP_API int mp_game_score(const mp_game *g, int player);
-MP_API int mp_game_supply(const mp_game *g, int player);      /* followers in the supply */
+/* Followers in the supply: of every kind of piece that is a follower (piece 0 alone, unless the
+** ruleset declares more), and pieces of one kind. */
+MP_API int mp_game_supply(const mp_game *g, int player);
+MP_API int mp_game_piece_supply(const mp_game *g, int player, int piece);
 MP_API int mp_game_on_board(const mp_game *g, int player);    /* followers on the board */
 /* Followers in the supply when final scoring began, once the game is over (final scoring sends
 ** every follower home); before, the supply now. The supplies of the board mp_game_follower_at
 ** shows once the game is over. */
 MP_API int mp_game_final_supply(const mp_game *g, int player);
+MP_API int mp_game_final_piece_supply(const mp_game *g, int player, int piece);
 /* Points by category: each feature kind, then "farm", then what modules add. */
 MP_API int mp_game_n_categories(const mp_game *g);
 MP_API const char *mp_game_category_name(const mp_game *g, int category);
@@ -380,9 +412,15 @@ MP_API char mp_game_side_letter(const mp_game *g, int x, int y, int side);
 ** clockwise), ' ' if none; and the letter of a feature inside the tile (a cloister), or ' '. */
 MP_API char mp_game_port_letter(const mp_game *g, int x, int y, int port);
 MP_API char mp_game_inner_letter(const mp_game *g, int x, int y);
-/* Owner of a follower on the tile at (x, y), or -1; *feature receives its feature index. Once
-** the game is over: the followers as they stood when final scoring began. */
+/* Owner of the first piece deployed on the tile at (x, y) (in rulesets of one kind of piece, its
+** follower), or -1; *feature receives its feature index. Once the game is over: the pieces as they
+** stood when final scoring began. */
 MP_API int mp_game_follower_at(const mp_game *g, int x, int y, int *feature);
+/* Every piece on the tile at (x, y) (figures: followers and pieces that are none), in the order
+** they were deployed, as the board shows them (once the game is over, as they stood when final
+** scoring began): whose, which kind of piece, on which feature. Writes up to cap; returns how many. */
+typedef struct mp_figure_info { int player, piece, feature; } mp_figure_info;
+MP_API int mp_game_figures_at(const mp_game *g, int x, int y, mp_figure_info *out, int cap);
 /* An id of the whole feature the feature of the tile at (x, y) belongs to, the same for every
 ** tile of that feature (until more tiles join it); -1 if none. */
 MP_API int mp_game_feature_id(const mp_game *g, int x, int y, int feature);
@@ -535,10 +573,14 @@ typedef struct mp_score_event {
                             ** for city-4 farm scoring, the city's; 0 when no feature */
     const int16_t *cells;   /* their cells, x then y (2 * n_tiles numbers), in the order they were placed;
                             ** valid until the game changes or is freed */
+    int n_figures;          /* the pieces that stood on the feature as it scored, in the order they were */
+    const mp_figure_info *figures;   /* deployed (feature: its index on its tile); valid as cells are */
 } mp_score_event;
 
 /* The scoring log of a game started with options.log_events (and of every replayed record):
-** every time points were given, in order. Returns how many events there are; mp_game_event fills
+** every time points were given, in order. A feature scored for players is an event also when it
+** gives them 0 points (a road with an inn left open at the end, a castle still waiting for its
+** fief); points a module gives for no feature are events only when they are not 0. Returns how many events there are; mp_game_event fills
 ** *out with the i-th (0 on success, -1 for a bad index or no log). */
 MP_API int mp_game_n_events(const mp_game *g);
 MP_API int mp_game_event(const mp_game *g, int i, mp_score_event *out);

@@ -121,12 +121,12 @@ void mp_mod_feature_state(const mp_module_view *c, mp_feature f, mp_feature_stat
     *out = (mp_feature_state){ .canonical = root, .kind = r->kind, .open = r->open, .parts = r->n_segs,
                                .complete = r->complete, .scored = r->scored, .first_follower = -1 };
     for (int p = 0; p < g->n_players; p++)
-        if (r->followers[p]) { out->first_follower = p; break; }
+        if (r->strength[p]) { out->first_follower = p; break; }
 }
 int mp_mod_feature_kind(const mp_module_view *c, mp_feature f) { return root_of(c, f)->kind; }
 bool mp_mod_feature_complete(const mp_module_view *c, mp_feature f) { return root_of(c, f)->complete; }
-int mp_mod_feature_followers(const mp_module_view *c, mp_feature f, int player) {
-    return player >= 0 && player < G(c)->n_players ? root_of(c, f)->followers[player] : 0;
+int mp_mod_feature_strength(const mp_module_view *c, mp_feature f, int player) {
+    return player >= 0 && player < G(c)->n_players ? root_of(c, f)->strength[player] : 0;
 }
 int mp_mod_feature_icons(const mp_module_view *c, mp_feature f, int icon) {
     return icon >= 0 && icon < MP_MAX_ICONS ? root_of(c, f)->icons[icon] : 0;
@@ -152,7 +152,7 @@ int mp_mod_feature_points(const mp_module_view *c, mp_feature f, bool complete) 
     return mp_score_points(G(c), mp_seg_root(G(c), f), complete);
 }
 unsigned mp_mod_feature_majority(const mp_module_view *c, mp_feature f) {
-    return mp_score_majority(G(c), root_of(c, f)->followers);
+    return mp_score_majority(G(c), root_of(c, f)->strength);
 }
 int mp_mod_completed(mp_module_ctx *c, mp_feature *out, int cap) { return mp_score_list_completed(c->game, out, cap); }
 

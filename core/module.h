@@ -149,6 +149,15 @@ typedef struct mp_module {
     void (*end_turn)(mp_module_ctx *c);
     /* Final scoring, before the kernel's, while every follower still stands (majorities). */
     void (*before_final_scoring)(mp_module_ctx *c);
+    /* Final scoring, for each feature that still holds a piece when the game ends (farms aside,
+    ** which score after), in the order the pieces were deployed, as completion has score_feature:
+    ** *points is what the kernel would give its majority (an incomplete feature by its kind's
+    ** `incomplete:`), or MP_NOT_SCORED when it gives nothing (a complete feature such as a castle
+    ** still waiting for its fief, a kind not scored at the end). The module may change it (the
+    ** castle: 0) and name what scored (*label, a string that outlives the game: "castle"). A
+    ** feature left at MP_NOT_SCORED is not scored; any other value is, for its majority, 0 points
+    ** included, and logged (with the label, as the module's event). */
+    void (*final_feature)(const mp_module_view *c, mp_feature f, int *points, const char **label);
     /* Final scoring, after the kernel's incomplete features and farms. */
     void (*final_scoring)(mp_module_ctx *c);
     /* Notation of its actions after "!name:" (meeple-notation(7)): write the arguments (snprintf's
@@ -178,6 +187,7 @@ typedef struct mp_module {
 } mp_module;
 
 #define MP_LISTS_IN(phase) (1u << (phase))
+enum { MP_NOT_SCORED = -1000000 };   /* final_feature: the feature gives no points, no event */
 /* Whether module m's legal hook is asked in phase p. */
 static inline bool mp_module_lists_in(const mp_module *m, mp_phase p) {
     return !m->legal_phases || (m->legal_phases >> p & 1);
@@ -267,7 +277,9 @@ typedef struct mp_feature_state {
 MP_MODULE_API void mp_mod_feature_state(const mp_module_view *c, mp_feature f, mp_feature_state *out);
 MP_MODULE_API int mp_mod_feature_kind(const mp_module_view *c, mp_feature f);
 MP_MODULE_API bool mp_mod_feature_complete(const mp_module_view *c, mp_feature f); /* completion seen */
-MP_MODULE_API int mp_mod_feature_followers(const mp_module_view *c, mp_feature f, int player);
+/* The strength of a player's followers on a feature (each counts its piece's strength: a large
+** follower 2; pieces that are no followers nothing): 0 when the player has none there. */
+MP_MODULE_API int mp_mod_feature_strength(const mp_module_view *c, mp_feature f, int player);
 MP_MODULE_API int mp_mod_feature_icons(const mp_module_view *c, mp_feature f, int icon);
 MP_MODULE_API int mp_mod_feature_tiles(const mp_module_view *c, mp_feature f);    /* distinct tiles */
 /* Its parts (segments), in the kernel's order from the canonical one; returns how many it has. */

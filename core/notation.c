@@ -3,6 +3,7 @@
 **
 **   E@0,-1r2      place tile E at cell 0,-1 turned twice clockwise (r0 when left out)
 **   +N  +Nw  +cloister   deploy on the feature of the tile just placed at that port, or of that kind
+**   +N:large      the same with another piece than the ordinary follower, by its name
 **   -  or  pass   decline (no follower, no optional action)
 **   !bridge:NS    an action of a module, its arguments after ':' (the module reads them)
 **
@@ -29,7 +30,7 @@
 
 static const char action_pattern[] =
     "(?:(?<tile>[A-Za-z0-9][A-Za-z0-9_.+-]{0,30})@(?<x>-?[0-9]+),(?<y>-?[0-9]+)(?:r(?<rot>[0-3]))?"
-    "|\\+(?<where>[A-Za-z][A-Za-z0-9_-]{0,30})"
+    "|\\+(?<where>[A-Za-z][A-Za-z0-9_-]{0,30})(?::(?<piece>[a-z][a-z0-9-]{0,30}))?"
     "|(?<pass>-|pass)"
     "|!(?<module>[a-z][a-z0-9-]{0,30})(?::(?<args>[^\\s]{1,200}))?"
     ")(?=\\s|$)";
@@ -44,6 +45,7 @@ static const struct { const char *prefix; const char *expected; } expectations[]
     { "^[^@]+@-?[0-9]+,-?[0-9]+$", "'r' and a rotation 0 to 3, or the end of the action" },
     { "^[^@]+@.*r$", "a rotation: 0, 1, 2 or 3" },
     { "^\\+$", "a port (Nw N Ne En E Es Se S Sw Ws W Wn) or a feature kind after '+'" },
+    { "^\\+[A-Za-z][A-Za-z0-9_-]*:$", "the name of a piece after ':' (the ruleset's pieces: +N:large)" },
     { "^!$", "the name of a module after '!'" },
     { "^![a-z0-9-]+:$", "the module's arguments after ':'" },
     { "^![a-z0-9-]+$", "':' and the module's arguments, or the end of the action" },
@@ -167,6 +169,7 @@ int mp_notation_format(const mp_game *g, const mp_action *a, char *buf, size_t s
         int32_t v = mp_grid_get(g, a->x, a->y);
         char name[MP_NAME] = "?";
         if (v >= 0 && a->feature < mp_placed_n_features(g, &g->placed[v])) feature_name(g, v, a->feature, name, sizeof name);
+        if (a->piece && a->piece < g->rs->n_pieces) return snprintf(buf, size, "+%s:%s", name, g->rs->pieces[a->piece].name);
         return snprintf(buf, size, "+%s", name);
     }
     case MP_ACT_PASS:
@@ -185,7 +188,20 @@ int mp_notation_format(const mp_game *g, const mp_action *a, char *buf, size_t s
     }
 }
 
-static int parse_deploy(const mp_game *g, const char *where, int col, mp_action *out, mp_diag *d) {
+static int parse_deploy(const mp_game *g, const char *where, int col, const char *piece, int piece_col, mp_action *out,
+                        mp_diag *d) {
+    int k = 0;
+    if (piece && (k = mp_ruleset_find_piece(g->rs, piece)) < 0) {
+        char list[256] = "";
+        size_t used = 0;
+        for (int i = 1; i < g->rs->n_pieces && used < sizeof list - 40; i++)
+            used += (size_t)snprintf(list + used, sizeof list - used, "%s'%s'", i > 1 ? ", " : "", g->rs->pieces[i].name);
+        if (g->rs->n_pieces == 1)
+            return error_at(d, piece_col, "unknown piece '%s'; ruleset '%s' has only the ordinary follower (+WHERE)",
+                            piece, g->rs->name);
+        return error_at(d, piece_col, "unknown piece '%s'; expected one of ruleset '%s''s pieces: %s", piece, g->rs->name,
+                        list);
+    }
     int x, y;
     if (mp_game_last_placed(g, &x, &y))
         return error_at(d, col, "no follower can be deployed now (a deployment follows a placement, when the "
@@ -204,7 +220,7 @@ static int parse_deploy(const mp_game *g, const char *where, int col, mp_action 
     }
     const mp_placed *p = &g->placed[mp_grid_get(g, x, y)];
     *out = (mp_action){ .kind = MP_ACT_DEPLOY, .feature = (uint8_t)f, .tile = p->tile, .x = (int16_t)x,
-                        .y = (int16_t)y, .rot = p->rot };
+                        .y = (int16_t)y, .rot = p->rot, .piece = (uint8_t)k };
     return 0;
 }
 
@@ -293,7 +309,8 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
                             .rot = (uint8_t)rot };
         result = 0;
     } else if (group_text(md, re, "where", s, a, sizeof a, &ca)) {
-        result = parse_deploy(g, a, (int)skip + ca + 1, out, d);
+        bool named = group_text(md, re, "piece", s, b, sizeof b, &cb);
+        result = parse_deploy(g, a, (int)skip + ca + 1, named ? b : NULL, (int)skip + cb + 1, out, d);
     } else if (group_text(md, re, "pass", s, a, sizeof a, &ca)) {
         *out = (mp_action){ .kind = MP_ACT_PASS };
         result = 0;

@@ -90,6 +90,54 @@ static void formula_words(const mp_tileset *ts, const mp_points *p, bool on, cha
 
 static int kind_of(const mp_ruleset *rs, const char *name) { return mp_tileset_kind(rs->tiles, name); }
 
+/* A kind's formula for features holding marker `marker` (by name), complete or not, in words: the
+** kind's own when its `with:` says nothing of that marker and state. */
+static void with_words(const mp_ruleset *rs, const mp_kind_rules *kr, const char *marker, bool complete, char *buf,
+                       size_t size) {
+    for (int i = 0; i < kr->n_with; i++) {
+        const mp_marker_points *w = &kr->with[i];
+        if (strcmp(rs->tiles->markers[w->marker], marker) != 0) continue;
+        if (complete && w->has_complete) { formula_words(rs->tiles, &w->complete, true, buf, size); return; }
+        if (!complete && w->has_incomplete) { formula_words(rs->tiles, &w->incomplete, rs->score_incomplete, buf, size); return; }
+    }
+    if (complete) formula_words(rs->tiles, &kr->complete, kr->scored_in_play, buf, size);
+    else formula_words(rs->tiles, &kr->incomplete, kr->scored_at_end && rs->score_incomplete, buf, size);
+}
+
+/* The `with:` formulas of a kind both rulesets know, for every marker either names. */
+static void diff_with(differ *df, const mp_ruleset *a, const mp_kind_rules *ra, const mp_ruleset *b,
+                      const mp_kind_rules *rb, const char *kind) {
+    for (int side = 0; side < 2; side++) {
+        const mp_ruleset *p = side ? b : a;
+        const mp_kind_rules *pr = side ? rb : ra, *qr = side ? ra : rb;
+        for (int i = 0; i < pr->n_with; i++) {
+            const char *marker = p->tiles->markers[pr->with[i].marker];
+            bool seen = false;   /* both name it: done from a's side */
+            for (int j = 0; side && j < qr->n_with; j++) seen |= !strcmp(a->tiles->markers[qr->with[j].marker], marker);
+            if (seen) continue;
+            for (int complete = 1; complete >= 0; complete--) {
+                char x[128], y[128], rule[128];
+                with_words(a, ra, marker, complete, x, sizeof x);
+                with_words(b, rb, marker, complete, y, sizeof y);
+                snprintf(rule, sizeof rule, "%s %.20s with a %.20s%s", complete ? "completed" : "incomplete", kind, marker,
+                         complete ? "" : " at the end");
+                add(df, kind, rule, x, y);
+            }
+        }
+    }
+}
+
+/* Each player's pieces in words: "7 followers", "7 followers, 1 large (strength 2)". */
+static void pieces_words(const mp_ruleset *rs, char *buf, size_t size) {
+    size_t n = (size_t)snprintf(buf, size, "%d follower%s", rs->pieces[0].count, rs->pieces[0].count == 1 ? "" : "s");
+    for (int k = 1; k < rs->n_pieces && n < size; k++) {
+        const mp_piece *p = &rs->pieces[k];
+        n += (size_t)snprintf(buf + n, size - n, ", %d %s (%s)", p->count, p->name,
+                              p->strength ? (p->strength == 1 ? "a follower" : p->strength == 2 ? "strength 2" : "strong")
+                                          : "no follower");
+    }
+}
+
 static const char *yes_no(bool v, const char *yes, const char *no) { return v ? yes : no; }
 
 /* "72 tiles in 24 kinds" */
@@ -112,6 +160,11 @@ int mp_ruleset_diff(const mp_ruleset *a, const mp_ruleset *b, mp_rule_diff *out,
     snprintf(x, sizeof x, "%d", a->followers);
     snprintf(y, sizeof y, "%d", b->followers);
     add(&df, "", "followers per player", x, y);
+    if (a->n_pieces > 1 || b->n_pieces > 1) {
+        pieces_words(a, x, sizeof x);
+        pieces_words(b, y, sizeof y);
+        add(&df, "", "pieces per player", x, y);
+    }
     add(&df, "", "tied majorities", yes_no(a->ties == MP_TIES_ALL, "every tied player scores", "nobody scores"),
         yes_no(b->ties == MP_TIES_ALL, "every tied player scores", "nobody scores"));
     /* Kinds, by name: what each ruleset does with a kind the other also knows. */
@@ -141,6 +194,7 @@ int mp_ruleset_diff(const mp_ruleset *a, const mp_ruleset *b, mp_rule_diff *out,
         } else snprintf(y, sizeof y, "off");
         snprintf(rule, sizeof rule, "small-%s rule", name);
         add(&df, name, rule, x, y);
+        diff_with(&df, a, ra, b, rb, name);
         bool ma = a->match_kinds >> k & 1, mb = b->match_kinds >> kb & 1;
         snprintf(rule, sizeof rule, "%s sides", name);
         add(&df, "", rule, ma ? "must meet their own kind" : "may meet any kind",

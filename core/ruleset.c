@@ -158,7 +158,8 @@ static mp_ynode *load_tree(mp_arena *a, const char *path, const char *text, size
 
 const char *const mp_ruleset_keys[] = { "name", "description", "extends", "tiles", "players", "followers", "match",
                                         "ties", "scoring", "farms", "score_incomplete", "unplaceable",
-                                        "hole_extra_turn", "hand", "board", "variants", "start", "note", NULL };
+                                        "hole_extra_turn", "hand", "board", "variants", "start", "note", "pieces",
+                                        "colours", NULL };
 
 /* Reading the merged tree. A problem never stops the reading: the node at fault is skipped with
 ** what depends on it (the kinds of a tile set that did not load, the cells of a map that did
@@ -182,6 +183,8 @@ static int problem(reader *r) {
     if (r->sink) mp_lint_add(r->sink, &r->d, 0);
     return 1;
 }
+
+static int reader_problem(void *r) { return problem(r); }
 
 /* Every key of map not in allowed, each a problem; 1 when there was one. The known keys are read
 ** all the same: nothing depends on an unknown key. */
@@ -317,8 +320,59 @@ static int read_small(reader *r, const mp_ynode *x, mp_kind_rules *kr) {
     return bad;
 }
 
+/* A formula of a `with:` entry: a formula (false has no meaning there: a feature that holds the
+** marker and scores nothing is written {per_tile: 0}, and scores 0 for its majority). */
+static int read_with_formula(reader *r, const mp_ynode *x, mp_points *p, bool *has) {
+    if (x->type == MP_Y_SCALAR) {
+        mp_y_error(&r->d, x, "'%s' is not a scoring formula; expected one such as {per_tile: 2} ({per_tile: 0} for "
+                   "nothing)", mp_y_text(x));
+        return problem(r);
+    }
+    if (read_points(r, x, p)) return 1;
+    *has = true;
+    return 0;
+}
+
+/* `with: {MARKER: {complete: F, incomplete: F}, ...}`: a feature holding the marker scores by
+** these formulas in those states (meeple-ruleset(5), SCORING). */
+static int read_with(reader *r, const mp_ynode *x, mp_kind_rules *kr) {
+    static const char *const keys[] = { "complete", "incomplete", "note", NULL };
+    if (type_at(r, x, MP_Y_MAP, "with")) return 1;
+    if (x->n > MP_MAX_WITH) {
+        mp_y_error(&r->d, x, "%d markers under 'with'; expected at most %d", x->n, MP_MAX_WITH);
+        return problem(r);
+    }
+    int bad = 0;
+    for (int i = 0; i < x->n; i++) {
+        const mp_ynode *key = x->items[2 * i], *v = x->items[2 * i + 1];
+        const char *name = mp_y_text(key);
+        int m = mp_tileset_marker(r->rs->tiles, name);
+        if (m < 0) {
+            mp_y_error(&r->d, key, "unknown marker '%s'; expected a marker the tile sets declare under 'markers:'", name);
+            bad = problem(r);
+            continue;
+        }
+        if (type_at(r, v, MP_Y_MAP, "a marker's scoring")) { bad = 1; continue; }
+        bad |= unknown_keys(r, v, keys);
+        mp_marker_points *w = &kr->with[kr->n_with];
+        memset(w, 0, sizeof *w);
+        w->marker = m;
+        const mp_ynode *f;
+        if ((f = mp_y_get(v, "complete"))) bad |= read_with_formula(r, f, &w->complete, &w->has_complete);
+        if ((f = mp_y_get(v, "incomplete"))) bad |= read_with_formula(r, f, &w->incomplete, &w->has_incomplete);
+        if (!w->has_complete && !w->has_incomplete && !mp_y_get(v, "complete") && !mp_y_get(v, "incomplete")) {
+            mp_y_error(&r->d, v, "marker '%s' has no formula; expected 'complete', 'incomplete' or both", name);
+            bad = problem(r);
+            continue;
+        }
+        kr->with_markers |= (uint16_t)(1u << m);
+        kr->n_with++;
+    }
+    return bad;
+}
+
 static int read_kind_scoring(reader *r, const mp_ynode *key, const mp_ynode *v) {
-    static const char *const keys[] = { "complete", "incomplete", "small", NULL };
+    static const char *const keys[] = { "complete", "incomplete", "small", "with", NULL };
     int k;
     if (kind_at(r, key, &k) || type_at(r, v, MP_Y_MAP, "a kind's scoring")) return 1;
     mp_kind_rules *kr = &r->rs->kind[k];
@@ -328,6 +382,7 @@ static int read_kind_scoring(reader *r, const mp_ynode *key, const mp_ynode *v) 
     if ((x = mp_y_get(v, "incomplete")))
         bad |= read_points_or_off(r, x, "incomplete", &kr->incomplete, &kr->scored_at_end);
     if ((x = mp_y_get(v, "small"))) bad |= read_small(r, x, kr);
+    if ((x = mp_y_get(v, "with"))) bad |= read_with(r, x, kr);
     return bad;
 }
 
@@ -698,6 +753,10 @@ static void read_ruleset(reader *r, const mp_ynode *root) {
         read_players(r, x);
     rs->followers = 7;
     if ((x = mp_y_get(root, "followers"))) int_at(r, x, 0, 100, &rs->followers);
+    mp_pieces_defaults(rs);
+    mp_pieces_reader pr = { .rs = rs, .d = &r->d, .problem = reader_problem, .arg = r };
+    if (tiles_ok && (x = mp_y_get(root, "pieces"))) mp_pieces_read(&pr, x);
+    if ((x = mp_y_get(root, "colours"))) mp_colours_read(&pr, x);
     r->part = MP_RULES_BAD_MATCH;
     if (!tiles_ok) r->bad |= MP_RULES_BAD_MATCH;
     else if ((x = required(r, root, keys, "match", "ruleset has no 'match'; expected the kinds that must meet "

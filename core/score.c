@@ -19,24 +19,40 @@ static int formula(const mp_points *p, int tiles, const uint8_t *icons) {
     return v;
 }
 
+/* The formula of a `with:` entry for a marker the feature holds and for its state, NULL when none
+** (the kind's own formulas apply). */
+static const mp_points *marker_formula(const mp_kind_rules *kr, uint16_t markers, bool complete) {
+    for (int i = 0; i < kr->n_with; i++) {
+        const mp_marker_points *w = &kr->with[i];
+        if (!(markers >> w->marker & 1)) continue;
+        if (complete ? w->has_complete : w->has_incomplete) return complete ? &w->complete : &w->incomplete;
+    }
+    return NULL;
+}
+
 int mp_score_points(const mp_game *g, int32_t root, bool complete) {
     const mp_seg *r = &g->segs[root];
     const mp_kind_rules *kr = &g->rs->kind[r->kind];
     int tiles = g->ts->kinds[r->kind].completes == MP_COMPLETE_SURROUNDED ? mp_feature_surround(g, root)
                                                                          : mp_feature_tiles(g, root);
+    if (r->markers & kr->with_markers) {   /* an inn on the road, a cathedral in the city */
+        const mp_points *f = marker_formula(kr, r->markers, complete);
+        if (f) return formula(f, tiles, r->icons);
+    }
     if (!complete) return formula(&kr->incomplete, tiles, r->icons);
     if (kr->small_tiles && tiles == kr->small_tiles) return formula(&kr->small, tiles, r->icons);
     return formula(&kr->complete, tiles, r->icons);
 }
 
-/* Players who score a feature with these follower counts: the most followers, and on a tie
-** every tied player or nobody, as the ruleset's `ties:` says. */
-unsigned mp_score_majority(const mp_game *g, const uint8_t *followers) {
+/* Players who score a feature with these strengths (each player's followers on it, a large
+** follower counting 2): the strongest, and on a tie every tied player or nobody, as the ruleset's
+** `ties:` says. */
+unsigned mp_score_majority(const mp_game *g, const uint8_t *strength) {
     int best = 0;
     unsigned who = 0;
     for (int p = 0; p < g->n_players; p++) {
-        if (!followers[p] || followers[p] < best) continue;
-        if (followers[p] > best) { best = followers[p]; who = 0; }
+        if (!strength[p] || strength[p] < best) continue;
+        if (strength[p] > best) { best = strength[p]; who = 0; }
         who |= 1u << p;
     }
     if (g->rs->ties == MP_TIES_NONE && (who & (who - 1))) return 0;
@@ -91,7 +107,7 @@ static void score_one(mp_game *g, int32_t root) {
         mp_module_view v = mp_module_view_of(g, i);
         m->score_feature(&v, root, &points);
     }
-    mp_score_award_why(g, mp_score_majority(g, r->followers), points, r->kind, MP_WHY_COMPLETED, root);
+    mp_score_award_why(g, mp_score_majority(g, r->strength), points, r->kind, MP_WHY_COMPLETED, root);
     r->scored = 1;
     MP_EACH_MODULE_WITH(g, feature_scored, i, m) {
         mp_module_ctx c = mp_module_ctx_of(g, i);
@@ -195,13 +211,22 @@ void mp_score_final(mp_game *g) {
         mp_module_ctx c = mp_module_ctx_of(g, i);
         m->before_final_scoring(&c);
     }
-    for (int i = 0; i < g->n_followers;) {
-        int32_t root = mp_seg_find(g, g->followers[i].seg);
+    for (int i = 0; i < g->n_figures;) {
+        int32_t root = mp_seg_find(g, g->figures[i].seg);
         mp_seg *r = &g->segs[root];
         if (rs->farms && r->kind == rs->farm_kind) { i++; continue; }
-        if (rs->score_incomplete && !r->complete && rs->kind[r->kind].scored_at_end)
-            mp_score_award_why(g, mp_score_majority(g, r->followers), mp_score_points(g, root, false), r->kind,
-                               MP_WHY_INCOMPLETE, root);
+        bool scored = rs->score_incomplete && !r->complete && rs->kind[r->kind].scored_at_end;
+        int points = scored ? mp_score_points(g, root, false) : MP_NOT_SCORED;
+        const char *label = NULL;
+        MP_EACH_MODULE_WITH(g, final_feature, k, m) {   /* a module's rule of an unfinished feature */
+            mp_module_view v = mp_module_view_of(g, k);
+            m->final_feature(&v, root, &points, &label);
+        }
+        if (points != MP_NOT_SCORED) {
+            unsigned who = mp_score_majority(g, r->strength);
+            if (label) mp_score_award_module(g, who, points, r->kind, root, label);
+            else mp_score_award_why(g, who, points, r->kind, MP_WHY_INCOMPLETE, root);
+        }
         mp_deploy_return(g, root);
     }
     if (rs->farms) mp_farm_score(g);
@@ -209,5 +234,5 @@ void mp_score_final(mp_game *g) {
         mp_module_ctx c = mp_module_ctx_of(g, i);
         m->final_scoring(&c);
     }
-    while (g->n_followers) mp_deploy_return(g, mp_seg_find(g, g->followers[0].seg));
+    while (g->n_figures) mp_deploy_return(g, mp_seg_find(g, g->figures[0].seg));
 }

@@ -40,14 +40,16 @@ static size_t plan(mp_game *g) {
     /* A tile laid at an open cell closes it and opens at most three (it touches a tile); the
     ** start tile and fixed pieces open at most four. The list reads eight past the last. */
     g->cap_open = 2 * tiles + 4 * (rs->n_fixed + 1) + 8;
-    g->cap_followers = g->n_players * rs->followers + 1;
+    int pieces = 0;   /* a player's, of every kind: all may stand on the board at once */
+    for (int k = 0; k < rs->n_pieces; k++) pieces += rs->pieces[k].count;
+    g->cap_figures = g->n_players * pieces + 1;
     g->cap_log = ts->total + 1;
     size_t n = round_up(sizeof *g);
     n += round_up((size_t)g->cap_open * sizeof *g->open);
     n += round_up((size_t)g->cap_placed * sizeof *g->placed);
     n += round_up((size_t)g->cap_segs * sizeof *g->segs);
     n += round_up((size_t)g->cap_links * sizeof *g->links);
-    n += 2 * round_up((size_t)g->cap_followers * sizeof *g->followers);   /* and as final scoring began */
+    n += 2 * round_up((size_t)g->cap_figures * sizeof *g->figures);   /* and as final scoring began */
     n += round_up((size_t)g->cap_log * sizeof *g->log);
     n += round_up((size_t)(ts->total + 1) * sizeof *g->bag);
     for (int i = 0; i < rs->n_modules; i++) n += round_up(rs->modules[i].v->state_size ? rs->modules[i].v->state_size : 1);
@@ -62,8 +64,8 @@ static void carve(mp_game *g) {
     TAKE(placed, g->cap_placed);
     TAKE(segs, g->cap_segs);
     TAKE(links, g->cap_links);
-    TAKE(followers, g->cap_followers);
-    TAKE(final_followers, g->cap_followers);
+    TAKE(figures, g->cap_figures);
+    TAKE(final_figures, g->cap_figures);
     TAKE(log, g->cap_log);
     TAKE(bag, g->ts->total + 1);
 #undef TAKE
@@ -118,8 +120,8 @@ static void copy_block(mp_game *dst, const mp_game *src, int open) {
     REBASE(dst->placed);
     REBASE(dst->segs);
     REBASE(dst->links);
-    REBASE(dst->followers);
-    REBASE(dst->final_followers);
+    REBASE(dst->figures);
+    REBASE(dst->final_figures);
     REBASE(dst->log);
     REBASE(dst->bag);
     for (int i = 0; i < src->rs->n_modules; i++) REBASE(dst->mstate[i]);
@@ -129,8 +131,8 @@ static void copy_block(mp_game *dst, const mp_game *src, int open) {
     COPY(placed, src->n_placed);
     COPY(segs, src->n_segs);
     COPY(links, src->n_links);
-    COPY(followers, src->n_followers);
-    COPY(final_followers, src->n_final);
+    COPY(figures, src->n_figures);
+    COPY(final_figures, src->n_final);
     COPY(log, src->n_log);
     COPY(bag, src->n_bag);
 #undef COPY

@@ -75,7 +75,7 @@ static int castles_setup(mp_module_ctx *cx, mp_diag *d) {
 
 static int occupier(const mp_module_view *cx, mp_feature f) {
     for (int p = 0; p < mp_mod_players(cx); p++)
-        if (mp_mod_feature_followers(cx, f, p)) return p;
+        if (mp_mod_feature_strength(cx, f, p)) return p;
     return -1;
 }
 
