@@ -148,9 +148,16 @@ static int add_kinds(mp_tileset *ts, const mp_ynode *kinds, mp_diag *d) {
         if (read_kind(ts, kinds->items[2 * i], kinds->items[2 * i + 1], &k, d)) return 1;
         int old = mp_tileset_kind(ts, k.name);
         if (old >= 0) {
-            if (memcmp(&ts->kinds[old], &k, sizeof k) != 0)
+            /* The same kind in every tile set; what it may carry, a set may add to (an expansion's
+            ** cathedral in a city): the icons and markers of every set's `carries:` together. */
+            mp_kind same = ts->kinds[old];
+            same.carries_icons = k.carries_icons;
+            same.carries_markers = k.carries_markers;
+            if (memcmp(&same, &k, sizeof k) != 0)
                 return mp_y_error(d, kinds->items[2 * i], "kind '%s' differs from its earlier definition; "
-                                  "expected the same letter, covers, completes, follower and carries", k.name);
+                                  "expected the same letter, covers, completes and follower", k.name);
+            ts->kinds[old].carries_icons |= k.carries_icons;
+            ts->kinds[old].carries_markers |= k.carries_markers;
             continue;
         }
         for (int j = 0; j < ts->n_kinds; j++)

@@ -102,6 +102,14 @@ Test(castles, castle_scores_four_for_a_farm) {
     t_end(g);
     cr_assert_eq(t_points(g, 1, "farm"), 4);
     cr_assert_eq(t_points(g, 0, "castle"), 0, "an unfinished castle scores nothing");
+    /* ... and says so: its owner's castle scored for 0 points, a module's event with its two tiles. */
+    int n = mp_game_n_events(g);
+    mp_score_event e;
+    cr_assert(n >= 2 && mp_game_event(g, n - 2, &e) == 0);
+    cr_assert(e.final && e.players == 1u && e.points == 0 && e.why == MP_WHY_MODULE && !strcmp(e.label, "castle") &&
+              e.n_tiles == 2 && e.n_figures == 1 && e.figures[0].player == 0 && e.figures[0].piece == 0,
+              "final %d players %#x points %d why %d label '%s' tiles %d figures %d", e.final, e.players, e.points, e.why,
+              e.label, e.n_tiles, e.n_figures);
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

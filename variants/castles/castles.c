@@ -15,8 +15,8 @@
 **
 ** Hooks: before_score (towns among what the placement completed; ask their occupiers),
 ** legal/apply (convert or decline),
-** feature_scored (watch fiefs), end_turn (pay castles, chain), format/parse (notation), facts
-** (tokens, castles built and waiting).
+** feature_scored (watch fiefs), end_turn (pay castles, chain), final_feature (a castle left
+** waiting: 0 points, logged), format/parse (notation), facts (tokens, castles built and waiting).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,6 +247,18 @@ static void castles_end_turn(mp_module_ctx *cx) {
     for (int i = 0; i < s->n; i++) s->c[i].best = 0;
 }
 
+/* A castle still waiting for its fief when the game ends scores nothing: its owner's event of 0
+** points, as JCloisterZone logs it ("scored castle for 0 points"). */
+static void castles_final_feature(const mp_module_view *cx, mp_feature f, int *points, const char **label) {
+    const castles_state *s = cx->state;
+    for (int i = 0; i < s->n; i++)
+        if (!s->c[i].scored && s->c[i].root == f) {
+            *points = 0;
+            *label = "castle";
+            return;
+        }
+}
+
 /* ------------------------------------------------------------------ facts */
 
 /* Per player: "castles" (tokens left in the supply), "castles-built", "castles-waiting" (built
@@ -345,6 +357,7 @@ const mp_module mp_module_castles = {
     .apply = castles_apply,
     .before_score = castles_before_score,
     .feature_scored = castles_feature_scored,
+    .final_feature = castles_final_feature,
     .end_turn = castles_end_turn,
     .format = castles_format,
     .parse = castles_parse,
