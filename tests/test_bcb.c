@@ -394,7 +394,7 @@ Test(bcb, unfinished_castle_scores_nothing_at_the_end) {
     cr_assert_eq(mp_game_score(g, 1), 0);
     cr_assert_eq(mp_game_on_board(g, 0), 0, "the knight is off the board");
     cr_assert_eq(tokens(g, "castles", 0), 2, "the token stays on the board");
-    t_events(g, "");
+    t_events(g, "0:+0 castle module 2");   /* scored, for nothing: the owner's event of 0 points */
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

@@ -16,7 +16,7 @@ check 'grep -q "^  final     BLUE  *+3  farm       farm        2 tiles: 0,0 1,0$
 "$M" score --ruleset c1-2000 --events "$SRC/tests/records/farm-example.yaml" >"$T/farm4"
 check 'grep -q "^scoring events: 1$" "$T/farm4" && grep -q "^  final     BLUE  *+4  farm       farm        2 tiles: 0,0 0,-1$" "$T/farm4"' "city-4: $(cat "$T/farm4")"
 "$M" score --ruleset c3 --events --json "$SRC/tests/records/farm-example.yaml" >"$T/farm.json"
-check 'grep -q "\"events\":\[{\"turn\":4,\"final\":true,\"players\":\[\"BLUE\",\"YELLOW\"\],\"points\":3,\"what\":\"farm\",\"why\":\"farm\",\"category\":\"farm\",\"kind\":\"field\",\"label\":\"\",\"tiles\":\[\[0,-1\],\[0,-2\],\[1,-2\]\]}," "$T/farm.json"' "JSON events: $(cat "$T/farm.json")"
+check 'grep -q "\"events\":\[{\"turn\":4,\"final\":true,\"players\":\[\"BLUE\",\"YELLOW\"\],\"points\":3,\"what\":\"farm\",\"why\":\"farm\",\"category\":\"farm\",\"kind\":\"field\",\"label\":\"\",\"tiles\":\[\[0,-1\],\[0,-2\],\[1,-2\]\],\"pieces\":\[{\"player\":\"BLUE\",\"piece\":\"follower\"},{\"player\":\"YELLOW\",\"piece\":\"follower\"}\]}," "$T/farm.json"' "JSON events: $(cat "$T/farm.json")"
 "$M" score --ruleset c3 --json "$SRC/tests/records/farm-example.yaml" >"$T/plain.json"
 check '! grep -q "\"events\"" "$T/plain.json"' "no events without --events"
 

@@ -41,7 +41,7 @@ done
 "$M" lint "$SRC"/rulesets/*.yaml "$SRC"/rulesets/tiles/*.yaml >"$T/out"
 [ $? = 0 ] && grep -q '^no problems in [0-9]* files$' "$T/out" && ok || bad "shipped rulesets lint clean: $(cat "$T/out")"
 "$M" lint "$SRC"/rulesets/examples/*.yaml >"$T/out"
-[ $? = 0 ] && grep -q '^no problems in 2 files$' "$T/out" && ok || bad "the example fan set lints clean: $(cat "$T/out")"
+[ $? = 0 ] && grep -q '^no problems in 4 files$' "$T/out" && ok || bad "the example fan sets lint clean: $(cat "$T/out")"
 "$M" play --ruleset "$SRC/rulesets/examples/market-town-rules.yaml" --seed 2 >"$T/out"
 [ $? = 0 ] && grep -q '^84 tiles placed$' "$T/out" && ok || bad "the example fan set plays: $(tail -5 "$T/out")"
 "$M" play --ruleset "$SRC/tests/rulesets/c3-bcb-tiles.yaml" --seed 3 >"$T/out"

@@ -13,7 +13,9 @@
 ** '#' blocks, and a start space is wall showing its feature on the side towards the board.
 **
 ** Over the picture go marks: a follower is its seat's digit in the centre with its role's letter
-** to the right of it ("1k": seat 1's knight, "2f": seat 2's farmer); an icon (a pennant '*') on a
+** to the right of it ("1k": seat 1's knight, "2f": seat 2's farmer), and a piece other than the
+** ordinary follower (meeple-ruleset(5), PIECES) its letter to the left ("L1k": seat 1's large
+** follower as a knight, "B1t": its builder on a road); an icon (a pennant '*') on a
 ** cell of its feature (in the centre for a road's or a path's, which show only at the sides'
 ** middles), a marker of the tile (a bazaar '$') in its centre. A mark takes a cell
 ** that repeats a port (the inner one of a pair) before one that would hide a port, so every
@@ -39,13 +41,15 @@ enum {
     SAYS_ROLE = 6 << 8,    /* a follower's role, by the kind it stands on */
     SAYS_ICON = 7 << 8,
     SAYS_MARKER = 8 << 8,
+    SAYS_PIECE = 9 << 8,   /* a kind of piece, other than the ordinary follower */
     SAYS_CODE = 0xff00
 };
 
 typedef struct view {
     char port[12];     /* edge letter at each port, ' ' none */
     char inner;        /* letter of a feature inside the tile, ' ' none */
-    int follower;      /* seat of a follower on it, -1 none */
+    int follower;      /* seat of a piece on it, -1 none */
+    int piece;         /* which kind of piece (0: the ordinary follower) */
     unsigned bridge;   /* ports a bridge laid over the tile covers */
     unsigned changed;  /* ports of a feature whose kind a module changed: port[] has its letter */
     char mark[3][5];   /* a mark over a cell (a role, an icon, a marker), 0 none */
@@ -60,6 +64,8 @@ typedef struct legend {
     char bridge[3];
     bool junction, wall;
     unsigned icons, markers, seats, roles;   /* roles: bit k, the role of kind k */
+    const mp_ruleset *rs;                    /* a board's: the names of its pieces */
+    unsigned pieces;                         /* bit k: piece k was drawn */
 } legend;
 
 /* Marks of icons and markers by name; a name not listed is drawn '&'; 0: not drawn (a junction:
@@ -145,6 +151,7 @@ static void legend_note(legend *l, char c, int says) {
     case SAYS_ROLE: l->roles |= 1u << arg; return;
     case SAYS_ICON: l->icons |= 1u << arg; return;
     case SAYS_MARKER: l->markers |= 1u << arg; return;
+    case SAYS_PIECE: l->pieces |= 1u << arg; return;
     default: return;
     }
 }
@@ -248,6 +255,9 @@ static void add_marks(view *v, const legend *l, int tile, int rot, int role_kind
     const mp_tileset *ts = l->ts;
     if (v->follower >= 0 && role_kind >= 0 && role_kind < KINDS && l->role[role_kind])
         v->mark[1][3] = l->role[role_kind], v->says[1][3] = SAYS_ROLE | role_kind;
+    mp_piece_info piece;
+    if (v->follower >= 0 && v->piece > 0 && l->rs && !mp_ruleset_piece(l->rs, v->piece, &piece))
+        v->mark[1][1] = piece.letter, v->says[1][1] = SAYS_PIECE | v->piece;
     unsigned tm = mp_tileset_tile_markers(ts, tile);
     for (int m = 0; m < mp_tileset_n_markers(ts); m++)
         if (tm >> m & 1) put_mark(v, 0xFFF, true, mark_of(mp_tileset_marker_name(ts, m)), SAYS_MARKER | m);
@@ -323,6 +333,12 @@ static void legend_print(FILE *f, const legend *l, const char *const *names, boo
             snprintf(text, sizeof text, "%c %s", l->role[k], mp_tileset_kind_follower(ts, k));
             entry(&o, text);
         }
+    for (int k = 1; l->rs && k < mp_ruleset_n_pieces(l->rs) && !marks_only; k++) {
+        mp_piece_info piece;
+        if (!(l->pieces >> k & 1) || mp_ruleset_piece(l->rs, k, &piece)) continue;
+        snprintf(text, sizeof text, "%c %s", piece.letter, piece.name);
+        entry(&o, text);
+    }
     if (o.column) fputc('\n', f);
 }
 
@@ -336,7 +352,9 @@ static bool board_view(const mp_game *g, const legend *l, int x, int y, view *v)
     for (int p = 0; p < 12; p++) v->port[p] = mp_game_port_letter(g, x, y, p);
     v->inner = mp_game_inner_letter(g, x, y);
     int feature = -1, overlay = -1, overlay_kind = -1;
-    v->follower = mp_game_follower_at(g, x, y, &feature);
+    mp_figure_info figure;   /* the first piece on the tile: one deployment a tile */
+    v->follower = mp_game_figures_at(g, x, y, &figure, 1) ? figure.player : -1;
+    if (v->follower >= 0) feature = figure.feature, v->piece = figure.piece;
     v->bridge = mp_game_overlay_at(g, x, y, &overlay, &overlay_kind);
     /* The tile's features whose kind is not the tile data's any more (a castle). */
     for (int i = 0; i < mp_tileset_tile_n_features(ts, tile); i++) {
@@ -398,6 +416,7 @@ void ascii_board(FILE *f, const mp_game *g, const char *const *names) {
     if (mp_game_bounds(g, &x0, &y0, &x1, &y1)) { fputs("(empty board)\n", f); return; }
     legend l;
     legend_init(&l, mp_ruleset_tiles(mp_game_ruleset(g)));
+    l.rs = mp_game_ruleset(g);
     bool wall = walled(g, x0, y0, x1, y1);
     /* In its wall: the board's cells (empty, or holding a tile that is not a start space) and a
     ** ring of wall around them. */

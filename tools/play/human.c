@@ -16,7 +16,8 @@ static const char help_text[] =
     "actions (meeple-notation(7)), several on a line if you like:\n"
     "  TILE@X,YrR   place the drawn tile at cell X,Y turned R quarter turns clockwise (r0 if left out)\n"
     "  +WHERE       deploy a follower on the tile just placed: a port (N E S W, Nw Ne En Es Se Sw Ws Wn)\n"
-    "               or a kind (city, road, field, cloister)\n"
+    "               or a kind (city, road, field, cloister); +WHERE:PIECE another piece of the\n"
+    "               ruleset's (+N:large)\n"
     "  -            pass (no follower)\n"
     "commands:\n"
     "  legal        list the legal actions now\n"
@@ -204,11 +205,22 @@ static void show_choices(FILE *f, const mp_game *g, bool modules_only, int most)
 
 /* ------------------------------------------------------------------ the position */
 
+/* The pieces other than the ordinary follower (meeple-ruleset(5), PIECES) a player has left: ", 1 large". */
+static void show_pieces(FILE *f, const mp_game *g, int player) {
+    const mp_ruleset *rs = mp_game_ruleset(g);
+    for (int k = 1; k < mp_ruleset_n_pieces(rs); k++) {
+        mp_piece_info piece;
+        if (!mp_ruleset_piece(rs, k, &piece)) fprintf(f, ", %d %s", mp_game_piece_supply(g, player, k), piece.name);
+    }
+}
+
 static void show_players(FILE *f, const mp_game *g, const char *const *names) {
     int p = mp_game_current_player(g);
     for (int i = 0; i < mp_game_n_players(g); i++) {
+        int followers = mp_game_piece_supply(g, i, 0);
         fprintf(f, "%s %s: %d point%s, %d follower%s", i == p ? "*" : " ", names[i], mp_game_score(g, i),
-                plural(mp_game_score(g, i)), mp_game_supply(g, i), plural(mp_game_supply(g, i)));
+                plural(mp_game_score(g, i)), followers, plural(followers));
+        show_pieces(f, g, i);
         for (int k = 0; k < mp_game_n_tokens(g); k++)   /* a module's tokens: bridges, castles */
             fprintf(f, ", %d %s", mp_game_token_supply(g, k, i), mp_game_token_name(g, k));
         fprintf(f, " in supply");
@@ -254,7 +266,14 @@ static void show_deployment(FILE *f, const mp_game *g, const char *const *names)
     fprintf(f, "%s may deploy a follower", names[p]);
     if (!mp_game_last_placed(g, &x, &y))
         fprintf(f, " on %s at %d,%d", mp_tileset_tile_id(mp_ruleset_tiles(mp_game_ruleset(g)), mp_game_tile_at(g, x, y, NULL)), x, y);
-    fprintf(f, " (%d in supply):\n", mp_game_supply(g, p));
+    if (mp_ruleset_n_pieces(mp_game_ruleset(g)) == 1) {
+        fprintf(f, " (%d in supply):\n", mp_game_supply(g, p));
+    } else {   /* which pieces: "(7 followers, 1 large in supply)" */
+        int followers = mp_game_piece_supply(g, p, 0);
+        fprintf(f, " (%d follower%s", followers, plural(followers));
+        show_pieces(f, g, p);
+        fprintf(f, " in supply):\n");
+    }
     show_choices(f, g, false, 64);
 }
 

@@ -35,6 +35,19 @@ static void tiles_text(FILE *f, const mp_score_event *e) {
     if (e->n_tiles > SHOWN_TILES) fprintf(f, " ...");
 }
 
+/* The pieces that stood on the feature, when one is not an ordinary follower: " (large, helper)". */
+static void pieces_text(FILE *f, const mp_game *g, const mp_score_event *e) {
+    const mp_ruleset *rs = mp_game_ruleset(g);
+    bool others = false;
+    for (int k = 0; k < e->n_figures; k++) others |= e->figures[k].piece != 0;
+    if (!others) return;
+    fprintf(f, "  with");
+    for (int k = 0; k < e->n_figures; k++) {
+        mp_piece_info piece;
+        if (!mp_ruleset_piece(rs, e->figures[k].piece, &piece)) fprintf(f, "%s %s", k ? "," : "", piece.name);
+    }
+}
+
 void scorelog_text(FILE *f, const mp_game *g, const char *const *names) {
     int n = mp_game_n_events(g);
     fprintf(f, "scoring events: %d\n", n);
@@ -47,8 +60,24 @@ void scorelog_text(FILE *f, const mp_game *g, const char *const *names) {
         fprintf(f, "  %-9s %-20s %+5d  %-10s %s", when, who, e.points, scorelog_what(g, &e), mp_event_why_name(e.why));
         if (e.n_tiles) fprintf(f, "%*s", 10 - (int)strlen(mp_event_why_name(e.why)), "");
         tiles_text(f, &e);
+        pieces_text(f, g, &e);
         fputc('\n', f);
     }
+}
+
+/* The pieces as data: [{"player": NAME, "piece": "large"}, ...], in the order they were deployed. */
+static void pieces_json(json *j, const mp_game *g, const mp_score_event *e, const char *const *names) {
+    const mp_ruleset *rs = mp_game_ruleset(g);
+    json_key(j, "pieces"); json_array(j);
+    for (int k = 0; k < e->n_figures; k++) {
+        mp_piece_info piece;
+        if (mp_ruleset_piece(rs, e->figures[k].piece, &piece)) continue;
+        json_object(j);
+        json_key(j, "player"); json_string(j, names[e->figures[k].player]);
+        json_key(j, "piece"); json_string(j, piece.name);
+        json_object_end(j);
+    }
+    json_array_end(j);
 }
 
 static void tiles_json(json *j, const mp_score_event *e) {
@@ -82,6 +111,7 @@ void scorelog_json(json *j, const mp_game *g, const char *const *names) {
         json_key(j, "kind"); json_string(j, e.kind >= 0 ? mp_tileset_kind_name(ts, e.kind) : "");
         json_key(j, "label"); json_string(j, e.label);
         tiles_json(j, &e);
+        pieces_json(j, g, &e, names);
         json_object_end(j);
     }
     json_array_end(j);
