@@ -18,11 +18,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bots.h"
 #include "chart.h"
 #include "cmd.h"
 #include "jcz.h"
 #include "json.h"
+#include "run-options.h"
 #include "scorelog.h"
 #include "sim.h"
 
@@ -31,7 +31,7 @@ static const char usage[] =
     "Compare one recorded game (FILE, a record or a JCloisterZone game), or N seeded bot games, under several\n"
     "rulesets.\n"
     "  --rulesets LIST  the rulesets, names or paths, comma-separated (the first is the reference)\n"
-    "  --games N        play N bot games instead of reading a record\n"
+    "  --games N        play N bot games, 1 to " RUN_GAMES_TEXT ", instead of reading a record\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --players LIST   bot seats for --games: random, greedy or mcts[:N|:Ts] (default random,random)\n"
     "  --jobs N         with --games: threads playing the games (default: the cores available)\n"
@@ -308,70 +308,46 @@ static int compare_record(const char *path, rules *r, bool as_json) {
 
 int cmd_compare(int argc, char **argv) {
     static const struct option opts[] = {
-        { "rulesets", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
-        { "seed", required_argument, 0, 's' },     { "players", required_argument, 0, 'p' },
+        { "rulesets", required_argument, 0, 'r' }, RUN_OPTIONS,
         { "json", no_argument, 0, 'j' },           { "csv", no_argument, 0, 'c' },
-        { "svg", required_argument, 0, 'v' },      { "progress", no_argument, 0, 'P' },
-        { "jobs", required_argument, 0, 'J' },     { "shard", required_argument, 0, 'S' },
-        { "output", required_argument, 0, 'o' },   { "help", no_argument, 0, 'h' },
+        { "svg", required_argument, 0, 'v' },      { "help", no_argument, 0, 'h' },
         { 0, 0, 0, 0 }
     };
-    sim_opts run = { 0 };
-    const char *list = NULL, *players = NULL, *svg = NULL;
-    bool seeded = false;
-    long games = 0;
-    uint64_t seed = 1;
-    bool as_json = false, as_csv = false, progress_forced = false;
-    int ch;
+    const char *list = NULL, *svg = NULL;
+    bool as_json = false, as_csv = false;
+    run_options ro;
+    run_options_init(&ro, 0, "random,random");   /* no --games: one record */
+    int ch, rc;
     optind = 1;
     opterr = 0;
     while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': list = optarg; break;
-        case 'p': players = optarg; break;
         case 'v': svg = optarg; break;
         case 'j': as_json = true; break;
         case 'c': as_csv = true; break;
-        case 'P': progress_forced = true; break;
-        case 'J': if (jobs_option(usage, optarg, &run.jobs)) return EXIT_USAGE; break;
-        case 'S': if (shard_option(usage, optarg, &run.shard)) return EXIT_USAGE; break;
-        case 'o': run.output = optarg; break;
-        case 'g': {
-            int n;
-            if (int_option(usage, "--games", optarg, 1, 10000000, &n)) return EXIT_USAGE;
-            games = n;
-            break;
-        }
-        case 's':
-            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
-            seeded = true;
-            break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return option_error(usage, "h", opts, argv);
+        default:
+            if ((rc = run_option(usage, ch, optarg, &ro)) == RUN_NOT_SHARED) return option_error(usage, "h", opts, argv);
+            if (rc) return rc;
         }
     }
     if (!list) return usage_error(usage, "expected --rulesets A,B[,...]");
     if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
-    if (!games && (as_csv || svg || seeded || players || progress_forced || run.jobs || run.shard.n || run.output))
+    bool games = run_given(&ro, RUN_GAMES);
+    if (!games && (as_csv || svg || ro.given))
         return usage_error(usage, "--csv, --svg, --seed, --players, --jobs, --shard, --output and --progress go with --games");
-    run.progress_forced = progress_forced;
-    if (sim_check_options(usage, &run, svg ? "--svg" : NULL)) return EXIT_USAGE;
-    if (!players) players = "random,random";
+    if (run_check(usage, &ro, svg ? "--svg" : NULL)) return EXIT_USAGE;
     if (games && optind != argc) return usage_error(usage, "--games plays its own games; expected no record file");
     if (!games && optind + 1 != argc) return usage_error(usage, "expected one record file, or --games N");
     if (games) {
-        bot_seats seats = { 0 };
-        const char *bad = NULL;
-        mp_diag bd = { 0 };
-        int np = bots_parse(players, &seats, &bad, &bd);
-        if (np == -1) return usage_error(usage, "bad bot '%s' in --players: %s", quoted(bad), bd.message);
-        if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
-        if (np == 0) return usage_error(usage, "--players names no seat; expected random, greedy or mcts[:N|:Ts], comma-separated");
+        seat_list seats;
+        if (run_seats(usage, &ro, SEATS_BOTS, &seats)) return EXIT_USAGE;
         if (count_rulesets(list) > MAX_RULESETS) return usage_error(usage, "more than %d rulesets", MAX_RULESETS);
-        return compare_games(list, games, seed, players, as_json, as_csv, svg, &run);
+        return compare_games(list, ro.games, ro.seed, ro.players, as_json, as_csv, svg, &ro.sim);
     }
     rules r = { 0 };
-    int rc = load_rules(list, &r);
+    rc = load_rules(list, &r);
     if (!rc) rc = compare_record(argv[optind], &r, as_json);
     free_rules(&r);
     return rc;

@@ -11,9 +11,11 @@
 **   4. man/meeple-<name>.1, listed in dist_man_MANS, its SYNOPSIS the same as the usage;
 **   5. tests/cli/run.sh walks every command: --help, -h, 'meeple help CMD', a bad option, its man
 **      page and its place in meeple(1).
-** A command that writes a file opens it with out_open before the work; a long run of games shows
-** its progress with progress_start/update/end and takes --progress; input quoted in a message
-** goes through quoted() (mp_quote).
+** A command that writes a file opens it with out_open before the work; a command that plays many
+** seeded games takes the options such runs share from one table (RUN_OPTIONS and run_option,
+** tools/sim/run-options.h: --games, --seed, --players, --jobs, --progress, --shard, --output) and
+** shows its progress with progress_start/update/end; input quoted in a message goes through
+** quoted() (mp_quote).
 ** Exit codes: 0 success, 1 bad input or a rule violation (diagnostic printed), 2 usage error.
 */
 #ifndef MP_TOOLS_CMD_H
