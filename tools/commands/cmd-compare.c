@@ -20,7 +20,7 @@
 
 #include "chart.h"
 #include "cmd.h"
-#include "jcz.h"
+#include "game-file.h"
 #include "json.h"
 #include "run-options.h"
 #include "scorelog.h"
@@ -105,7 +105,8 @@ typedef struct side {
     char reason[1200];
 } side;
 
-static void replay_under(const mp_record *rec, const mp_ruleset *rs, side *s, const jcz_import *j) {
+static void replay_under(const game_file *f, const mp_ruleset *rs, side *s) {
+    const mp_record *rec = f->rec;
     mp_diag d = { 0 };
     /* Strict under the record's own rules, as in replay_record (tools/play/replay.c): a recorded pass in
     ** the placement phase is then a discard, not a decision other rules did not offer. */
@@ -120,7 +121,7 @@ static void replay_under(const mp_record *rec, const mp_ruleset *rs, side *s, co
             return;
         }
     }
-    if (j->path[0]) jcz_locate_turn(j, &d);   /* its place in the .jcz file */
+    game_file_locate(f, &d);   /* a .jcz's turn: its place in the file */
     const char *t = strstr(d.message, "turn ");
     s->from_turn = t ? atoi(t + 5) : 0;
     char full[1200];
@@ -154,27 +155,21 @@ static int reasons_for(const rules *r, const side *sides, int p, const char *cat
 
 static int compare_record(const char *path, rules *r, bool as_json) {
     mp_diag d = { 0 };
-    jcz_import imp = { 0 };
-    mp_record *rec;
-    if (jcz_sniff(path)) {
-        rec = jcz_import_file(path, NULL, &imp, &d) ? NULL : imp.rec;
-        imp.rec = NULL;
-    } else {
-        rec = mp_record_load(path, &d);
-    }
-    if (!rec) { print_diag(&d); jcz_import_free(&imp); return EXIT_BAD_INPUT; }
+    game_file f;
+    const game_load how = { .rules = GAME_NO_RULES };   /* the rulesets are the comparison's */
+    if (game_file_load(path, &how, &f, &d)) { print_diag(&d); game_file_free(&f); return EXIT_BAD_INPUT; }
+    const mp_record *rec = f.rec;
     int np = mp_record_n_players(rec);
     side sides[MAX_RULESETS] = { { 0 } };
     cats c = { 0 };
     for (int i = 0; i < r->n; i++) {
-        replay_under(rec, r->rs[i], &sides[i], &imp);
+        replay_under(&f, r->rs[i], &sides[i]);
         if (sides[i].g) collect_cats(&c, sides[i].g);
     }
     if (!sides[0].g) {
         fprintf(stderr, "%s\n", sides[0].reason);
         for (int i = 0; i < r->n; i++) mp_game_free(sides[i].g);
-        mp_record_free(rec);
-        jcz_import_free(&imp);
+        game_file_free(&f);
         return EXIT_BAD_INPUT;
     }
     bool tty = isatty(1) && !as_json;
@@ -301,8 +296,7 @@ static int compare_record(const char *path, rules *r, bool as_json) {
         }
     }
     for (int i = 0; i < r->n; i++) mp_game_free(sides[i].g);
-    mp_record_free(rec);
-    jcz_import_free(&imp);
+    game_file_free(&f);
     return 0;
 }
 
