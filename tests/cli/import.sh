@@ -143,11 +143,14 @@ cp "$J/city-road.jcz" "$T/game.json"
 "$M" replay "$T/game.json" >"$T/sniff" 2>&1
 check '[ $? = 0 ] && grep -q "3 turns replayed under c3" "$T/sniff"' "a .jcz found by its content: $(cat "$T/sniff")"
 # Every command that takes a record reads a .jcz game as replay does (tools/common/game-file.c),
-# by its content too.
+# by its content too; play --resume refuses one, which it could not write back.
 for args in "score --ruleset c1" "compare --rulesets c3,c1" "render game -o $T/sniff.svg" "export -o $T/sniff.jcz"; do
     "$M" $args "$T/game.json" >"$T/sniff" 2>&1
     check '[ $? = 0 ]' "${args%% *}: a .jcz found by its content: $(cat "$T/sniff")"
 done
+"$M" play --resume "$J/farm.jcz" </dev/null >/dev/null 2>"$T/err"
+check '[ $? = 1 ] && [ "$(cat "$T/err")" = "$J/farm.jcz: a JCloisterZone game; expected a meeple record (meeple import $J/farm.jcz -o RECORD.yaml makes one)" ]' \
+    "play --resume of a .jcz: $(cat "$T/err")"
 "$M" score --ruleset c1 "$J/bridge.jcz" >/dev/null 2>"$T/c1err"
 check '[ $? = 1 ] && grep -q "bridge.jcz:26:5: replay\[0\] (turn 1): unknown module .bridges." "$T/c1err"' "an action illegal under other rules, at its message: $(cat "$T/c1err")"
 

@@ -17,6 +17,7 @@
 #include "cmd.h"
 #include "human.h"
 #include "facts.h"
+#include "game-file.h"
 #include "json.h"
 #include "run-options.h"
 #include "sim.h"
@@ -282,60 +283,58 @@ static void take_over_seats(mp_record *rec, const seat_list *seats, FILE *out) {
     }
 }
 
-/* Sets up a session from a record: its ruleset (the same content, by hash), players, seed, and
-** every turn replayed. */
-static int resume(session *s, const char *path, const char *ruleset_opt, seat_list *seats, FILE *notices) {
-    mp_diag d = { 0 };
-    mp_record *rec = mp_record_load(path, &d);
-    if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
-    mp_record_remove_temporaries(path);   /* what a write killed before its rename left */
-    mp_ruleset *rs = ruleset_opt ? mp_ruleset_load(ruleset_opt, ruleset_dirs(), &d)
-                                 : mp_record_load_ruleset(rec, ruleset_dirs(), &d);
-    if (!rs) { print_diag(&d); mp_record_free(rec); return EXIT_BAD_INPUT; }
-    if (strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) != 0) {
-        fprintf(stderr, "%s: the record was made under ruleset '%s' with hash %s; '%s' here hashes to %s; "
-                "expected the same rules (rescore it under others with 'meeple score')\n", path,
-                mp_record_ruleset(rec), mp_record_hash(rec), mp_ruleset_path(rs), mp_ruleset_hash(rs));
-        mp_ruleset_free(rs);
-        mp_record_free(rec);
-        return EXIT_BAD_INPUT;
-    }
-    int n = mp_record_n_players(rec), n_opt = seats->n;
-    if (n_opt && n_opt != n) {
-        mp_ruleset_free(rs);
-        mp_record_free(rec);
-        return usage_error(usage, "--players names %d seat%s, but the record has %d player%s", n_opt, plural(n_opt), n,
-                           plural(n));
-    }
-    for (int p = 0; p < n && !n_opt; p++) {
+/* The seats of a resumed game without --players: the record's kinds and names. 0, or the error
+** printed and EXIT_BAD_INPUT. */
+static int recorded_seats(const char *path, const mp_record *rec, seat_list *seats) {
+    for (int p = 0; p < mp_record_n_players(rec); p++) {
         const char *kind = mp_record_player_kind(rec, p);
-        char spec[80];
+        char spec[80], why[600];
         if (strcmp(kind, "human") == 0) snprintf(spec, sizeof spec, "human:%s", mp_record_player_name(rec, p));
         else snprintf(spec, sizeof spec, "%s", kind);
-        char why[600];
         if (seats_add(seats, spec, SEATS_BOTS_AND_HUMANS, why, sizeof why)) {
             fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random, greedy or mcts[:N|:Ts]\n", path, p + 1, quoted(kind));
-            mp_ruleset_free(rs);
-            mp_record_free(rec);
             return EXIT_BAD_INPUT;
         }
         seats_rename(seats, p, mp_record_player_name(rec, p));
     }
-    mp_game *g = mp_record_replay(rec, rs, 1, -1, &d);
-    if (!g || mp_record_check_game(rec, g, &d)) {   /* the tiles drawn, the winners: as the file says */
+    return 0;
+}
+
+/* Sets up a session from a record: its ruleset (the same content, by hash), players, seed, and
+** every turn replayed. */
+static int resume(session *s, const char *path, const char *ruleset_opt, seat_list *seats, FILE *notices) {
+    mp_diag d = { 0 };
+    game_file f;
+    /* A .jcz game is no record to write back to. */
+    const game_load how = { .rules = GAME_OWN_RULES, .ruleset = ruleset_opt, .records_only = true };
+    int rc = game_file_load(path, &how, &f, &d) ? EXIT_BAD_INPUT : 0;
+    if (rc) print_diag(&d);
+    if (f.rec) mp_record_remove_temporaries(path);   /* what a write killed before its rename left */
+    int n = f.rec ? mp_record_n_players(f.rec) : 0, n_opt = seats->n;
+    if (!rc && n_opt && n_opt != n)
+        rc = usage_error(usage, "--players names %d seat%s, but the record has %d player%s", n_opt, plural(n_opt), n,
+                         plural(n));
+    if (!rc && !n_opt) rc = recorded_seats(path, f.rec, seats);
+    mp_game *g = rc ? NULL : mp_record_replay(f.rec, f.rs, 1, -1, &d);
+    if (!rc && (!g || mp_record_check_game(f.rec, g, &d))) {   /* the tiles drawn, the winners: as the file says */
         print_diag(&d);
-        mp_game_free(g);
-        mp_ruleset_free(rs);
-        mp_record_free(rec);
-        return EXIT_BAD_INPUT;
+        rc = EXIT_BAD_INPUT;
     }
-    if (n_opt && mp_game_phase(g) != MP_PHASE_OVER) take_over_seats(rec, seats, notices);
+    if (rc) {
+        mp_game_free(g);
+        game_file_free(&f);
+        return rc;
+    }
+    if (n_opt && mp_game_phase(g) != MP_PHASE_OVER) take_over_seats(f.rec, seats, notices);
     /* Bots decide from the seed and the point the game has reached, so they go on as they would have. */
-    start_bots(seats, s->bots, mp_record_seed(rec));
-    s->rs = rs;
+    start_bots(seats, s->bots, mp_record_seed(f.rec));
+    s->rs = f.rs;       /* the session's now */
+    s->rec = f.rec;
     s->g = g;
-    s->rec = rec;
     s->n = n;
+    f.rs = NULL;
+    f.rec = NULL;
+    game_file_free(&f);
     return 0;
 }
 
