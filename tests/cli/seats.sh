@@ -37,6 +37,18 @@ for cmd in "compare --games 1 --rulesets c3" "tilestats --games 1"; do
     "$M" $cmd --players random,mcts:5q >/dev/null 2>"$T/err"
     check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple ${cmd%% *}: --players: bad seat '"'"'mcts:5q'"'"': unexpected text after the budget"' "${cmd%% *} mcts:5q: $(head -1 "$T/err")"
 done
+# One reader of --players in every command (tools/common/seats.c): a list too long, no seat and
+# too many seats are said alike.
+long=$(printf 'random,%.0s' $(seq 150))random
+for cmd in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "arena --games 1" "bench --games 1"; do
+    name=${cmd%% *}
+    "$M" $cmd --players "$long" >/dev/null 2>"$T/err"
+    check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple $name: --players: a list of 1056 characters; expected at most 1023"' "$name, a long list: $(head -1 "$T/err")"
+    "$M" $cmd --players , >/dev/null 2>"$T/err"
+    check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple $name: --players: no seats; expected seats separated by commas: random, greedy or mcts[:N|:Ts]"' "$name, no seat: $(head -1 "$T/err")"
+    "$M" $cmd --players random,random,random,random,random,random,random,random,random >/dev/null 2>"$T/err"
+    check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple $name: --players: more than 8 seats"' "$name, nine seats: $(head -1 "$T/err")"
+done
 # The usages name the mcts seats.
 for cmd in play compare tilestats arena; do
     check '"$M" $cmd --help | grep -q "mcts"' "$cmd --help does not name the mcts bot"

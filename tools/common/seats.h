@@ -13,8 +13,10 @@
 #include "meeple.h"
 
 enum {
-    SEATS_LIST_MAX = 255,   /* the longest list --players takes, in bytes */
-    SEAT_CHARS = 64         /* a seat's spec and name, with the NUL (a longer human name is cut) */
+    /* The longest list --players takes, in bytes: room for every seat of the longest kind (a bot's
+    ** spec is at most 47 bytes, meeple-bots(7); a human's name 63 kept, a longer one cut). */
+    SEATS_LIST_MAX = 1023,
+    SEAT_CHARS = 64         /* a seat's spec and name, with the NUL */
 };
 
 typedef struct seat_list {
@@ -37,7 +39,7 @@ typedef enum seat_kinds { SEATS_BOTS, SEATS_BOTS_AND_HUMANS } seat_kinds;
 **    decision) or mcts:Ts (seconds a decision)" (", or human:NAME" where humans may sit)
 **   "more than 8 seats"
 **   "no seats; expected seats separated by commas: random, greedy or mcts[:N|:Ts]"
-**   "a list of 300 characters; expected at most 255" */
+**   "a list of 1100 characters; expected at most 1023" */
 int seats_parse(const char *list, seat_kinds kinds, seat_list *s, char *why, size_t size);
 
 /* One seat more, as in a list (a resumed game's seats, from its record's kinds): 0, or -1 with why. */
