@@ -3,7 +3,7 @@
 ** JCloisterZone setup maps to, 1,000 seeded games of 2 to 5 seats, one greedy and the others random
 ** (the greedy bot weighs a bazaar's tiles by playing them: slow), are recorded, written as JCloisterZone games, imported back and compared (the fields of
 ** tools/jcz/jcz-same.c: ruleset hash, players in turn order, every turn's notation, the tiles drawn,
-** the end, the scores). The command's own code does it (tools/jcz/jcz*.c, tools/common/bots.c), in this one
+** the end, the scores). The command's own code does it (tools/jcz/jcz*.c), in this one
 ** process per ruleset: spawning `meeple export` and `meeple import` for 6,000 games would take
 ** minutes. Each game's failure names its seed, to replay with `meeple play --seed`.
 */
@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "bots.h"
 #include "jcz-impl.h"
 
 enum { GAMES = 1000 };

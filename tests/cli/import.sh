@@ -142,6 +142,15 @@ check '[ $? = 0 ] && grep -q "scored under c1-2000 (recorded under c3)" "$T/scor
 cp "$J/city-road.jcz" "$T/game.json"
 "$M" replay "$T/game.json" >"$T/sniff" 2>&1
 check '[ $? = 0 ] && grep -q "3 turns replayed under c3" "$T/sniff"' "a .jcz found by its content: $(cat "$T/sniff")"
+# Every command that takes a record reads a .jcz game as replay does (tools/common/game-file.c),
+# by its content too; play --resume refuses one, which it could not write back.
+for args in "score --ruleset c1" "compare --rulesets c3,c1" "render game -o $T/sniff.svg" "export -o $T/sniff.jcz"; do
+    "$M" $args "$T/game.json" >"$T/sniff" 2>&1
+    check '[ $? = 0 ]' "${args%% *}: a .jcz found by its content: $(cat "$T/sniff")"
+done
+"$M" play --resume "$J/farm.jcz" </dev/null >/dev/null 2>"$T/err"
+check '[ $? = 1 ] && [ "$(cat "$T/err")" = "$J/farm.jcz: a JCloisterZone game; expected a meeple record (meeple import $J/farm.jcz -o RECORD.yaml makes one)" ]' \
+    "play --resume of a .jcz: $(cat "$T/err")"
 "$M" score --ruleset c1 "$J/bridge.jcz" >/dev/null 2>"$T/c1err"
 check '[ $? = 1 ] && grep -q "bridge.jcz:26:5: replay\[0\] (turn 1): unknown module .bridges." "$T/c1err"' "an action illegal under other rules, at its message: $(cat "$T/c1err")"
 
@@ -173,6 +182,12 @@ expect() { # FILE DIAGNOSTIC (FILE relative to tests/jcz; the diagnostic after "
     "$M" replay "$J/$1" >/dev/null 2>"$T/err2"
     code=$?
     check '[ "$code" = 1 ] && cmp -s "$T/err" "$T/err2"' "$1: replay exit $code, $(cat "$T/err2")"
+    # the same diagnostic from every command that reads a game's file
+    for args in "score --ruleset c3" "compare --rulesets c3" "render game -o $T/bad.svg" "export -o $T/bad-again.jcz"; do
+        "$M" $args "$J/$1" >/dev/null 2>"$T/err3"
+        code=$?
+        check '[ "$code" = 1 ] && cmp -s "$T/err" "$T/err3"' "$1: ${args%% *} exit $code, $(cat "$T/err3")"
+    done
     check '[ ! -e "$T/bad.yaml" ]' "$1: no record written"
 }
 expect bad-not-json.jcz "1:13: not JSON: '[' or '{' expected near 'JCloisterZone'; expected a JCloisterZone saved game (.jcz)"

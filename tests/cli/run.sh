@@ -55,7 +55,7 @@ expect_error() { # description expected-first-line-of-stderr
 expect_exit 2 "an ambiguous prefix" "$M" play --re x.yaml
 expect_error "play --re" "meeple play: ambiguous option '--re': --record, --resume?"
 expect_exit 2 "an ambiguous prefix (compare)" "$M" compare --s 3 --rulesets c3
-expect_error "compare --s" "meeple compare: ambiguous option '--s': --seed, --svg, --shard?"
+expect_error "compare --s" "meeple compare: ambiguous option '--s': --seed, --shard, --svg?"
 expect_exit 2 "an option without its value" "$M" play --seed
 expect_error "play --seed" "meeple play: option '--seed' needs a value"
 expect_exit 2 "a short option without its value" "$M" export x.yaml -o
@@ -92,7 +92,7 @@ grep -Eq "^ +[0-9.]+ games/s on 1 thread \([0-9.]+ s\): the same run$" /tmp/meep
 expect_exit 2 "bench --jobs 0" "$M" bench --jobs 0
 expect_error "bench --jobs 0" "meeple bench: --jobs: '0' is out of range; expected 1 to 1024"
 expect_exit 2 "bench, a bad bot" "$M" bench --players random,clever
-first_error | grep -q "^meeple bench: bad bot 'clever' in --players: " && ok || bad "bench --players random,clever: $(first_error)"
+first_error | grep -q "^meeple bench: --players: bad seat 'clever': " && ok || bad "bench --players random,clever: $(first_error)"
 expect_exit 2 "bench --scaling-games 0" "$M" bench --scaling-games 0
 expect_exit 1 "bench, three bots at The Castle" "$M" bench --ruleset castle --players random,random,random
 
@@ -151,6 +151,16 @@ for args in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "benc
     cmd=${args%% *}
     expect_exit 2 "$cmd: seed too large" "$M" $args --seed 18446744073709551616
     expect_error "$cmd --seed 2^64" "meeple $cmd: --seed: '18446744073709551616' is too large; expected 0 to 18446744073709551615"
+done
+# One limit of --games in every command that plays many games (tools/sim/run-options.h): one
+# message above it, and the same number in each usage and man page.
+for args in "play" "compare --rulesets c3" "tilestats" "arena --players random,random" "bench"; do
+    cmd=${args%% *}
+    expect_exit 2 "$cmd: too many games" "$M" $args --games 10000001
+    expect_error "$cmd --games 10000001" "meeple $cmd: --games: '10000001' is out of range; expected 1 to 10000000"
+    "$M" "$cmd" --help | grep -q -- "--games N .*1 to 10000000[^0-9]" && ok || bad "$cmd --help does not give the limit of --games"
+    sed -n '/^\.BI \\-\\-games " N"/,/^\.TP/p' "$SRC/man/meeple-$cmd.1" | tr '\n' ' ' | grep -q "1 to 10000000[^0-9]" && ok ||
+        bad "meeple-$cmd(1) does not give the limit of --games"
 done
 # JSON's seed: a number up to 2^63-1, the largest jansson holds; above, the string of its digits
 # (tools/common/json.h). Parts with such a seed read back: merged, the same bytes as the run in one.

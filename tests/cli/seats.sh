@@ -27,15 +27,27 @@ done
 
 # A bad seat is told why: the bot's own message, after the seat, quoted.
 "$M" play --players random,mcts:x >/dev/null 2>"$T/err"
-check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple play: bad seat '"'"'mcts:x'"'"': a budget after '"'"'mcts:'"'"'; expected iterations (mcts:4000) or seconds (mcts:0.5s)"' "play mcts:x: $(head -1 "$T/err")"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple play: --players: bad seat '"'"'mcts:x'"'"': a budget after '"'"'mcts:'"'"'; expected iterations (mcts:4000) or seconds (mcts:0.5s)"' "play mcts:x: $(head -1 "$T/err")"
 "$M" play --players random,mcts:0s >/dev/null 2>"$T/err"
-check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple play: bad seat '"'"'mcts:0s'"'"': a time a decision above 0"' "play mcts:0s: $(head -1 "$T/err")"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple play: --players: bad seat '"'"'mcts:0s'"'"': a time a decision above 0"' "play mcts:0s: $(head -1 "$T/err")"
 # A name that is no bot: the human seat is named among what was expected.
 "$M" play --players random,clever >/dev/null 2>"$T/err"
-check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple play: bad seat '"'"'clever'"'"': no bot of that name; expected random, greedy, mcts, mcts:N (iterations a decision) or mcts:Ts (seconds a decision), or human:NAME"' "play clever: $(head -1 "$T/err")"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple play: --players: bad seat '"'"'clever'"'"': no bot of that name; expected random, greedy, mcts, mcts:N (iterations a decision) or mcts:Ts (seconds a decision), or human:NAME"' "play clever: $(head -1 "$T/err")"
 for cmd in "compare --games 1 --rulesets c3" "tilestats --games 1"; do
     "$M" $cmd --players random,mcts:5q >/dev/null 2>"$T/err"
-    check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "bad bot '"'"'mcts:5q'"'"' in --players: unexpected text after the budget"' "${cmd%% *} mcts:5q: $(head -1 "$T/err")"
+    check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple ${cmd%% *}: --players: bad seat '"'"'mcts:5q'"'"': unexpected text after the budget"' "${cmd%% *} mcts:5q: $(head -1 "$T/err")"
+done
+# One reader of --players in every command (tools/common/seats.c): a list too long, no seat and
+# too many seats are said alike.
+long=$(printf 'random,%.0s' $(seq 150))random
+for cmd in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "arena --games 1" "bench --games 1"; do
+    name=${cmd%% *}
+    "$M" $cmd --players "$long" >/dev/null 2>"$T/err"
+    check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple $name: --players: a list of 1056 characters; expected at most 1023"' "$name, a long list: $(head -1 "$T/err")"
+    "$M" $cmd --players , >/dev/null 2>"$T/err"
+    check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple $name: --players: no seats; expected seats separated by commas: random, greedy or mcts[:N|:Ts]"' "$name, no seat: $(head -1 "$T/err")"
+    "$M" $cmd --players random,random,random,random,random,random,random,random,random >/dev/null 2>"$T/err"
+    check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple $name: --players: more than 8 seats"' "$name, nine seats: $(head -1 "$T/err")"
 done
 # The usages name the mcts seats.
 for cmd in play compare tilestats arena; do

@@ -238,8 +238,11 @@ post "/api/design/$mt/tilestats" '{"games": 0}'
 expect 400 '\"games\" is not a whole number from 1 to 5000' "a job of 0 games"
 post "/api/design/$mt/tilestats" '{"games": 5001}'
 expect 400 '\"games\"' "a job of too many games"
+# The players as --players reads them (tools/common/seats.h), with its messages.
 post "/api/design/$mt/tilestats" '{"players": "greedy,nobot"}'
-expect 400 '\"players\"' "a job with no bot"
+expect 400 "\\\"players\\\": bad seat 'nobot': no bot of that name; expected random, greedy, mcts" "a job with no bot"
+post "/api/design/$mt/tilestats" '{"players": ","}'
+expect 400 '\"players\": no seats; expected seats separated by commas' "a job with no seat"
 post "/api/design/$mt/tilestats" '{"seed": -1}'
 expect 400 '\"seed\"' "a job with a negative seed"
 post "/api/design/$mt/tilestats" '{"games": '

@@ -22,9 +22,9 @@
 
 #include <jansson.h>
 
-#include "bots.h"
 #include "cmd.h"
 #include "json.h"
+#include "run-options.h"
 #include "sim.h"
 
 static const char usage[] =
@@ -33,7 +33,7 @@ static const char usage[] =
     "wins with a 95% interval, its mean score and margin, and the time and iterations a decision took.\n"
     "  --players LIST   the lineup: random, greedy, mcts, mcts:N (iterations a decision) or\n"
     "                   mcts:Ts (seconds a decision), comma-separated; a bot may appear twice\n"
-    "  --games N        the number of games (default 100); game i uses seed S+i\n"
+    "  --games N        the number of games, 1 to " RUN_GAMES_TEXT " (default 100); game i uses seed S+i\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --seed S         seed of the first game (default 1)\n"
     "  --jobs N         threads playing the games (default: the cores available)\n"
@@ -121,7 +121,7 @@ static int play(void *ctx, void *tp, long i, mp_diag *d) {
     int rc = 0;
     for (int p = 0; p < n && !rc; p++) {
         who[p] = (int)((p + i) % n);
-        if (!(bots[p] = mp_bot_new(a->setup.seats.specs[who[p]], seed, p, d))) rc = EXIT_BAD_INPUT;   /* out of memory: bots_parse checked the spec */
+        if (!(bots[p] = mp_bot_new(a->setup.seats.specs[who[p]], seed, p, d))) rc = EXIT_BAD_INPUT;   /* out of memory: seats_parse checked the spec */
     }
     while (!rc && mp_game_phase(g) != MP_PHASE_OVER) {
         mp_action act;
@@ -267,7 +267,7 @@ static void json_rate(json *j, const char *key, rate r) {
 static double wall_clock(const arena *a) { return a->t0 >= 0 ? now() - a->t0 : -1; }
 
 static void print_json(const arena *a, const totals *t) {
-    const bot_seats *l = &a->setup.seats;
+    const seat_list *l = &a->setup.seats;
     double wall = wall_clock(a);
     json j;
     json_init(&j, stdout);
@@ -323,7 +323,7 @@ static void print_duration(double secs) {
 }
 
 static void print_text(const arena *a, const totals *t) {
-    const bot_seats *l = &a->setup.seats;
+    const seat_list *l = &a->setup.seats;
     int n = l->n;
     double wall = wall_clock(a);
     printf("ruleset %s, %ld game%s, seeds %llu..%llu, %d seat%s rotating (seat 1 moves first)\n\n", mp_ruleset_name(a->setup.rs),
@@ -421,60 +421,40 @@ const sim_command arena_sim = { "arena", &ops, ctx_from_params, ctx_free };
 
 int cmd_arena(int argc, char **argv) {
     static const struct option opts[] = {
-        { "players", required_argument, 0, 'p' }, { "games", required_argument, 0, 'g' },
-        { "ruleset", required_argument, 0, 'r' }, { "seed", required_argument, 0, 's' },
-        { "jobs", required_argument, 0, 'J' },    { "shard", required_argument, 0, 'S' },
-        { "output", required_argument, 0, 'o' },  { "progress", no_argument, 0, 'P' },
-        { "json", no_argument, 0, 'j' },          { "help", no_argument, 0, 'h' },
-        { 0, 0, 0, 0 }
+        RUN_OPTIONS,
+        { "ruleset", required_argument, 0, 'r' }, { "json", no_argument, 0, 'j' },
+        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
     };
-    const char *players = NULL, *ruleset = "c3";
-    int games = 100;
-    uint64_t seed = 1;
+    const char *ruleset = "c3";
     bool as_json = false;
-    sim_opts run = { 0 };
-    int ch;
+    run_options ro;
+    run_options_init(&ro, 100, NULL);
+    int ch, rc;
     optind = 1;
     opterr = 0;
     while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (ch) {
-        case 'p': players = optarg; break;
         case 'r': ruleset = optarg; break;
-        case 'g':
-            if (int_option(usage, "--games", optarg, 1, 10000000, &games)) return EXIT_USAGE;
-            break;
-        case 's':
-            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
-            break;
-        case 'J': if (jobs_option(usage, optarg, &run.jobs)) return EXIT_USAGE; break;
-        case 'S': if (shard_option(usage, optarg, &run.shard)) return EXIT_USAGE; break;
-        case 'o': run.output = optarg; break;
-        case 'P': run.progress_forced = true; break;
         case 'j': as_json = true; break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return option_error(usage, "h", opts, argv);
+        default:
+            if ((rc = run_option(usage, ch, optarg, &ro)) == RUN_NOT_SHARED) return option_error(usage, "h", opts, argv);
+            if (rc) return rc;
         }
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
-    if (!players) return usage_error(usage, "expected --players BOT,BOT[,...], the lineup");
-    if (strlen(players) >= SIM_PLAYERS_CHARS)
-        return usage_error(usage, "--players: a lineup of %zu characters; expected at most %d", strlen(players), SIM_PLAYERS_CHARS - 1);
+    if (!ro.players) return usage_error(usage, "expected --players BOT,BOT[,...], the lineup");
     if (strlen(ruleset) >= SIM_RULESET_CHARS)
         return usage_error(usage, "--ruleset: a name of %zu characters; expected at most %d", strlen(ruleset), SIM_RULESET_CHARS - 1);
-    if (sim_check_options(usage, &run, NULL)) return EXIT_USAGE;
-    bot_seats lineup = { 0 };
-    const char *bad = NULL;
-    mp_diag bd = { 0 };
-    int n = bots_parse(players, &lineup, &bad, &bd);
-    if (n == -1) return usage_error(usage, "bad bot '%s' in --players: %s", quoted(bad), bd.message);
-    if (n == -2) return usage_error(usage, "more than %d bots in --players", MP_MAX_PLAYERS);
-    if (n == 0) return usage_error(usage, "--players names no bot; expected random, greedy or mcts[:N|:Ts], comma-separated");
-    int rc = 0;
-    arena *a = new_arena(ruleset, players, games, seed, &rc);
+    if (run_check(usage, &ro, NULL)) return EXIT_USAGE;
+    seat_list lineup;
+    if (run_seats(usage, &ro, SEATS_BOTS, &lineup)) return EXIT_USAGE;
+    rc = 0;
+    arena *a = new_arena(ruleset, ro.players, ro.games, ro.seed, &rc);
     if (!a) return rc;
     a->as_json = as_json;
     a->t0 = now();
-    rc = sim_run(&ops, a, games, &run);
+    rc = sim_run(&ops, a, ro.games, &ro.sim);
     free_arena(a);
     return rc;
 }

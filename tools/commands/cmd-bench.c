@@ -24,9 +24,9 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "bots.h"
 #include "cmd.h"
 #include "json.h"
+#include "run-options.h"
 #include "sim.h"
 
 static const char usage[] =
@@ -38,13 +38,14 @@ static const char usage[] =
     "mid-game placements), bytes per game state, and the SIMD path the lists took (MEEPLE_SIMD);\n"
     "then scaling: games/s of the same seeded games on 1 thread and on N, and the speed-up.\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
-    "  --games N        the number of games (default 20000)\n"
+    "  --games N        the number of games, 1 to " RUN_GAMES_TEXT " (default 20000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --jobs N         the threads of the scaling run (default: the cores available)\n"
     "  --players LIST   scaling: whole games between these bots, random, greedy or mcts[:N|:Ts]\n"
     "                   (default: the random two-player games above)\n"
-    "  --scaling-games N  scaling: the games (default: per thread 5000 of the bench's, 4000 of\n"
-    "                   random bots, 100 with a greedy bot, 4 with an mcts bot; at most --games)\n"
+    "  --scaling-games N  scaling: the games, 1 to " RUN_GAMES_TEXT " (default: per thread 5000 of the\n"
+    "                   bench's, 4000 of random bots, 100 with a greedy bot, 4 with an mcts bot;\n"
+    "                   at most --games)\n"
     "  --signature      play a fixed set of seeded games under the shipped rulesets and print one\n"
     "                   number from every legal list and every score (no timing): a change\n"
     "                   that alters play changes it\n"
@@ -304,42 +305,31 @@ static int run(const mp_ruleset *rs, long games, uint64_t seed, bench_scaling *s
 
 int cmd_bench(int argc, char **argv) {
     static const struct option opts[] = {
-        { "ruleset", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
-        { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
-        { "jobs", required_argument, 0, 'J' },    { "players", required_argument, 0, 'p' },
-        { "scaling-games", required_argument, 0, 'G' },
-        { "progress", no_argument, 0, 'P' },      { "help", no_argument, 0, 'h' },
-        { "signature", no_argument, 0, 'S' },
+        { "ruleset", required_argument, 0, 'r' }, RUN_OPTIONS_UNSHARDED,
+        { "json", no_argument, 0, 'j' },          { "scaling-games", required_argument, 0, 'G' },
+        { "help", no_argument, 0, 'h' },          { "signature", no_argument, 0, 'S' },
         { 0, 0, 0, 0 }
     };
     const char *ruleset = "c3";
-    int games = 20000;
-    uint64_t seed = 1;
-    bool as_json = false, progress_forced = false, signature = false;
-    bench_scaling sc = { 0 };
+    bool as_json = false, signature = false;
+    run_options ro;
+    run_options_init(&ro, 20000, NULL);
     int scaling_games = 0;
-    int ch;
+    int ch, rc;
     optind = 1;
     opterr = 0;
     while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': ruleset = optarg; break;
-        case 'g':
-            if (int_option(usage, "--games", optarg, 1, 100000000, &games)) return EXIT_USAGE;
-            break;
-        case 's':
-            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
-            break;
         case 'j': as_json = true; break;
-        case 'J': if (jobs_option(usage, optarg, &sc.jobs)) return EXIT_USAGE; break;
-        case 'p': sc.players = optarg; break;
         case 'G':
-            if (int_option(usage, "--scaling-games", optarg, 1, 10000000, &scaling_games)) return EXIT_USAGE;
+            if (int_option(usage, "--scaling-games", optarg, 1, RUN_GAMES_MAX, &scaling_games)) return EXIT_USAGE;
             break;
-        case 'P': progress_forced = true; break;
         case 'S': signature = true; break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return option_error(usage, "h", opts, argv);
+        default:
+            if ((rc = run_option(usage, ch, optarg, &ro)) == RUN_NOT_SHARED) return option_error(usage, "h", opts, argv);
+            if (rc) return rc;
         }
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
@@ -348,23 +338,17 @@ int cmd_bench(int argc, char **argv) {
             return usage_error(usage, "--signature takes no other option but --json");
         return bench_signature(as_json);
     }
+    bench_scaling sc = { .players = ro.players, .jobs = ro.sim.jobs };
     int seats = 2;
     if (sc.players) {
-        bot_seats lineup;
-        const char *bad = NULL;
-        mp_diag bd = { 0 };
-        seats = bots_parse(sc.players, &lineup, &bad, &bd);
-        if (seats == -1) return usage_error(usage, "bad bot '%s' in --players: %s", quoted(bad), bd.message);
-        if (seats == -2) return usage_error(usage, "more than %d bots in --players", MP_MAX_PLAYERS);
-        if (seats == 0) return usage_error(usage, "--players names no bot; expected random, greedy or mcts[:N|:Ts], comma-separated");
-        if (strlen(sc.players) >= sizeof lineup.list)
-            return usage_error(usage, "--players: a list of %zu characters; expected at most %zu", strlen(sc.players),
-                               sizeof lineup.list - 1);
+        seat_list lineup;
+        if (run_seats(usage, &ro, SEATS_BOTS, &lineup)) return EXIT_USAGE;
+        seats = lineup.n;
     }
     if (!sc.jobs) sc.jobs = sim_default_jobs();
     if (!(sc.games = scaling_games)) {   /* a few seconds' worth, and no more than --games */
         sc.games = bench_scaling_games(sc.players, sc.jobs);
-        if (sc.games > games) sc.games = games;
+        if (sc.games > ro.games) sc.games = ro.games;
     }
     mp_ruleset *rs = load_ruleset(ruleset);
     if (!rs) return EXIT_BAD_INPUT;
@@ -374,7 +358,7 @@ int cmd_bench(int argc, char **argv) {
         return EXIT_BAD_INPUT;
     }
     if (seats != 2 && check_players(rs, seats)) { mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
-    int rc = run(rs, games, seed, &sc, as_json, progress_forced);
+    rc = run(rs, ro.games, ro.seed, &sc, as_json, ro.sim.progress_forced);
     mp_ruleset_free(rs);
     return rc;
 }

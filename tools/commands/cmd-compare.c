@@ -18,11 +18,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bots.h"
 #include "chart.h"
 #include "cmd.h"
-#include "jcz.h"
+#include "game-file.h"
 #include "json.h"
+#include "run-options.h"
 #include "scorelog.h"
 #include "sim.h"
 
@@ -31,7 +31,7 @@ static const char usage[] =
     "Compare one recorded game (FILE, a record or a JCloisterZone game), or N seeded bot games, under several\n"
     "rulesets.\n"
     "  --rulesets LIST  the rulesets, names or paths, comma-separated (the first is the reference)\n"
-    "  --games N        play N bot games instead of reading a record\n"
+    "  --games N        play N bot games, 1 to " RUN_GAMES_TEXT ", instead of reading a record\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --players LIST   bot seats for --games: random, greedy or mcts[:N|:Ts] (default random,random)\n"
     "  --jobs N         with --games: threads playing the games (default: the cores available)\n"
@@ -105,7 +105,8 @@ typedef struct side {
     char reason[1200];
 } side;
 
-static void replay_under(const mp_record *rec, const mp_ruleset *rs, side *s, const jcz_import *j) {
+static void replay_under(const game_file *f, const mp_ruleset *rs, side *s) {
+    const mp_record *rec = f->rec;
     mp_diag d = { 0 };
     /* Strict under the record's own rules, as in replay_record (tools/play/replay.c): a recorded pass in
     ** the placement phase is then a discard, not a decision other rules did not offer. */
@@ -120,7 +121,7 @@ static void replay_under(const mp_record *rec, const mp_ruleset *rs, side *s, co
             return;
         }
     }
-    if (j->path[0]) jcz_locate_turn(j, &d);   /* its place in the .jcz file */
+    game_file_locate(f, &d);   /* a .jcz's turn: its place in the file */
     const char *t = strstr(d.message, "turn ");
     s->from_turn = t ? atoi(t + 5) : 0;
     char full[1200];
@@ -154,27 +155,21 @@ static int reasons_for(const rules *r, const side *sides, int p, const char *cat
 
 static int compare_record(const char *path, rules *r, bool as_json) {
     mp_diag d = { 0 };
-    jcz_import imp = { 0 };
-    mp_record *rec;
-    if (jcz_sniff(path)) {
-        rec = jcz_import_file(path, NULL, &imp, &d) ? NULL : imp.rec;
-        imp.rec = NULL;
-    } else {
-        rec = mp_record_load(path, &d);
-    }
-    if (!rec) { print_diag(&d); jcz_import_free(&imp); return EXIT_BAD_INPUT; }
+    game_file f;
+    const game_load how = { .rules = GAME_NO_RULES };   /* the rulesets are the comparison's */
+    if (game_file_load(path, &how, &f, &d)) { print_diag(&d); game_file_free(&f); return EXIT_BAD_INPUT; }
+    const mp_record *rec = f.rec;
     int np = mp_record_n_players(rec);
     side sides[MAX_RULESETS] = { { 0 } };
     cats c = { 0 };
     for (int i = 0; i < r->n; i++) {
-        replay_under(rec, r->rs[i], &sides[i], &imp);
+        replay_under(&f, r->rs[i], &sides[i]);
         if (sides[i].g) collect_cats(&c, sides[i].g);
     }
     if (!sides[0].g) {
         fprintf(stderr, "%s\n", sides[0].reason);
         for (int i = 0; i < r->n; i++) mp_game_free(sides[i].g);
-        mp_record_free(rec);
-        jcz_import_free(&imp);
+        game_file_free(&f);
         return EXIT_BAD_INPUT;
     }
     bool tty = isatty(1) && !as_json;
@@ -301,77 +296,52 @@ static int compare_record(const char *path, rules *r, bool as_json) {
         }
     }
     for (int i = 0; i < r->n; i++) mp_game_free(sides[i].g);
-    mp_record_free(rec);
-    jcz_import_free(&imp);
+    game_file_free(&f);
     return 0;
 }
 
 int cmd_compare(int argc, char **argv) {
     static const struct option opts[] = {
-        { "rulesets", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
-        { "seed", required_argument, 0, 's' },     { "players", required_argument, 0, 'p' },
+        { "rulesets", required_argument, 0, 'r' }, RUN_OPTIONS,
         { "json", no_argument, 0, 'j' },           { "csv", no_argument, 0, 'c' },
-        { "svg", required_argument, 0, 'v' },      { "progress", no_argument, 0, 'P' },
-        { "jobs", required_argument, 0, 'J' },     { "shard", required_argument, 0, 'S' },
-        { "output", required_argument, 0, 'o' },   { "help", no_argument, 0, 'h' },
+        { "svg", required_argument, 0, 'v' },      { "help", no_argument, 0, 'h' },
         { 0, 0, 0, 0 }
     };
-    sim_opts run = { 0 };
-    const char *list = NULL, *players = NULL, *svg = NULL;
-    bool seeded = false;
-    long games = 0;
-    uint64_t seed = 1;
-    bool as_json = false, as_csv = false, progress_forced = false;
-    int ch;
+    const char *list = NULL, *svg = NULL;
+    bool as_json = false, as_csv = false;
+    run_options ro;
+    run_options_init(&ro, 0, "random,random");   /* no --games: one record */
+    int ch, rc;
     optind = 1;
     opterr = 0;
     while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': list = optarg; break;
-        case 'p': players = optarg; break;
         case 'v': svg = optarg; break;
         case 'j': as_json = true; break;
         case 'c': as_csv = true; break;
-        case 'P': progress_forced = true; break;
-        case 'J': if (jobs_option(usage, optarg, &run.jobs)) return EXIT_USAGE; break;
-        case 'S': if (shard_option(usage, optarg, &run.shard)) return EXIT_USAGE; break;
-        case 'o': run.output = optarg; break;
-        case 'g': {
-            int n;
-            if (int_option(usage, "--games", optarg, 1, 10000000, &n)) return EXIT_USAGE;
-            games = n;
-            break;
-        }
-        case 's':
-            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
-            seeded = true;
-            break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return option_error(usage, "h", opts, argv);
+        default:
+            if ((rc = run_option(usage, ch, optarg, &ro)) == RUN_NOT_SHARED) return option_error(usage, "h", opts, argv);
+            if (rc) return rc;
         }
     }
     if (!list) return usage_error(usage, "expected --rulesets A,B[,...]");
     if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
-    if (!games && (as_csv || svg || seeded || players || progress_forced || run.jobs || run.shard.n || run.output))
+    bool games = run_given(&ro, RUN_GAMES);
+    if (!games && (as_csv || svg || ro.given))
         return usage_error(usage, "--csv, --svg, --seed, --players, --jobs, --shard, --output and --progress go with --games");
-    run.progress_forced = progress_forced;
-    if (sim_check_options(usage, &run, svg ? "--svg" : NULL)) return EXIT_USAGE;
-    if (!players) players = "random,random";
+    if (run_check(usage, &ro, svg ? "--svg" : NULL)) return EXIT_USAGE;
     if (games && optind != argc) return usage_error(usage, "--games plays its own games; expected no record file");
     if (!games && optind + 1 != argc) return usage_error(usage, "expected one record file, or --games N");
     if (games) {
-        bot_seats seats = { 0 };
-        const char *bad = NULL;
-        mp_diag bd = { 0 };
-        int np = bots_parse(players, &seats, &bad, &bd);
-        if (np == -1) return usage_error(usage, "bad bot '%s' in --players: %s", quoted(bad), bd.message);
-        if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
-        if (np == 0) return usage_error(usage, "--players names no seat; expected random, greedy or mcts[:N|:Ts], comma-separated");
+        seat_list seats;
+        if (run_seats(usage, &ro, SEATS_BOTS, &seats)) return EXIT_USAGE;
         if (count_rulesets(list) > MAX_RULESETS) return usage_error(usage, "more than %d rulesets", MAX_RULESETS);
-        return compare_games(list, games, seed, players, as_json, as_csv, svg, &run);
+        return compare_games(list, ro.games, ro.seed, ro.players, as_json, as_csv, svg, &ro.sim);
     }
     rules r = { 0 };
-    int rc = load_rules(list, &r);
+    rc = load_rules(list, &r);
     if (!rc) rc = compare_record(argv[optind], &r, as_json);
     free_rules(&r);
     return rc;

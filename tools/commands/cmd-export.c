@@ -10,6 +10,7 @@
 
 #include "jcz.h"
 #include "json.h"
+#include "replay.h"
 
 static const char usage[] =
     "usage: meeple export --output GAME.jcz [--json] RECORD\n"

@@ -14,11 +14,12 @@
 #include <unistd.h>
 
 #include "ascii.h"
-#include "bots.h"
 #include "cmd.h"
 #include "human.h"
 #include "facts.h"
+#include "game-file.h"
 #include "json.h"
+#include "run-options.h"
 #include "sim.h"
 
 static const char usage[] =
@@ -33,7 +34,8 @@ static const char usage[] =
     "  --record FILE    write the game record to FILE after every turn (a new file)\n"
     "  --resume FILE    continue the game recorded in FILE (and keep recording to it)\n"
     "  --force          let --record replace an existing FILE\n"
-    "  --games N        play N bot games (seeds S, S+1, ... from --seed); print means and wins\n"
+    "  --games N        play N bot games, 1 to " RUN_GAMES_TEXT " (seeds S, S+1, ... from --seed); print\n"
+    "                   means and wins\n"
     "  --jobs N         with --games: threads playing the games (default: the cores available)\n"
     "  --shard K/N      with --games: play only the K-th of N interleaved parts of the seeds and write\n"
     "                   them as a part for 'meeple merge' (JSON)\n"
@@ -45,61 +47,21 @@ static const char usage[] =
 
 enum { MAX_SEATS = MP_MAX_PLAYERS };
 
-typedef struct seat {
-    bool human;
-    char spec[48];        /* a bot's spec (mp_bot_new): "greedy", "mcts:4000" */
-    mp_bot *b;            /* the bot, once the game's seed is known */
-    char name[64];
-    bool named;           /* a human seat given a name (human:NAME) */
-} seat;
-
-static const char *seat_kind_name(const seat *s) { return s->human ? "human" : s->spec; }
-
 /* The bots of the seats that are not human, for a game with this seed. */
-static void start_bots(seat *seats, int n, uint64_t seed) {
-    for (int p = 0; p < n; p++)
-        if (!seats[p].human) {
+static void start_bots(const seat_list *seats, mp_bot **bots, uint64_t seed) {
+    for (int p = 0; p < seats->n; p++)
+        if (!seats->human[p]) {
             mp_diag d;
-            mp_bot_free(seats[p].b);
-            seats[p].b = mp_bot_new(seats[p].spec, seed, p, &d);   /* the spec was checked */
+            mp_bot_free(bots[p]);
+            bots[p] = mp_bot_new(seats->specs[p], seed, p, &d);   /* the spec was checked */
         }
 }
 
-static void free_bots(seat *seats, int n) {
-    for (int p = 0; p < n; p++) { mp_bot_free(seats[p].b); seats[p].b = NULL; }
+static void free_bots(mp_bot **bots, int n) {
+    for (int p = 0; p < n; p++) { mp_bot_free(bots[p]); bots[p] = NULL; }
 }
 
-/* A name cut to fit may end inside a UTF-8 character: the bytes of that character go too (a
-** record holds UTF-8 text only). */
-static void drop_split_character(char *s) {
-    size_t n = strlen(s), k = n;
-    while (k > 0 && ((unsigned char)s[k - 1] & 0xc0) == 0x80) k--;   /* continuation bytes */
-    if (k == 0) return;
-    unsigned char lead = (unsigned char)s[k - 1];
-    size_t length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-    if (n - (k - 1) < length) s[k - 1] = 0;
-}
-
-/* Parses "human:NAME" (or "human"), or a bot's spec ("random", "greedy", "mcts:4000"); 1 with d
-** saying why (mp_bot_check) when it is neither. */
-static int parse_seat(const char *tok, int index, seat *s, mp_diag *d) {
-    if (strncmp(tok, "human", 5) == 0 && (tok[5] == 0 || tok[5] == ':')) {
-        s->human = true;
-        const char *name = tok[5] ? tok + 6 : "";
-        if (*name) snprintf(s->name, sizeof s->name, "%s", name);
-        else snprintf(s->name, sizeof s->name, "human-%d", index + 1);
-        s->named = *name;
-        if (strlen(name) >= sizeof s->name) drop_split_character(s->name);
-        return 0;
-    }
-    if (mp_bot_check(tok, d)) return 1;
-    s->human = false;
-    snprintf(s->spec, sizeof s->spec, "%s", tok);
-    snprintf(s->name, sizeof s->name, "%s-%d", tok, index + 1);
-    return 0;
-}
-
-static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, const seat *seats, const char *const *names,
+static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, const seat_list *seats, const char *const *names,
                        const char *record) {
     json j;
     json_init(&j, stdout);
@@ -113,7 +75,7 @@ static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, con
     for (int p = 0; p < mp_game_n_players(g); p++) {
         json_object(&j);
         json_key(&j, "name"); json_string(&j, names[p]);
-        json_key(&j, "kind"); json_string(&j, seat_kind_name(&seats[p]));
+        json_key(&j, "kind"); json_string(&j, seats->specs[p]);
         json_key(&j, "score"); json_int(&j, mp_game_score(g, p));
         json_key(&j, "points"); json_object(&j);
         for (int c = 0; c < mp_game_n_categories(g); c++)
@@ -136,7 +98,8 @@ static void print_json(const mp_game *g, const char *ruleset, uint64_t seed, con
 typedef struct session {
     const mp_ruleset *rs;
     mp_game *g;
-    seat *seats;
+    const seat_list *seats;
+    mp_bot *bots[MAX_SEATS];   /* a bot for each seat that is not human */
     int n;
     const char *names[MAX_SEATS];
     mp_record *rec;
@@ -212,8 +175,8 @@ static int run_session(session *s, bool quiet) {
         int p = mp_game_current_player(s->g);
         mp_action a;
         char text[128];
-        if (!s->seats[p].human) {
-            if (mp_bot_choose(s->seats[p].b, s->g, &a)) { fprintf(stderr, "meeple: internal error: no legal action\n"); rc = EXIT_BAD_INPUT; break; }
+        if (!s->seats->human[p]) {
+            if (mp_bot_choose(s->bots[p], s->g, &a)) { fprintf(stderr, "meeple: internal error: no legal action\n"); rc = EXIT_BAD_INPUT; break; }
             mp_notation_format(s->g, &a, text, sizeof text);
             if (s->humans) printf("%s: %s\n", s->names[p], text);   /* let the humans see it */
         } else {
@@ -245,7 +208,7 @@ static int run_session(session *s, bool quiet) {
         }
         mp_diag d = { 0 };
         if (mp_game_apply(s->g, &a, &d)) {
-            if (!s->seats[p].human) { print_diag(&d); rc = EXIT_BAD_INPUT; break; }
+            if (!s->seats->human[p]) { print_diag(&d); rc = EXIT_BAD_INPUT; break; }
             human_refused(&s->io, text, &d);
             continue;
         }
@@ -306,164 +269,130 @@ static int refuse_existing_record(const char *path) {
 ** of another name sits there. The player keeps the recorded name (the scores, the winners and the
 ** record go by it); the record's kind becomes the new one, so that a game resumed again goes on
 ** with the same seats. Each change is said, on `out`. */
-static void take_over_seats(mp_record *rec, const seat *seats, int n, FILE *out) {
+static void take_over_seats(mp_record *rec, const seat_list *seats, FILE *out) {
     int turn = mp_record_n_turns(rec) + 1;
-    for (int p = 0; p < n; p++) {
+    for (int p = 0; p < seats->n; p++) {
         const char *name = mp_record_player_name(rec, p), *was = mp_record_player_kind(rec, p);
-        const char *kind = seat_kind_name(&seats[p]);
-        bool human = seats[p].human;
-        if (!strcmp(kind, was) && (!human || !seats[p].named || !strcmp(seats[p].name, name))) continue;
+        const char *kind = seats->specs[p];
+        bool human = seats->human[p];
+        if (!strcmp(kind, was) && (!human || !seats->named[p] || !strcmp(seats->names[p], name))) continue;
         if (!human) fprintf(out, "seat %d (%s): played by %s from turn %d\n", p + 1, name, kind, turn);
-        else if (seats[p].named) fprintf(out, "seat %d (%s): played by human %s from turn %d\n", p + 1, name, seats[p].name, turn);
+        else if (seats->named[p]) fprintf(out, "seat %d (%s): played by human %s from turn %d\n", p + 1, name, seats->names[p], turn);
         else fprintf(out, "seat %d (%s): played by a human from turn %d\n", p + 1, name, turn);
         mp_record_set_player(rec, p, name, kind);
     }
 }
 
-/* Sets up a session from a record: its ruleset (the same content, by hash), players, seed, and
-** every turn replayed. */
-static int resume(session *s, const char *path, const char *ruleset_opt, seat *seats, int n_opt, FILE *notices) {
-    mp_diag d = { 0 };
-    mp_record *rec = mp_record_load(path, &d);
-    if (!rec) { print_diag(&d); return EXIT_BAD_INPUT; }
-    mp_record_remove_temporaries(path);   /* what a write killed before its rename left */
-    mp_ruleset *rs = ruleset_opt ? mp_ruleset_load(ruleset_opt, ruleset_dirs(), &d)
-                                 : mp_record_load_ruleset(rec, ruleset_dirs(), &d);
-    if (!rs) { print_diag(&d); mp_record_free(rec); return EXIT_BAD_INPUT; }
-    if (strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) != 0) {
-        fprintf(stderr, "%s: the record was made under ruleset '%s' with hash %s; '%s' here hashes to %s; "
-                "expected the same rules (rescore it under others with 'meeple score')\n", path,
-                mp_record_ruleset(rec), mp_record_hash(rec), mp_ruleset_path(rs), mp_ruleset_hash(rs));
-        mp_ruleset_free(rs);
-        mp_record_free(rec);
-        return EXIT_BAD_INPUT;
-    }
-    int n = mp_record_n_players(rec);
-    if (n_opt && n_opt != n) {
-        mp_ruleset_free(rs);
-        mp_record_free(rec);
-        return usage_error(usage, "--players names %d seat%s, but the record has %d player%s", n_opt, plural(n_opt), n,
-                           plural(n));
-    }
-    for (int p = 0; p < n && !n_opt; p++) {
+/* The seats of a resumed game without --players: the record's kinds and names. 0, or the error
+** printed and EXIT_BAD_INPUT. */
+static int recorded_seats(const char *path, const mp_record *rec, seat_list *seats) {
+    for (int p = 0; p < mp_record_n_players(rec); p++) {
         const char *kind = mp_record_player_kind(rec, p);
-        char spec[80];
+        char spec[80], why[600];
         if (strcmp(kind, "human") == 0) snprintf(spec, sizeof spec, "human:%s", mp_record_player_name(rec, p));
         else snprintf(spec, sizeof spec, "%s", kind);
-        mp_diag bd;
-        if (parse_seat(spec, p, &seats[p], &bd)) {
+        if (seats_add(seats, spec, SEATS_BOTS_AND_HUMANS, why, sizeof why)) {
             fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random, greedy or mcts[:N|:Ts]\n", path, p + 1, quoted(kind));
-            mp_ruleset_free(rs);
-            mp_record_free(rec);
             return EXIT_BAD_INPUT;
         }
-        snprintf(seats[p].name, sizeof seats[p].name, "%s", mp_record_player_name(rec, p));
+        seats_rename(seats, p, mp_record_player_name(rec, p));
     }
-    mp_game *g = mp_record_replay(rec, rs, 1, -1, &d);
-    if (!g || mp_record_check_game(rec, g, &d)) {   /* the tiles drawn, the winners: as the file says */
+    return 0;
+}
+
+/* Sets up a session from a record: its ruleset (the same content, by hash), players, seed, and
+** every turn replayed. */
+static int resume(session *s, const char *path, const char *ruleset_opt, seat_list *seats, FILE *notices) {
+    mp_diag d = { 0 };
+    game_file f;
+    /* A .jcz game is no record to write back to. */
+    const game_load how = { .rules = GAME_OWN_RULES, .ruleset = ruleset_opt, .records_only = true };
+    int rc = game_file_load(path, &how, &f, &d) ? EXIT_BAD_INPUT : 0;
+    if (rc) print_diag(&d);
+    if (f.rec) mp_record_remove_temporaries(path);   /* what a write killed before its rename left */
+    int n = f.rec ? mp_record_n_players(f.rec) : 0, n_opt = seats->n;
+    if (!rc && n_opt && n_opt != n)
+        rc = usage_error(usage, "--players names %d seat%s, but the record has %d player%s", n_opt, plural(n_opt), n,
+                         plural(n));
+    if (!rc && !n_opt) rc = recorded_seats(path, f.rec, seats);
+    mp_game *g = rc ? NULL : mp_record_replay(f.rec, f.rs, 1, -1, &d);
+    if (!rc && (!g || mp_record_check_game(f.rec, g, &d))) {   /* the tiles drawn, the winners: as the file says */
         print_diag(&d);
-        mp_game_free(g);
-        mp_ruleset_free(rs);
-        mp_record_free(rec);
-        return EXIT_BAD_INPUT;
+        rc = EXIT_BAD_INPUT;
     }
-    if (n_opt && mp_game_phase(g) != MP_PHASE_OVER) take_over_seats(rec, seats, n, notices);
+    if (rc) {
+        mp_game_free(g);
+        game_file_free(&f);
+        return rc;
+    }
+    if (n_opt && mp_game_phase(g) != MP_PHASE_OVER) take_over_seats(f.rec, seats, notices);
     /* Bots decide from the seed and the point the game has reached, so they go on as they would have. */
-    start_bots(seats, n, mp_record_seed(rec));
-    s->rs = rs;
+    start_bots(seats, s->bots, mp_record_seed(f.rec));
+    s->rs = f.rs;       /* the session's now */
+    s->rec = f.rec;
     s->g = g;
-    s->rec = rec;
     s->n = n;
+    f.rs = NULL;
+    f.rec = NULL;
+    game_file_free(&f);
     return 0;
 }
 
 int cmd_play(int argc, char **argv) {
     static const struct option opts[] = {
-        { "ruleset", required_argument, 0, 'r' }, { "players", required_argument, 0, 'p' },
-        { "seed", required_argument, 0, 's' },    { "json", no_argument, 0, 'j' },
-        { "games", required_argument, 0, 'g' },   { "record", required_argument, 0, 'o' },
-        { "resume", required_argument, 0, 'c' },  { "progress", no_argument, 0, 'P' },
-        { "force", no_argument, 0, 'f' },         { "jobs", required_argument, 0, 'J' },
-        { "shard", required_argument, 0, 'S' },   { "output", required_argument, 0, 'O' },
-        { "help", no_argument, 0, 'h' },
-        { 0, 0, 0, 0 }
+        { "ruleset", required_argument, 0, 'r' }, RUN_OPTIONS,
+        { "json", no_argument, 0, 'j' },          { "record", required_argument, 0, 'o' },
+        { "resume", required_argument, 0, 'c' },  { "force", no_argument, 0, 'f' },
+        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
     };
-    const char *ruleset = NULL, *players = NULL, *record = NULL, *resume_path = NULL;
-    uint64_t seed = 1;
-    long games = 1;
-    bool as_json = false, force = false, progress_forced = false;
-    sim_opts run = { 0 };
-    int c;
+    const char *ruleset = NULL, *record = NULL, *resume_path = NULL;
+    bool as_json = false, force = false;
+    run_options ro;
+    run_options_init(&ro, 1, NULL);
+    int c, rc;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'r': ruleset = optarg; break;
-        case 'p': players = optarg; break;
         case 'o': record = optarg; break;
         case 'c': resume_path = optarg; break;
-        case 's':
-            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
-            break;
         case 'j': as_json = true; break;
         case 'f': force = true; break;
-        case 'P': progress_forced = true; break;
-        case 'J': if (jobs_option(usage, optarg, &run.jobs)) return EXIT_USAGE; break;
-        case 'S': if (shard_option(usage, optarg, &run.shard)) return EXIT_USAGE; break;
-        case 'O': run.output = optarg; break;
-        case 'g': {
-            int v;
-            if (int_option(usage, "--games", optarg, 1, 100000000, &v)) return EXIT_USAGE;
-            games = v;
-            break;
-        }
         case 'h': fputs(usage, stdout); return 0;
         default:
-            return option_error(usage, "h", opts, argv);
+            if ((rc = run_option(usage, c, optarg, &ro)) == RUN_NOT_SHARED) return option_error(usage, "h", opts, argv);
+            if (rc) return rc;
         }
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
     /* One game is played and shown whole: the options of a run of games go with --games 2 or more. */
-    if (games < 2 && (progress_forced || run.jobs || run.shard.n || run.output))
-        return usage_error(usage, "%s goes with --games N", progress_forced ? "--progress" : run.jobs ? "--jobs" :
-                           run.shard.n ? "--shard" : "--output");
-    run.progress_forced = progress_forced;
-    if (sim_check_options(usage, &run, NULL)) return EXIT_USAGE;
+    const sim_opts *run = &ro.sim;
+    if (ro.games < 2 && (run->progress_forced || run->jobs || run->shard.n || run->output))
+        return usage_error(usage, "%s goes with --games N", run->progress_forced ? "--progress" : run->jobs ? "--jobs" :
+                           run->shard.n ? "--shard" : "--output");
+    if (run_check(usage, &ro, NULL)) return EXIT_USAGE;
     if (record && out_check(record)) return EXIT_BAD_INPUT;   /* before the game: a turn played is not lost */
 
-    seat seats[MAX_SEATS] = { { 0 } };
-    int n = 0;
-    if (players || !resume_path) {
-        char list[512];
-        snprintf(list, sizeof list, "%s", players ? players : "random,greedy");
-        char *save = NULL;
-        for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-            if (n == MAX_SEATS) return usage_error(usage, "more than %d seats", MAX_SEATS);
-            mp_diag bd = { 0 };
-            /* The bot's own message; one that finds no bot by that name (column 1) also names the
-            ** seat a human takes. */
-            if (parse_seat(tok, n, &seats[n], &bd))
-                return usage_error(usage, "bad seat '%s': %s%s", quoted(tok), bd.message, bd.column <= 1 ? ", or human:NAME" : "");
-            n++;
-        }
-        if (n == 0) return usage_error(usage, "no seats; expected --players random,greedy or similar");
-    }
+    seat_list seats = { 0 };   /* resumed without --players: the record's */
+    if (!ro.players && !resume_path) ro.players = "random,greedy";
+    if (ro.players && run_seats(usage, &ro, SEATS_BOTS_AND_HUMANS, &seats)) return EXIT_USAGE;
+    int n = seats.n;
     bool humans = false;
-    for (int p = 0; p < n; p++) humans |= seats[p].human;
-    if (games > 1 && (humans || record || resume_path))
+    for (int p = 0; p < n; p++) humans |= seats.human[p];
+    if (ro.games > 1 && (humans || record || resume_path))
         return usage_error(usage, "--games plays bots only, unrecorded; expected no human seat, --record or --resume");
-    if (games > 1) return play_games(ruleset ? ruleset : "c3", players ? players : "random,greedy", games, seed, as_json, &run);
+    if (ro.games > 1) return play_games(ruleset ? ruleset : "c3", ro.players, ro.games, ro.seed, as_json, run);
 
     if (record && !force && !(resume_path && same_file(record, resume_path))) {
-        int rc = refuse_existing_record(record);
-        if (rc) return rc;
+        if ((rc = refuse_existing_record(record))) return rc;
     }
 
     session s = { 0 };
-    s.seats = seats;
+    s.seats = &seats;
+    uint64_t seed = ro.seed;
     if (resume_path) {
-        int rc = resume(&s, resume_path, ruleset, seats, players ? n : 0, as_json ? stderr : stdout);
-        if (rc) return rc;
+        if ((rc = resume(&s, resume_path, ruleset, &seats, as_json ? stderr : stdout))) return rc;
         s.record_path = record ? record : resume_path;
     } else {
         mp_ruleset *rs = load_ruleset(ruleset ? ruleset : "c3");
@@ -474,11 +403,9 @@ int cmd_play(int argc, char **argv) {
         mp_game *g = mp_game_new(rs, &o, &d);
         if (!g) { print_diag(&d); mp_ruleset_free(rs); return EXIT_BAD_INPUT; }
         mp_game_start(g, &d);
-        start_bots(seats, n, seed);
-        const char *names[MAX_SEATS], *kinds[MAX_SEATS];
-        for (int p = 0; p < n; p++) { names[p] = seats[p].name; kinds[p] = seat_kind_name(&seats[p]); }
+        start_bots(&seats, s.bots, seed);
         /* The first player is drawn from the seed; the record says who it was. */
-        s.rec = mp_record_new(mp_ruleset_name(rs), mp_ruleset_hash(rs), seed, mp_game_current_player(g), n, names, kinds);
+        s.rec = mp_record_new(mp_ruleset_name(rs), mp_ruleset_hash(rs), seed, mp_game_current_player(g), n, seats.names, seats.specs);
         /* A ruleset given by path may not be found by its name later: the record keeps the path. */
         if (ruleset && (strchr(ruleset, '/') || strstr(ruleset, ".yaml"))) {
             char *full = realpath(mp_ruleset_path(rs), NULL);
@@ -493,21 +420,21 @@ int cmd_play(int argc, char **argv) {
             mp_game_free(g);
             mp_record_free(s.rec);
             mp_ruleset_free(rs);
-            free_bots(seats, n);
+            free_bots(s.bots, n);
             return EXIT_BAD_INPUT;
         }
     }
     for (int p = 0; p < s.n; p++) {
         s.names[p] = mp_record_player_name(s.rec, p);   /* a resumed game's, whoever took a seat over */
-        s.humans |= seats[p].human;
+        s.humans |= seats.human[p];
     }
     if (s.record_path) catch_stop_signals();
-    int rc = run_session(&s, as_json);
-    if (!rc && as_json) print_json(s.g, mp_ruleset_name(s.rs), mp_record_seed(s.rec), seats, s.names, s.record_path);
+    rc = run_session(&s, as_json);
+    if (!rc && as_json) print_json(s.g, mp_ruleset_name(s.rs), mp_record_seed(s.rec), &seats, s.names, s.record_path);
     mp_game_free(s.g);
     mp_record_free(s.rec);
     mp_ruleset_free((mp_ruleset *)s.rs);
-    free_bots(seats, s.n);
+    free_bots(s.bots, s.n);
     if (stop_signal) return die_of(stop_signal);
     return rc;
 }

@@ -3,11 +3,11 @@
 ** image (the drawing is tools/pictures/render.c; the conventions are in meeple-render(1)).
 **
 ** tiles: every tile of a tile-set file, or of the tile sets a ruleset merges, at rotation 0.
-** game: the record (a .jcz game is imported on the fly, as replay does) is replayed under the ruleset it names (strictly: the bag must give the tiles
-** it places, unless the record's ruleset hash is not the ruleset's, as in a hand-made record,
-** where the tiles it names are drawn) to its end, or to the end of turn N; a record that says
-** the game is over is ended after its last turn, so the followers show as final scoring found
-** them.
+** game: the record (a .jcz game is imported on the fly: tools/common/game-file.h) is replayed under
+** the ruleset it names (strictly: the bag must give the tiles it places, unless the record's
+** ruleset hash is not the ruleset's, as in a hand-made record, where the tiles it names are
+** drawn) to its end, or to the end of turn N; a record that says the game is over is ended after
+** its last turn, so the followers show as final scoring found them.
 */
 #include <errno.h>
 #include <getopt.h>
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "jcz.h"
+#include "game-file.h"
 #include "render.h"
 
 static const char usage[] =
@@ -87,31 +87,16 @@ static int render_tiles(const char *file, const char *ruleset, output *out) {
     return rc;
 }
 
-/* The record at path and the ruleset it names; a JCloisterZone game (.jcz) is imported on the fly,
-** as replay does, its record and ruleset the import's (imp keeps the file, for the places of
-** errors). 0, or 1 with d filled. */
-static int load_record(const char *path, jcz_import *imp, mp_record **rec, mp_ruleset **rs, mp_diag *d) {
-    memset(imp, 0, sizeof *imp);
-    if (jcz_sniff(path)) {
-        if (jcz_import_file(path, NULL, imp, d)) return 1;
-        *rec = imp->rec;
-        *rs = imp->rs;
-        imp->rec = NULL;
-        imp->rs = NULL;
-        return 0;
-    }
-    if (!(*rec = mp_record_load(path, d))) return 1;
-    return !(*rs = mp_record_load_ruleset(*rec, ruleset_dirs(), d));   /* a missing one: at its place */
-}
-
 static int render_game(const char *path, int turn, output *out) {
     mp_diag d = { 0 };
-    jcz_import imp;
-    mp_record *rec = NULL;
-    mp_ruleset *rs = NULL;
+    game_file f;
     mp_game *g = NULL;
     int rc = EXIT_BAD_INPUT;
-    if (load_record(path, &imp, &rec, &rs, &d)) { print_diag(&d); goto out; }
+    /* The ruleset the record names, whatever its hash: a hand-made record is drawn too. */
+    const game_load how = { .rules = GAME_NAMED_RULES };
+    if (game_file_load(path, &how, &f, &d)) { print_diag(&d); goto out; }
+    const mp_record *rec = f.rec;
+    const mp_ruleset *rs = f.rs;
     int n_turns = mp_record_n_turns(rec);
     if (turn > n_turns) {
         snprintf(d.file, sizeof d.file, "%s", path);
@@ -126,7 +111,7 @@ static int render_game(const char *path, int turn, output *out) {
     bool strict = strcmp(mp_ruleset_hash(rs), mp_record_hash(rec)) == 0;
     int upto = turn < 0 ? n_turns : turn;
     if (!(g = mp_record_replay(rec, rs, strict, upto, &d))) {
-        if (imp.path[0]) jcz_locate_turn(&imp, &d);   /* its place in the .jcz file */
+        game_file_locate(&f, &d);   /* a .jcz's turn: its place in the file */
         print_diag(&d);
         goto out;
     }
@@ -146,9 +131,7 @@ static int render_game(const char *path, int turn, output *out) {
     rc = write_svg(out, &j);
 out:
     mp_game_free(g);
-    mp_ruleset_free(rs);
-    mp_record_free(rec);
-    jcz_import_free(&imp);
+    game_file_free(&f);
     return rc;
 }
 

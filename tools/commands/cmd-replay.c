@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "jcz.h"
-#include "json.h"
 #include "ascii.h"
+#include "cmd.h"
+#include "json.h"
+#include "replay.h"
 #include "scorelog.h"
 
 static const char usage[] =
@@ -71,9 +71,8 @@ int cmd_replay(int argc, char **argv) {
     if (optind + 1 != argc) return usage_error(usage, "expected one record file");
     const char *path = argv[optind];
     replayed r;
-    jcz_import j;
-    int rc = replay_record_jcz(path, NULL, true, &r, &j);
-    if (rc == EXIT_USAGE) { jcz_import_free(&j); return rc; }
+    int rc = replay_record(path, NULL, true, &r);
+    const jcz_import *j = &r.file.jcz;   /* a .jcz game's import: its assertions */
     r.events = events;
     /* The record and the replay must agree on whether the game ended, and then on the scores. */
     bool matches = true;
@@ -92,16 +91,16 @@ int cmd_replay(int argc, char **argv) {
     jcz_check *checks = NULL;
     int unheld = 0;
     if (assertions && !rc) {
-        checks = calloc((size_t)j.n_assertions + 1, sizeof *checks);
+        checks = calloc((size_t)j->n_assertions + 1, sizeof *checks);
         if (!checks) abort();
     }
     if (as_json) {
-        if (checks) unheld = check_assertions(path, &r, &j, checks, true);
-        print_replay_json_checks(path, &r, rc, &matches, checks, checks ? j.n_assertions : -1);
+        if (checks) unheld = check_assertions(path, &r, j, checks, true);
+        print_replay_json_checks(path, &r, rc, &matches, checks, checks ? j->n_assertions : -1);
     } else if (!rc) {
         int n = mp_record_n_turns(r.rec);
         printf("%s: %d turn%s replayed under %s, every action legal", path, n, n == 1 ? "" : "s", mp_ruleset_name(r.rs));
-        if (!r.over && !problem && j.path[0])
+        if (!r.over && !problem && r.file.format == GAME_JCZ)
             printf("; the game is not over (continue with: meeple import %s -o RECORD.yaml, then meeple play "
                    "--resume RECORD.yaml)\n", path);
         else if (!r.over && !problem) printf("; the game is not over (continue with: meeple play --resume %s)\n", path);
@@ -119,10 +118,9 @@ int cmd_replay(int argc, char **argv) {
             fprintf(stderr, "\n");
         }
         if (r.mismatched) print_diag(&r.mismatch);
-        if (checks) unheld = check_assertions(path, &r, &j, checks, false);
+        if (checks) unheld = check_assertions(path, &r, j, checks, false);
     }
     free(checks);
-    jcz_import_free(&j);
     replayed_free(&r);
     return rc ? rc : matches && !unheld && !r.mismatched ? 0 : EXIT_BAD_INPUT;
 }

@@ -8,6 +8,7 @@
 #include "ascii.h"
 #include "cmd.h"
 #include "json.h"
+#include "replay.h"
 #include "scorelog.h"
 
 static const char usage[] =
@@ -40,7 +41,6 @@ int cmd_score(int argc, char **argv) {
     const char *path = argv[optind];
     replayed r;
     int rc = replay_record(path, ruleset, false, &r);
-    if (rc == EXIT_USAGE) return rc;
     r.events = events;
     /* The recorded game ended: so does this one, whatever tiles this ruleset has left. */
     if (!rc && r.over && mp_game_phase(r.g) != MP_PHASE_OVER) {

@@ -19,9 +19,9 @@
 
 #include <jansson.h>
 
-#include "bots.h"
 #include "cmd.h"
 #include "json.h"
+#include "run-options.h"
 #include "sim.h"
 
 static const char usage[] =
@@ -29,7 +29,7 @@ static const char usage[] =
     "Play N seeded bot games and report, per tile, how often it was drawn, fitted nowhere, where it\n"
     "could go and what its features scored, and, per feature kind, how many, how complete, how large.\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
-    "  --games N        the number of games (default 1000)\n"
+    "  --games N        the number of games, 1 to " RUN_GAMES_TEXT " (default 1000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --players LIST   bot seats: random, greedy or mcts[:N|:Ts], comma-separated (default random,random)\n"
     "  --jobs N         threads playing the games (default: the cores available)\n"
@@ -184,7 +184,7 @@ static int play(void *ctx, void *p, long i, mp_diag *d) {
     if (!g) return EXIT_BAD_INPUT;
     mp_game_start(g, d);
     mp_bot *seats[MP_MAX_PLAYERS];
-    for (int pl = 0; pl < np; pl++) seats[pl] = mp_bot_new(r->setup.seats.specs[pl], seed, pl, d);   /* checked by bots_parse */
+    for (int pl = 0; pl < np; pl++) seats[pl] = mp_bot_new(r->setup.seats.specs[pl], seed, pl, d);   /* checked by seats_parse */
     int rc = 0;
     while (mp_game_phase(g) != MP_PHASE_OVER) {
         if (mp_game_phase(g) == MP_PHASE_PLACE && observe_place(r, s, g)) { rc = no_memory(d); break; }
@@ -463,62 +463,40 @@ const sim_command tilestats_sim = { "tilestats", &ops, ctx_from_params, ctx_free
 
 int cmd_tilestats(int argc, char **argv) {
     static const struct option opts[] = {
-        { "ruleset", required_argument, 0, 'r' }, { "games", required_argument, 0, 'g' },
-        { "seed", required_argument, 0, 's' },    { "players", required_argument, 0, 'p' },
+        { "ruleset", required_argument, 0, 'r' }, RUN_OPTIONS,
         { "json", no_argument, 0, 'j' },          { "csv", no_argument, 0, 'c' },
-        { "progress", no_argument, 0, 'P' },      { "jobs", required_argument, 0, 'J' },
-        { "shard", required_argument, 0, 'S' },   { "output", required_argument, 0, 'o' },
-        { "help", no_argument, 0, 'h' },
-        { 0, 0, 0, 0 }
+        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
     };
-    const char *ruleset = "c3", *players = "random,random";
-    long games = 1000;
-    uint64_t seed = 1;
+    const char *ruleset = "c3";
     bool as_json = false, as_csv = false;
-    sim_opts o = { 0 };
-    int ch;
+    run_options ro;
+    run_options_init(&ro, 1000, "random,random");
+    int ch, rc;
     optind = 1;
     opterr = 0;
     while ((ch = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (ch) {
         case 'r': ruleset = optarg; break;
-        case 'p': players = optarg; break;
         case 'j': as_json = true; break;
         case 'c': as_csv = true; break;
-        case 'P': o.progress_forced = true; break;
-        case 'J': if (jobs_option(usage, optarg, &o.jobs)) return EXIT_USAGE; break;
-        case 'S': if (shard_option(usage, optarg, &o.shard)) return EXIT_USAGE; break;
-        case 'o': o.output = optarg; break;
-        case 'g': {
-            int n;
-            if (int_option(usage, "--games", optarg, 1, 10000000, &n)) return EXIT_USAGE;
-            games = n;
-            break;
-        }
-        case 's':
-            if (seed_option(usage, optarg, &seed)) return EXIT_USAGE;
-            break;
         case 'h': fputs(usage, stdout); return 0;
-        default: return option_error(usage, "h", opts, argv);
+        default:
+            if ((rc = run_option(usage, ch, optarg, &ro)) == RUN_NOT_SHARED) return option_error(usage, "h", opts, argv);
+            if (rc) return rc;
         }
     }
     if (optind < argc) return usage_error(usage, "unexpected argument '%s'", quoted(argv[optind]));
     if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
     if (!*ruleset) return usage_error(usage, "--ruleset names no ruleset");
-    if (sim_check_options(usage, &o, NULL)) return EXIT_USAGE;
-    bot_seats seats = { 0 };
-    const char *bad = NULL;
-    mp_diag bd = { 0 };
-    int np = bots_parse(players, &seats, &bad, &bd);
-    if (np == -1) return usage_error(usage, "bad bot '%s' in --players: %s", quoted(bad), bd.message);
-    if (np == -2) return usage_error(usage, "more than %d seats", MP_MAX_PLAYERS);
-    if (np == 0) return usage_error(usage, "--players names no seat; expected random, greedy or mcts[:N|:Ts], comma-separated");
-    int rc = 0;
-    run *r = new_run(ruleset, games, seed, players, &rc);
+    if (run_check(usage, &ro, NULL)) return EXIT_USAGE;
+    seat_list seats;
+    if (run_seats(usage, &ro, SEATS_BOTS, &seats)) return EXIT_USAGE;
+    rc = 0;
+    run *r = new_run(ruleset, ro.games, ro.seed, ro.players, &rc);
     if (!r) return rc;
     r->as_json = as_json;
     r->as_csv = as_csv;
-    rc = sim_run(&ops, r, games, &o);
+    rc = sim_run(&ops, r, ro.games, &ro.sim);
     free_run(r);
     return rc;
 }

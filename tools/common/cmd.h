@@ -11,9 +11,11 @@
 **   4. man/meeple-<name>.1, listed in dist_man_MANS, its SYNOPSIS the same as the usage;
 **   5. tests/cli/run.sh walks every command: --help, -h, 'meeple help CMD', a bad option, its man
 **      page and its place in meeple(1).
-** A command that writes a file opens it with out_open before the work; a long run of games shows
-** its progress with progress_start/update/end and takes --progress; input quoted in a message
-** goes through quoted() (mp_quote).
+** A command that writes a file opens it with out_open before the work; a command that plays many
+** seeded games takes the options such runs share from one table (RUN_OPTIONS and run_option,
+** tools/sim/run-options.h: --games, --seed, --players, --jobs, --progress, --shard, --output) and
+** shows its progress with progress_start/update/end; input quoted in a message goes through
+** quoted() (mp_quote).
 ** Exit codes: 0 success, 1 bad input or a rule violation (diagnostic printed), 2 usage error.
 */
 #ifndef MP_TOOLS_CMD_H
@@ -43,30 +45,6 @@ int cmd_score(int argc, char **argv);
 int cmd_serve(int argc, char **argv);   /* tools/serve/server.c */
 int cmd_tilestats(int argc, char **argv);
 
-/* replay.c: a record replayed, for replay and score. */
-typedef struct replayed {
-    mp_record *rec;
-    mp_ruleset *rs;
-    mp_game *g;                       /* NULL when the replay failed */
-    int n;
-    const char *names[MP_MAX_PLAYERS];
-    bool over;                        /* the record says the game ended */
-    mp_diag error;                    /* why it failed */
-    bool mismatched;                  /* the file says otherwise of the replayed game (drawn, winners) */
-    mp_diag mismatch;                 /* where and what */
-    mp_replay_notes notes;            /* what a replay under other rules passed, defaulted, dropped */
-    bool events;                      /* print the scoring log too (--events) */
-} replayed;
-/* Loads the record and the ruleset (its own, with the hash checked, or `ruleset`), replays every
-** turn (strict: the drawn tiles must match), printing a diagnostic on failure unless quiet.
-** Returns 0, EXIT_BAD_INPUT or EXIT_USAGE. */
-int replay_record(const char *path, const char *ruleset, bool strict, replayed *r);
-void replayed_free(replayed *r);
-/* The JSON of replay and score: the record, the ruleset, whether every action was legal, the
-** error if not, per player the score, the recorded score and the points by category, and the
-** scoring log when r->events. */
-void print_replay_json(const char *path, const replayed *r, int rc, const bool *matches);
-
 /* common.c */
 /* The plural ending of a noun after the count n: "1 player", "2 players", "-1 point". */
 static inline const char *plural(long long n) { return n == 1 || n == -1 ? "" : "s"; }
@@ -77,6 +55,9 @@ const char *const *ruleset_dirs(void);
 ** name winning), sorted, at most cap of them, each strdup'ed for the caller to free. meeple
 ** rulesets and meeple serve's GET /api/rulesets list them. */
 int ruleset_names(char **names, int cap);
+/* A ruleset named, never a path: letters, digits, '-' and '_', at most 64 (what meeple serve takes
+** from a request, and from an uploaded record). */
+bool ruleset_name_ok(const char *s);
 /* Loads a ruleset, printing the diagnostic to stderr on failure. */
 mp_ruleset *load_ruleset(const char *name);
 void print_diag(const mp_diag *d);

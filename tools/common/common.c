@@ -2,6 +2,7 @@
 ** common.c: what the subcommands share: finding rulesets, diagnostics, usage and option errors,
 ** values of the command line, output files, the progress of long runs.
 */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -61,6 +62,13 @@ int check_players(const mp_ruleset *rs, int n) {
                  mp_ruleset_name(rs), lo, hi);
     print_diag(&d);
     return EXIT_BAD_INPUT;
+}
+
+bool ruleset_name_ok(const char *s) {
+    if (!s || !*s || strlen(s) > 64) return false;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_') return false;
+    return true;
 }
 
 mp_ruleset *load_ruleset(const char *name) {

@@ -107,20 +107,34 @@ static int read_file(const char *path, char **text, size_t *len, mp_diag *d) {
     return 0;
 }
 
+/* The two tests of jcz_sniff: the name, and the JSON object (NULL: none, or not JSON). */
+static bool named_jcz(const char *name) {
+    size_t n = strlen(name);
+    return n > 4 && !strcasecmp(name + n - 4, ".jcz");
+}
+
+static bool holds_jcz(json_t *root) {
+    bool yes = root && json_is_object(root) && json_object_get(root, "setup") && json_object_get(root, "replay");
+    json_decref(root);
+    return yes;
+}
+
 bool jcz_sniff(const char *path) {
-    size_t n = strlen(path);
-    if (n > 4 && !strcasecmp(path + n - 4, ".jcz")) return true;
+    if (named_jcz(path)) return true;
     FILE *f = fopen(path, "rb");
     if (!f) return false;
     int c;
     while ((c = fgetc(f)) != EOF && strchr(" \t\r\n", c)) {}
     fclose(f);
-    if (c != '{') return false;
     json_error_t e;
-    json_t *root = json_load_file(path, 0, &e);
-    bool yes = root && json_is_object(root) && json_object_get(root, "setup") && json_object_get(root, "replay");
-    json_decref(root);
-    return yes;
+    return c == '{' && holds_jcz(json_load_file(path, 0, &e));
+}
+
+bool jcz_sniff_text(const char *name, const char *text, size_t len) {
+    if (named_jcz(name)) return true;
+    size_t i = strspn(text, " \t\r\n");
+    json_error_t e;
+    return i < len && text[i] == '{' && holds_jcz(json_loadb(text, len, 0, &e));
 }
 
 /* Writes the generated ruleset: beside the record (kept), or in a new temporary directory. */

@@ -57,9 +57,11 @@ typedef struct jcz_import {
     char **assertions;
 } jcz_import;
 
-/* Whether path is a JCloisterZone game: its name ends in .jcz, or it holds a JSON object with
-** "setup" and "replay". */
+/* Whether path is a JCloisterZone game: its name ends in .jcz (in any case), or it holds a JSON
+** object with "setup" and "replay". jcz_sniff_text: the same of a file's text already read (len
+** bytes), name standing for the file. */
 bool jcz_sniff(const char *path);
+bool jcz_sniff_text(const char *name, const char *text, size_t len);
 
 /* Imports path. rules_path: where to write the generated ruleset, which the record then names by
 ** its absolute path; NULL to load it from a temporary file that is removed at once. Returns 0, or
@@ -107,12 +109,5 @@ typedef struct jcz_check {
 ** ends (jcz-view.h), checks[k] for j->assertions[k] (names: the players, in seat order). */
 void jcz_check_assertions(const jcz_import *j, const char *const *names, jcz_check *checks);
 const char *jcz_verdict_name(jcz_verdict v);
-
-/* replay.c: replay_record for a record or a .jcz file; for a .jcz file the import is kept in *j
-** when j is not NULL (free it with jcz_import_free), and j->path is "" for a record. */
-int replay_record_jcz(const char *path, const char *ruleset, bool strict, replayed *r, jcz_import *j);
-/* print_replay_json with the checked assertions (n < 0: none were asked for). */
-void print_replay_json_checks(const char *path, const replayed *r, int rc, const bool *matches,
-                              const jcz_check *checks, int n);
 
 #endif

@@ -1,87 +1,45 @@
 /*
-** replay.c: loading a record with its ruleset and replaying it, shared by replay and score. A
-** JCloisterZone game (.jcz) is imported on the fly: its record and its ruleset are the import's.
+** replay.c: a game's file read with its ruleset (tools/common/game-file.h) and replayed, shared by
+** replay, score and export (replay.h).
 */
 #include <string.h>
 
 #include "cmd.h"
-#include "jcz.h"
 #include "facts.h"
 #include "json.h"
+#include "replay.h"
 #include "scorelog.h"
 
-static int fail(replayed *r, int code) {
-    print_diag(&r->error);
-    return code;
-}
-
 int replay_record(const char *path, const char *ruleset, bool strict, replayed *r) {
-    return replay_record_jcz(path, ruleset, strict, r, NULL);
-}
-
-/* A .jcz file imported: its record, and its own ruleset unless another is asked for. */
-static int replay_jcz(const char *path, const char *ruleset, bool strict, replayed *r, jcz_import *j) {
-    if (jcz_import_file(path, NULL, j, &r->error)) return fail(r, EXIT_BAD_INPUT);
-    r->rec = j->rec;
-    j->rec = NULL;
-    r->n = mp_record_n_players(r->rec);
-    for (int p = 0; p < r->n; p++) r->names[p] = mp_record_player_name(r->rec, p);
-    r->over = mp_record_over(r->rec);
-    if (ruleset) {
-        mp_diag d = { 0 };
-        if (!(r->rs = mp_ruleset_load(ruleset, ruleset_dirs(), &d))) { r->error = d; return fail(r, EXIT_BAD_INPUT); }
-    } else {
-        r->rs = j->rs;
-        j->rs = NULL;
-    }
-    if (!strict && strcmp(mp_ruleset_hash(r->rs), mp_record_hash(r->rec)) == 0) strict = true;
-    r->g = mp_record_replay(r->rec, r->rs, strict, -1, &r->error);
-    if (!r->g) {
-        jcz_locate_turn(j, &r->error);
-        return fail(r, EXIT_BAD_INPUT);
-    }
-    return 0;
-}
-
-int replay_record_jcz(const char *path, const char *ruleset, bool strict, replayed *r, jcz_import *j) {
     memset(r, 0, sizeof *r);
-    if (j) memset(j, 0, sizeof *j);
-    if (jcz_sniff(path)) {
-        jcz_import own;
-        int rc = replay_jcz(path, ruleset, strict, r, j ? j : &own);
-        if (!j) jcz_import_free(&own);
-        return rc;
+    game_load how = { .rules = ruleset ? GAME_NAMED_RULES : GAME_OWN_RULES, .ruleset = ruleset };
+    int bad = game_file_load(path, &how, &r->file, &r->error);
+    r->rec = r->file.rec;
+    r->rs = r->file.rs;
+    if (r->rec) {
+        r->n = mp_record_n_players(r->rec);
+        for (int p = 0; p < r->n; p++) r->names[p] = mp_record_player_name(r->rec, p);
+        r->over = mp_record_over(r->rec);
     }
-    r->rec = mp_record_load(path, &r->error);
-    if (!r->rec) return fail(r, EXIT_BAD_INPUT);
-    r->n = mp_record_n_players(r->rec);
-    for (int p = 0; p < r->n; p++) r->names[p] = mp_record_player_name(r->rec, p);
-    r->over = mp_record_over(r->rec);
-    mp_diag d = { 0 };
-    r->rs = ruleset ? mp_ruleset_load(ruleset, ruleset_dirs(), &d) : mp_record_load_ruleset(r->rec, ruleset_dirs(), &d);
-    if (!r->rs) { r->error = d; return fail(r, EXIT_BAD_INPUT); }
-    if (!ruleset && strcmp(mp_ruleset_hash(r->rs), mp_record_hash(r->rec)) != 0) {
-        snprintf(r->error.file, sizeof r->error.file, "%s", path);
-        r->error.line = r->error.column = 0;
-        snprintf(r->error.message, sizeof r->error.message,
-                 "the record was made under ruleset '%s' with hash %s, but '%s' hashes to %s; expected the "
-                 "same rules (rescore under other rules with 'meeple score')",
-                 mp_record_ruleset(r->rec), mp_record_hash(r->rec), mp_ruleset_path(r->rs), mp_ruleset_hash(r->rs));
-        return fail(r, EXIT_BAD_INPUT);
+    if (!bad) {
+        /* Under the record's own rules (the same hash) the replay is strict whoever asks: the relaxed
+        ** replay meant for other rules drops a recorded pass in the placement phase, and under these
+        ** rules such a pass is an action (a tile that fits only with a bridge, discarded). */
+        if (!strict && strcmp(mp_ruleset_hash(r->rs), mp_record_hash(r->rec)) == 0) strict = true;
+        r->g = mp_record_replay_noted(r->rec, r->rs, strict, -1, &r->notes, &r->error);
+        if (!r->g) game_file_locate(&r->file, &r->error);   /* a .jcz's turn: at its place in the file */
     }
-    /* Under the record's own rules (the same hash) the replay is strict whoever asks: the relaxed
-    ** replay meant for other rules drops a recorded pass in the placement phase, and under these
-    ** rules such a pass is an action (a tile that fits only with a bridge, discarded). */
-    if (!strict && strcmp(mp_ruleset_hash(r->rs), mp_record_hash(r->rec)) == 0) strict = true;
-    r->g = mp_record_replay_noted(r->rec, r->rs, strict, -1, &r->notes, &r->error);
-    if (!r->g) return fail(r, EXIT_BAD_INPUT);
-    return 0;
+    if (r->g) return 0;
+    print_diag(&r->error);
+    return EXIT_BAD_INPUT;
 }
 
 void replayed_free(replayed *r) {
     mp_game_free(r->g);
-    mp_ruleset_free(r->rs);
-    mp_record_free(r->rec);
+    game_file_free(&r->file);
+    r->g = NULL;
+    r->rec = NULL;
+    r->rs = NULL;
 }
 
 void print_replay_json(const char *path, const replayed *r, int rc, const bool *matches) {

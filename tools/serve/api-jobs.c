@@ -25,7 +25,7 @@
 
 #include "api-design.h"
 #include "api-room.h"
-#include "bots.h"
+#include "seats.h"
 
 extern char **environ;
 
@@ -277,16 +277,16 @@ api_reply tilestats_job(const design_copy *dc, const api_request *rq) {
     long long games, seed;
     json_t *jp = json_object_get(v, "players");
     const char *players = jp ? json_string_value(jp) : "greedy,greedy";
-    bot_seats seats;
-    const char *bad = NULL;
-    mp_diag d = { 0 };
+    seat_list seats;
+    char why[600];
     if (body_int(v, "games", 1, MAX_GAMES, 200, &games, &err) || body_int(v, "seed", 0, (long long)1 << 53, 1, &seed, &err)) {
         json_decref(v);
         return err;
     }
-    if (!players || strlen(players) > 200 || bots_parse(players, &seats, &bad, &d) < 0) {
-        err = api_error(400, "\"players\": %s; expected bots separated by commas, like \"greedy,greedy\" (meeple-bots(7))",
-                        !players ? "not a string" : strlen(players) > 200 ? "too long" : d.message[0] ? d.message : "too many seats");
+    if (!players || seats_parse(players, SEATS_BOTS, &seats, why, sizeof why)) {
+        /* the message of --players (seats.h) */
+        if (!players) err = api_error(400, "\"players\" is not a string; expected bots separated by commas, like \"greedy,greedy\" (meeple-bots(7))");
+        else err = api_error(400, "\"players\": %s", why);
         json_decref(v);
         return err;
     }

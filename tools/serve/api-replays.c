@@ -20,7 +20,7 @@
 
 #include "api-room.h"
 #include "facts.h"
-#include "jcz.h"
+#include "game-file.h"
 #include "render.h"
 #include "rule-diff.h"
 
@@ -110,62 +110,23 @@ static void diag_string(json *j, const mp_diag *d) {
 
 /* ------------------------------------------------------------------ a new replay */
 
-/* Whether the upload is a JCloisterZone game: named .jcz, or a JSON object with "setup" and
-** "replay" (as jcz_sniff tells a file). */
-static bool is_jcz(const char *name, const char *text, size_t len) {
-    size_t n = strlen(name);
-    if (n > 4 && strcmp(name + n - 4, ".jcz") == 0) return true;
-    size_t i = strspn(text, " \t\r\n");
-    if (i >= len || text[i] != '{') return false;
-    json_t *v = json_loadb(text, len, 0, NULL);
-    bool jcz = v && json_object_get(v, "setup") && json_object_get(v, "replay");
-    json_decref(v);
-    return jcz;
-}
-
-/* A .jcz upload imported: its record and the ruleset its setup maps to into r. */
-static api_reply import_jcz(replay *r, const char *name, const char *text, size_t len) {
-    char *copy = malloc(len + 1);
-    if (!copy) return api_error(500, "out of memory");
-    memcpy(copy, text, len);
-    copy[len] = 0;
-    jcz_import j;
+/* The upload read (tools/common/game-file.h, as meeple replay reads a file): a record with its
+** ruleset by name, never a file it names, and the same rules by hash; or a .jcz game with the
+** ruleset its setup maps to. */
+static api_reply read_upload(replay *r, const char *name, const char *text, size_t len) {
+    const game_load how = { .rules = GAME_OWN_RULES, .upload = true };
+    game_file f;
     mp_diag d = { 0 };
     api_reply err = { 0 };
-    /* The importer keeps a buffer of its own (tools/jcz/jcz-replay.c): one import at a time. */
-    static pthread_mutex_t importing = PTHREAD_MUTEX_INITIALIZER;
-    pthread_mutex_lock(&importing);
-    int bad = jcz_import_text(name, copy, len, NULL, &j, &d);
-    pthread_mutex_unlock(&importing);
-    if (bad) err = reply_diag(400, &d);
+    if (game_file_parse(name, text, len, &how, &f, &d)) err = reply_diag(400, &d);
     else {
-        r->rec = j.rec;
-        r->rs = j.rs;
-        j.rec = NULL;
-        j.rs = NULL;
+        r->rec = f.rec;   /* the replay's now */
+        r->rs = f.rs;
+        f.rec = NULL;
+        f.rs = NULL;
     }
-    jcz_import_free(&j);
+    game_file_free(&f);
     return err;
-}
-
-/* A record upload: parsed, and its ruleset loaded by its name from the search directories (never
-** from a path the record names: the server reads no file of an upload's choosing), with the
-** record's hash. */
-static api_reply parse_record(replay *r, const char *name, const char *text, size_t len) {
-    mp_diag d = { 0 };
-    if (!(r->rec = mp_record_parse(name, text, len, &d))) return reply_diag(400, &d);
-    const char *rs_name = mp_record_ruleset(r->rec);
-    if (!ruleset_name_ok(rs_name))
-        return api_error(400, "the record's ruleset %s is not a ruleset's name; expected a record of a ruleset of GET /api/rulesets",
-                         quoted(rs_name));
-    if (!(r->rs = mp_ruleset_load(rs_name, ruleset_dirs(), &d)))
-        return api_error(400, "the record's ruleset '%s' is not one the server has; expected a record of a ruleset of GET /api/rulesets",
-                         quoted(rs_name));
-    if (strcmp(mp_ruleset_hash(r->rs), mp_record_hash(r->rec)) != 0)
-        return api_error(400, "the record was made under ruleset '%s' with hash %s, but the server's '%s' hashes to %s; expected "
-                         "the same rules (rescore it under these: POST /api/replays/ID/rescore)", quoted(rs_name),
-                         mp_record_hash(r->rec), quoted(rs_name), mp_ruleset_hash(r->rs));
-    return (api_reply){ 0 };
 }
 
 /* What the file says of the game that its replay does not bear out, as `meeple replay` checks
@@ -209,7 +170,7 @@ static api_reply new_replay(const api_request *rq) {
     r->refs = 1;
     const char *text = json_string_value(jtext);
     size_t len = json_string_length(jtext);
-    err = is_jcz(name, text, len) ? import_jcz(r, name, text, len) : parse_record(r, name, text, len);
+    err = read_upload(r, name, text, len);
     if (err.body) goto fail;
     snprintf(r->name, sizeof r->name, "%s", name);
     r->n = mp_record_n_players(r->rec);

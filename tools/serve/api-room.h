@@ -28,8 +28,6 @@ json_t *parse_body(const api_request *rq, const char *expected, api_reply *err);
 /* A whole number >= 0 from "123" (an id in a path, a query argument); -1 when it is not one. *rest,
 ** when not NULL, is set after the digits (and then trailing text is allowed). */
 long parse_id(const char *s, const char **rest);
-/* A ruleset named, never a path: letters, digits, '-' and '_', at most 64. */
-bool ruleset_name_ok(const char *s);
 /* A secret of 16 random bytes in hex (33 bytes with the NUL): 0, or 1 when /dev/urandom failed. */
 int new_token(char *out);
 

@@ -83,13 +83,6 @@ long parse_id(const char *s, const char **rest) {
     return v;
 }
 
-bool ruleset_name_ok(const char *s) {
-    if (!s || !*s || strlen(s) > 64) return false;
-    for (; *s; s++)
-        if (!isalnum((unsigned char)*s) && *s != '-' && *s != '_') return false;
-    return true;
-}
-
 int new_token(char *out) {
     unsigned char b[16];
     int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);

@@ -10,14 +10,13 @@
 #include <time.h>
 
 #include "bench.h"
-#include "bots.h"
 #include "cmd.h"
 #include "sim.h"
 
 typedef struct scaling_run {
     const mp_ruleset *rs;
     uint64_t seed;
-    bot_seats seats;               /* --players; n = 0: the bench's random games */
+    seat_list seats;               /* --players; n = 0: the bench's random games */
 } scaling_run;
 
 /* A thread's totals, and its own list of legal actions. Aligned to a cache line: the threads'
@@ -129,9 +128,8 @@ static int timed(scaling_run *r, long games, int jobs, bool progress_forced, dou
 int bench_scale(const mp_ruleset *rs, uint64_t seed, bool progress_forced, bench_scaling *s) {
     scaling_run r = { .rs = rs, .seed = seed };
     if (s->players) {
-        const char *bad = NULL;
-        mp_diag d = { 0 };
-        if (bots_parse(s->players, &r.seats, &bad, &d) < 1) {   /* checked by the caller */
+        char why[600];
+        if (seats_parse(s->players, SEATS_BOTS, &r.seats, why, sizeof why)) {   /* checked by the caller */
             fprintf(stderr, "meeple bench: internal error: --players '%s'\n", quoted(s->players));
             return EXIT_BAD_INPUT;
         }

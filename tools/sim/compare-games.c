@@ -16,7 +16,6 @@
 
 #include <jansson.h>
 
-#include "bots.h"
 #include "chart.h"
 #include "cmd.h"
 #include "dist.h"
@@ -32,8 +31,8 @@ typedef struct run {
     mp_ruleset *rs[MAX_RULESETS];
     long games;
     uint64_t seed;
-    char players[256];                       /* --players as given */
-    bot_seats seats;
+    char players[SEATS_LIST_MAX + 1];        /* --players as given */
+    seat_list seats;
     int np;
     /* The score categories of every ruleset, in ruleset order then each ruleset's own order;
     ** cat_of[k][q]: category q's index in ruleset k (-1: it has none of that name). */
@@ -107,11 +106,12 @@ static run *new_run(const char *list, long games, uint64_t seed, const char *pla
         if (!(r->rs[r->nr] = load_ruleset(tok))) { *rc = EXIT_BAD_INPUT; free_run(r); return NULL; }
         r->nr++;
     }
-    const char *bad = NULL;
     mp_diag d = { 0 };
-    r->np = bots_parse(players, &r->seats, &bad, &d);
-    if (r->nr == 0 || r->np <= 0) {
-        fprintf(stderr, "meeple compare: %s\n", r->nr ? "bad --players" : "--rulesets names no ruleset");
+    char why[600];
+    int bad = seats_parse(players, SEATS_BOTS, &r->seats, why, sizeof why);   /* checked before: the usage, a part */
+    r->np = r->seats.n;
+    if (r->nr == 0 || bad) {
+        fprintf(stderr, "meeple compare: %s%s\n", r->nr ? "--players: " : "--rulesets names no ruleset", r->nr ? why : "");
         *rc = EXIT_USAGE;
         free_run(r);
         return NULL;

@@ -13,7 +13,6 @@
 
 #include <jansson.h>
 
-#include "bots.h"
 #include "cmd.h"
 #include "json.h"
 #include "sim.h"

@@ -12,9 +12,9 @@
 
 #include <jansson.h>
 
-#include "bots.h"
 #include "mpi-world.h"
 #include "ranks.h"
+#include "run-options.h"
 #include "sim.h"
 
 /* ------------------------------------------------------------------ options */
@@ -26,41 +26,12 @@ int sim_default_jobs(void) {
         cores = CPU_COUNT(&set);          /* bound to fewer cores (taskset, a launcher) */
     else if (mpi_local_size() > 1)
         cores /= mpi_local_size();        /* the machine's cores shared among its ranks */
-    return cores < 1 ? 1 : cores > 1024 ? 1024 : (int)cores;
+    return cores < 1 ? 1 : cores > RUN_JOBS_MAX ? RUN_JOBS_MAX : (int)cores;
 }
 
 long sim_share_count(long games, share s) {
     if (s.n <= 0) return games;
     return games > s.k ? (games - s.k + s.n - 1) / s.n : 0;
-}
-
-int jobs_option(const char *usage, const char *arg, int *jobs) {
-    return int_option(usage, "--jobs", arg, 1, 1024, jobs);
-}
-
-int shard_option(const char *usage, const char *arg, share *s) {
-    const char *slash = strchr(arg, '/');
-    int k = 0, n = 0;
-    char left[32];
-    if (slash && (size_t)(slash - arg) < sizeof left) {
-        memcpy(left, arg, (size_t)(slash - arg));
-        left[slash - arg] = 0;
-    }
-    if (!slash || (size_t)(slash - arg) >= sizeof left || !parse_int(left, 1, 1000000, &k) ||
-        !parse_int(slash + 1, 1, 1000000, &n))
-        return usage_error(usage, "--shard: '%s' is not a shard; expected K/N, the K-th of N parts (1 <= K <= N <= 1000000), as 2/8",
-                           quoted(arg));
-    if (k > n) return usage_error(usage, "--shard: '%s' names part %d of %d; expected K from 1 to %d", quoted(arg), k, n, n);
-    s->k = k - 1;
-    s->n = n;
-    return 0;
-}
-
-int sim_check_options(const char *usage, const sim_opts *o, const char *merge_only) {
-    if (o->output && !o->shard.n) return usage_error(usage, "--output writes a shard's part; expected --shard K/N with it");
-    if (o->shard.n && merge_only)
-        return usage_error(usage, "%s is made by 'meeple merge' from the parts; a shard writes its part (JSON)", merge_only);
-    return 0;
 }
 
 int sim_setup_load(sim_setup *s, const char *command, const char *ruleset, const char *players, long games, uint64_t seed) {
@@ -69,11 +40,9 @@ int sim_setup_load(sim_setup *s, const char *command, const char *ruleset, const
     snprintf(s->players, sizeof s->players, "%s", players);
     s->games = games;
     s->seed = seed;
-    const char *bad = NULL;
-    mp_diag d = { 0 };
-    if (bots_parse(s->players, &s->seats, &bad, &d) <= 0) {
-        fprintf(stderr, "meeple %s: '%s' names no bot seats; expected random, greedy or mcts[:N|:Ts], comma-separated\n",
-                command, quoted(players));
+    char why[600];
+    if (seats_parse(s->players, SEATS_BOTS, &s->seats, why, sizeof why)) {   /* checked before: a slip of ours */
+        fprintf(stderr, "meeple %s: --players: %s\n", command, why);
         return EXIT_BAD_INPUT;
     }
     if (!(s->rs = load_ruleset(ruleset))) return EXIT_BAD_INPUT;
@@ -107,10 +76,9 @@ int sim_read_params(const json_t *params, const char *command, sim_params *p) {
     }
     p->games = (long)json_integer_value(games);
     if (json_is_integer(seed)) p->seed = (uint64_t)json_integer_value(seed);
-    bot_seats seats;
-    const char *bad = NULL;
-    mp_diag d = { 0 };
-    if (bots_parse(p->players, &seats, &bad, &d) <= 0) {
+    seat_list seats;
+    char why[600];
+    if (seats_parse(p->players, SEATS_BOTS, &seats, why, sizeof why)) {
         fprintf(stderr, "meeple merge: a%s %s part whose players '%s' are not bot seats; expected the parts as the run wrote them\n",
                 strchr("aeiou", command[0]) ? "n" : "", command, quoted(p->players));
         return EXIT_BAD_INPUT;

@@ -23,7 +23,7 @@
 
 #include <stdbool.h>
 
-#include "bots.h"
+#include "seats.h"
 #include "cmd.h"
 #include "json.h"
 
@@ -34,7 +34,7 @@ typedef struct json_t json_t;
 /* Game i belongs to the share when i mod n = k. {0, 1}: every game. */
 typedef struct share { long k, n; } share;
 
-/* The options every game-playing command takes for its run. */
+/* How a run is played and where its results go (tools/sim/run-options.h reads them). */
 typedef struct sim_opts {
     int jobs;                  /* threads; 0: the default (sim_default_jobs) */
     share shard;               /* --shard K/N as {K-1, N}; n = 0: none */
@@ -81,14 +81,6 @@ int sim_run(const sim_ops *ops, void *ctx, long games, const sim_opts *o);
 int sim_play_all(const sim_ops *ops, void *ctx, long games, int jobs, const char *label, bool progress_forced,
                  void **totals);
 
-/* The options, parsed for every command alike: --jobs N (1 to 1024) and --shard K/N. 0, or the
-** usage error printed and EXIT_USAGE. */
-int jobs_option(const char *usage, const char *arg, int *jobs);
-int shard_option(const char *usage, const char *arg, share *s);
-/* What the options exclude, checked once all are read: --output without --shard; --shard with an
-** output only a merge makes (what is named, e.g. "--svg"). 0, or the usage error and EXIT_USAGE. */
-int sim_check_options(const char *usage, const sim_opts *o, const char *merge_only);
-
 /* ------------------------------------------------------------------ parts (meeple-merge(1)) */
 
 /* How merge makes a command's run again from a part's parameters: the context, with the output
@@ -111,14 +103,14 @@ extern const sim_command compare_sim, play_sim, tilestats_sim, arena_sim;
 
 /* A run of one ruleset (play --games, tilestats, arena): the ruleset and --players as given (a
 ** part keeps them so: merge loads them again), loaded and read. */
-enum { SIM_RULESET_CHARS = 512, SIM_PLAYERS_CHARS = 256 };   /* bots_parse reads at most 255 */
+enum { SIM_RULESET_CHARS = 512, SIM_PLAYERS_CHARS = SEATS_LIST_MAX + 1 };
 typedef struct sim_setup {
     char ruleset[SIM_RULESET_CHARS];
     char players[SIM_PLAYERS_CHARS];
     long games;
     uint64_t seed;
     mp_ruleset *rs;
-    bot_seats seats;
+    seat_list seats;
 } sim_setup;
 /* Loads the ruleset, reads the seats (checked before: the command's usage, or a part's
 ** parameters) and checks that the ruleset allows them: 0, or the error printed and the exit code. */
