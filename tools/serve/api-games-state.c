@@ -35,6 +35,18 @@ static void players_json(json *j, const game *gm) {
         jw_key(j, "kind"); jw_string(j, mp_record_player_kind(gm->rec, p));
         jw_key(j, "score"); jw_int(j, mp_game_score(g, p));
         jw_key(j, "supply"); jw_int(j, mp_game_supply(g, p));
+        const mp_ruleset *rs = mp_game_ruleset(g);
+        jw_key(j, "colour"); jw_string(j, mp_ruleset_colour(rs, p, NULL));
+        jw_key(j, "pieces"); jw_array(j);   /* each kind of piece, the ordinary follower first */
+        for (int k = 0; k < mp_ruleset_n_pieces(rs); k++) {
+            mp_piece_info piece;
+            if (mp_ruleset_piece(rs, k, &piece)) continue;
+            jw_object(j);
+            jw_key(j, "name"); jw_string(j, piece.name);
+            jw_key(j, "left"); jw_int(j, mp_game_piece_supply(g, p, k));
+            jw_object_end(j);
+        }
+        jw_array_end(j);
         jw_key(j, "tokens"); jw_array(j);
         for (int i = 0; i < mp_game_n_tokens(g); i++) {
             jw_object(j);
@@ -130,6 +142,8 @@ static void choice_json(json *j, const mp_game *g, const mp_action *a, const cha
         jw_key(j, "kind"); jw_string(j, "deploy");
         cell_json(j, a->x, a->y);
         jw_key(j, "feature"); jw_int(j, a->feature);
+        mp_piece_info piece;
+        jw_key(j, "piece"); jw_string(j, mp_ruleset_piece(mp_game_ruleset(g), a->piece, &piece) ? "?" : piece.name);
         int k = kind_at(g, a->x, a->y, a->feature);
         jw_key(j, "role"); jw_string(j, k >= 0 ? mp_tileset_kind_follower(ts, k) : "");
         jw_key(j, "feature_kind"); jw_string(j, k >= 0 ? mp_tileset_kind_name(ts, k) : "");
