@@ -6,6 +6,9 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
+# The same program built with tests/fault-env.c (tools/sim/fault.h): it fails the game
+# MEEPLE_FAIL_GAME names, for the checks of a failing run. The shipped one fails none.
+F=${MEEPLE_FAULTY:?set MEEPLE_FAULTY to tests/meeple-faulty of the build}
 SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
 unset MEEPLE_FAIL_GAME
 
@@ -171,24 +174,28 @@ check 'cmp -s "$T/one-r.json" "$T/merged-r.json"' "resumed: the merge differs fr
 check '[ $? = 0 ] && [ ! -s "$T/err" ] && grep -q "\"seed\":9" "$T/r-1.json"' "a part of another run is not taken for this one's: $(cat "$T/err")"
 # An interrupted shard leaves no part: the failing shard exits 1 and --output is not there (game 5
 # is shard 2's: 4 mod 3 = 1).
-MEEPLE_FAIL_GAME=5 "$M" compare $R --shard 2/3 --output "$T/failed.json" >"$T/out" 2>"$T/err"
+MEEPLE_FAIL_GAME=5 "$F" compare $R --shard 2/3 --output "$T/failed.json" >"$T/out" 2>"$T/err"
 check '[ $? = 1 ] && [ ! -e "$T/failed.json" ] && [ ! -s "$T/out" ] && [ "$(cat "$T/err")" = "meeple compare: game 5 failed as MEEPLE_FAIL_GAME asked (a test of a failing run)" ]' \
     "a failing shard: $(cat "$T/err"; ls "$T"/failed* 2>/dev/null)"
 check '[ -z "$(find "$T" -maxdepth 1 -name "*failed*")" ]' "a failing shard leaves no temporary file: $(ls -a "$T")"
 # A game that is not the shard's does not fail it.
-MEEPLE_FAIL_GAME=5 "$M" compare $R --shard 1/3 --output "$T/ok.json" 2>"$T/err"
+MEEPLE_FAIL_GAME=5 "$F" compare $R --shard 1/3 --output "$T/ok.json" 2>"$T/err"
 check '[ $? = 0 ] && [ -s "$T/ok.json" ]' "MEEPLE_FAIL_GAME=5 in shard 1/3, which does not hold game 5: $(cat "$T/err")"
+
+# The shipped program has no such test code: MEEPLE_FAIL_GAME means nothing to it.
+MEEPLE_FAIL_GAME=5 "$M" compare --games 10 --rulesets c3 --jobs 1 >"$T/out" 2>"$T/err"
+check '[ $? = 0 ] && [ -s "$T/out" ] && [ ! -s "$T/err" ]' "meeple itself fails a game MEEPLE_FAIL_GAME names: $(cat "$T/err")"
 
 # ---------------------------------------------------------------- a failing game
 # Any game failing fails the run: exit 1, the game's message, nothing on standard output.
 for j in 1 3; do
-    MEEPLE_FAIL_GAME=5 "$M" compare --games 50 --rulesets c3 --jobs $j >"$T/out" 2>"$T/err"
+    MEEPLE_FAIL_GAME=5 "$F" compare --games 50 --rulesets c3 --jobs $j >"$T/out" 2>"$T/err"
     check '[ $? = 1 ] && [ ! -s "$T/out" ] && [ "$(cat "$T/err")" = "meeple compare: game 5 failed as MEEPLE_FAIL_GAME asked (a test of a failing run)" ]' \
         "MEEPLE_FAIL_GAME=5 --jobs $j: $(cat "$T/out" "$T/err" | head -3)"
 done
-MEEPLE_FAIL_GAME=50 "$M" compare --games 50 --rulesets c3 --jobs 3 --json >"$T/out" 2>"$T/err"
+MEEPLE_FAIL_GAME=50 "$F" compare --games 50 --rulesets c3 --jobs 3 --json >"$T/out" 2>"$T/err"
 check '[ $? = 1 ] && [ ! -s "$T/out" ] && grep -q "game 50 failed" "$T/err"' "the last game failing: $(cat "$T/err")"
-MEEPLE_FAIL_GAME=51 "$M" compare --games 50 --rulesets c3 --jobs 3 --json >"$T/out" 2>"$T/err"
+MEEPLE_FAIL_GAME=51 "$F" compare --games 50 --rulesets c3 --jobs 3 --json >"$T/out" 2>"$T/err"
 check '[ $? = 0 ] && [ -s "$T/out" ] && [ ! -s "$T/err" ]' "MEEPLE_FAIL_GAME past the last game fails none: $(cat "$T/err")"
 
 # ---------------------------------------------------------------- usage errors

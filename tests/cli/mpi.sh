@@ -46,6 +46,7 @@ if need mpirun openmpi-bin; then
 
     # A rank that fails ends the run, with its rank and error, and none is left waiting (the
     # timeout of mpirun_meeple would make the status 124). Game 8 of 20 is rank 1's (8-1 mod 2 = 1).
+    shipped=$MEEPLE MEEPLE=${MEEPLE_FAULTY:?set MEEPLE_FAULTY to tests/meeple-faulty of the build}   # tools/sim/fault.h
     MEEPLE_FAIL_GAME=8 mpirun_meeple 2 compare --games 20 --rulesets c3 >"$T/out" 2>"$T/err"
     status=$?
     check '[ "$status" != 0 ] && [ "$status" != 124 ]' "a failing rank: exit $status; expected a failure, not a hang"
@@ -56,6 +57,7 @@ if need mpirun openmpi-bin; then
     status=$?
     check '[ "$status" != 0 ] && [ "$status" != 124 ] && grep -q "^meeple: rank 0 of 2: meeple compare: game 7 failed" "$T/err"' \
         "a failing rank 0: exit $status: $(head -3 "$T/err")"
+    MEEPLE=$shipped
     # An error every rank meets alike (a bad option) is printed once, by rank 0.
     mpirun_meeple 2 compare --games 20 --rulesets c3 --jobs 0 >"$T/out" 2>"$T/err"
     status=$?

@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 
+#include "fault.h"
 #include "mpi-world.h"
 #include "ranks.h"
 #include "run-options.h"
@@ -105,7 +106,6 @@ typedef struct pool {
     atomic_int stop;           /* a game failed: take no more */
     progress *pr;              /* shown by the thread that finished a game, under the lock */
     pthread_mutex_t lock;      /* guards what follows */
-    long fail_at;              /* MEEPLE_FAIL_GAME: the game made to fail, to test failing runs (-1: none) */
     long failed;               /* the lowest game that failed (-1: none) */
     mp_diag error;             /* its diagnostic */
 } pool;
@@ -123,10 +123,7 @@ static void *work(void *arg) {
         if (j >= p->count || atomic_load(&p->stop)) break;
         long i = p->s.k + j * p->s.n;
         mp_diag d = { 0 };
-        int rc = i == p->fail_at ? -1 : p->ops->play(p->ctx, w->totals, i, &d);
-        if (rc == -1)
-            snprintf(d.message, sizeof d.message, "meeple %s: game %ld failed as MEEPLE_FAIL_GAME asked (a test of a failing run)",
-                     p->ops->command, i + 1);
+        int rc = sim_fault(i, p->ops->command, &d) ? -1 : p->ops->play(p->ctx, w->totals, i, &d);   /* fault.h */
         if (rc) {
             pthread_mutex_lock(&p->lock);
             if (p->failed < 0 || i < p->failed) { p->failed = i; p->error = d; }
@@ -184,7 +181,7 @@ static int play_share(pool *p, int jobs, void **out) {
 
 int sim_play_all(const sim_ops *ops, void *ctx, long games, int jobs, const char *label, bool progress_forced,
                  void **totals) {
-    pool p = { .ops = ops, .ctx = ctx, .s = { 0, 1 }, .count = games, .failed = -1, .fail_at = -1 };
+    pool p = { .ops = ops, .ctx = ctx, .s = { 0, 1 }, .count = games, .failed = -1 };
     if (jobs > games) jobs = games > 0 ? (int)games : 1;
     if (jobs < 1) jobs = 1;
     progress pr;
@@ -282,9 +279,7 @@ int sim_run(const sim_ops *ops, void *ctx, long games, const sim_opts *o) {
                     o->output, whole.k + 1, whole.n);
         return 0;
     }
-    pool p = { .ops = ops, .ctx = ctx, .failed = -1, .fail_at = -1 };
-    const char *fail = getenv("MEEPLE_FAIL_GAME");   /* 1-based, as messages count games */
-    if (fail && *fail) p.fail_at = atol(fail) - 1;
+    pool p = { .ops = ops, .ctx = ctx, .failed = -1 };
     p.s = (share){ whole.k + whole.n * rank, whole.n * ranks };   /* this rank's part of the shard */
     p.count = sim_share_count(games, p.s);
     pthread_mutex_init(&p.lock, NULL);
