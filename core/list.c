@@ -4,9 +4,11 @@
 ** Every open cell asks 4 bytes of a tile (place.c: a side number for each side that touches a
 ** tile), and a tile turned r shows 4. A list works in two passes over the open cells, which are
 ** kept in row order: first every cell is tested against the four rotations, into a bit set of the
-** cells that take the tile and a byte of rotations for each; then only those cells are written, a
-** placement at a time, in row order and rotation order. About half the cells take the tile, at
-** random, so no branch depends on which.
+** cells that take the tile and a byte of rotations for each; then only those cells are written, in
+** row order and rotation order, four placements a cell whatever fits, the list moving on by the
+** rotations that fit. About half the cells take the tile and a cell takes 1 to 4 rotations, at
+** random, so no branch depends on either (the time such a branch costs depends on how well the
+** machine's predictor happens to learn the positions, which changes with where the code lies).
 **
 ** The first pass has three paths, the same results: eight cells a step with AVX2, four with SSE2,
 ** one at a time in plain C. The path is chosen once per process (MEEPLE_SIMD, else the best this
@@ -214,18 +216,26 @@ static inline uint64_t fit_cells(mp_simd path, const uint32_t code[4], const mp_
 
 /* ------------------------------------------------------------------ lists */
 
+/* The rotations in a byte of fits (bit r: rotation r fits), in order; 0 past the last (written,
+** then overwritten by the next cell's or left past the list). */
+static const uint8_t rotation_order[16][4] = {
+    { 0 }, { 0 }, { 1 }, { 0, 1 }, { 2 }, { 0, 2 }, { 1, 2 }, { 0, 1, 2 },
+    { 3 }, { 0, 3 }, { 1, 3 }, { 0, 1, 3 }, { 2, 3 }, { 0, 2, 3 }, { 1, 2, 3 }, { 0, 1, 2, 3 },
+};
+/* How many rotations fit, for each byte of fits: a nibble each, from the low end. */
+#define ROTATIONS_FITTING 0x4332322132212110ull
+
 /* Lists the legal placements of the tile, row by row, west to east, rotations in order (the open
-** cells are kept in that order). Writes at most cap of them (out may be NULL with cap 0); returns
-** the number there are. The open cells are tested on the SIMD path into a bit set of the cells that
-** take the tile; then only those are written. About half the cells take it, at random, so no
-** branch depends on which. */
+** cells are kept in that order). Writes at most cap of them (out may be NULL with cap 0), and may
+** leave scratch past them within cap; returns the number there are. The open cells are tested on
+** the SIMD path into a bit set of the cells that take the tile; then only those are written. */
 int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
     const uint32_t *code = &g->rs->list_code[4 * tile];
     mp_simd path = simd_path();
     place_kind_t kind = place_kind(tile);
     const mp_open *open = g->open;
     int n_open = g->n_open, n = 0;
-    /* With room for four placements a cell (more than any cell can give) no write is checked. */
+    /* With room for four placements a cell (what the writes below take) no write is checked. */
     bool room = out && cap >= 4 * n_open + 4;
     if (!out) cap = 0;
     for (int base = 0; base < n_open; base += 64) {          /* 64 cells at a time */
@@ -238,12 +248,14 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
                 int c = __builtin_ctzll(takes);
                 unsigned m = rotations[c];
                 place_head_t head = place_head(kind, open[base + c].key);
-                /* Two are written whether the second rotation fits or not; a third is rare. */
-                place_write(o, head, (unsigned)__builtin_ctz(m));
-                m &= m - 1;
-                place_write(o + 1, head, (unsigned)__builtin_ctz(m | 16));
-                o += 1 + (m != 0);
-                for (m &= m - 1; m; m &= m - 1) place_write(o++, head, (unsigned)__builtin_ctz(m));
+                /* Four are written whatever fits, then o moves on by the rotations that do: no
+                ** branch asks how many (1 to 4, at random: a branch there is mispredicted often). */
+                const uint8_t *order = rotation_order[m];
+                place_write(o, head, order[0]);
+                place_write(o + 1, head, order[1]);
+                place_write(o + 2, head, order[2]);
+                place_write(o + 3, head, order[3]);
+                o += ROTATIONS_FITTING >> (4 * m) & 0xf;
             }
             n = (int)(o - out);
             continue;
