@@ -6,6 +6,7 @@
 #ifndef MP_BOT_H
 #define MP_BOT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include "meeple.h"
 
@@ -31,6 +32,7 @@ struct mp_bot {
     uint64_t rng;           /* from the game seed and the seat; mixed with the position each decision */
     mp_mcts_params mcts;
     mp_bot_stats stats;
+    bool timed;             /* choices timed into stats (mp_bots_play without stats: not) */
 };
 
 /* splitmix64, and a number below n from it (no modulo bias). */

@@ -101,11 +101,19 @@ int mp_bot_check(const char *spec, mp_diag *d) {
     return parse_spec(spec, &b, d);
 }
 
+/* A bot of the spec for the seat, in *b; 0, or 1 with d filled. Timed: what its choices take is
+** measured for mp_bot_get_stats. */
+static int bot_init(struct mp_bot *b, const char *spec, uint64_t seed, int seat, mp_diag *d) {
+    if (parse_spec(spec, b, d)) return 1;
+    b->rng = seed * 0x2545f4914f6cdd1dULL + (uint64_t)seat * 0x9e3779b97f4a7c15ULL + 1;
+    b->timed = true;
+    return 0;
+}
+
 mp_bot *mp_bot_new(const char *spec, uint64_t seed, int seat, mp_diag *d) {
     mp_bot *b = malloc(sizeof *b);
     if (!b) abort();
-    if (parse_spec(spec, b, d)) { free(b); return NULL; }
-    b->rng = seed * 0x2545f4914f6cdd1dULL + (uint64_t)seat * 0x9e3779b97f4a7c15ULL + 1;
+    if (bot_init(b, spec, seed, seat, d)) { free(b); return NULL; }
     return b;
 }
 
@@ -124,69 +132,91 @@ double mp_bot_seconds(void) {
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-int mp_bot_choose(mp_bot *b, const mp_game *g, mp_action *out) {
-    b->stats.decisions++;
-    int n = mp_game_legal(g, out, 1);
-    if (n <= 1) return n < 1;   /* nothing to choose: the one action there is */
-    /* The stream for this decision: the bot's seed and where the game stands. */
+/* The random bot: one list (the costliest call of its turn) into room for LEGAL_ROOM on the stack,
+** and only when there are more, again into room for all. A choice draws from rng; with one
+** action there is none. 0, or 1 when there is no legal action. */
+enum { LEGAL_ROOM = 256 };
+static int random_choose(uint64_t rng, const mp_game *g, mp_action *out, bool *chose) {
+    mp_action room[LEGAL_ROOM];
+    mp_action *v = room;
+    int n = mp_game_legal(g, room, LEGAL_ROOM);
+    if (n > LEGAL_ROOM) {
+        if (!(v = malloc((size_t)n * sizeof *v))) abort();
+        mp_game_legal(g, v, n);
+    }
+    *chose = n > 1;
+    if (n >= 1) *out = v[*chose ? mp_bot_below(&rng, n) : 0];
+    if (v != room) free(v);
+    return n < 1;
+}
+
+/* The stream for this decision: the bot's seed and where the game stands. */
+static uint64_t decision_rng(const mp_bot *b, const mp_game *g) {
     uint64_t rng = b->rng ^ (uint64_t)mp_game_turn(g) * 0xd1b54a32d192ed03ULL ^
                    (uint64_t)mp_game_n_drawn(g) * 0x8cb92ba72f3d8dd7ULL ^ (uint64_t)mp_game_phase(g) * 0xabc98388fb8fac03ULL;
     mp_bot_next(&rng);
-    double t0 = mp_bot_seconds();
-    int rc;
-    if (b->kind == MP_BOT_GREEDY) {
-        rc = mp_greedy_choose(&rng, g, out);
-    } else if (b->kind == MP_BOT_MCTS) {
-        long iterations = 0;
-        rc = mp_mcts_choose(&b->mcts, &rng, g, out, &iterations);
-        b->stats.iterations += iterations;
-    } else {
-        mp_action *v = mp_bot_legal(g, &n);
-        rc = !v;
-        if (v) *out = v[mp_bot_below(&rng, n)];
-        free(v);
-    }
-    double took = mp_bot_seconds() - t0;
+    return rng;
+}
+
+/* The greedy or the mcts bot: a choice only when there are two actions or more (a count first),
+** else the one action there is. 0, or 1 when there is no legal action. */
+static int search_choose(mp_bot *b, uint64_t *rng, const mp_game *g, mp_action *out, bool *chose) {
+    int n = mp_game_legal(g, out, 1);
+    *chose = n > 1;
+    if (!*chose) return n < 1;
+    if (b->kind == MP_BOT_GREEDY) return mp_greedy_choose(rng, g, out);
+    long iterations = 0;
+    int rc = mp_mcts_choose(&b->mcts, rng, g, out, &iterations);
+    b->stats.iterations += iterations;
+    return rc;
+}
+
+int mp_bot_choose(mp_bot *b, const mp_game *g, mp_action *out) {
+    b->stats.decisions++;
+    uint64_t rng = decision_rng(b, g);
+    double t0 = b->timed ? mp_bot_seconds() : 0;
+    bool chose;
+    int rc = b->kind == MP_BOT_RANDOM ? random_choose(rng, g, out, &chose) : search_choose(b, &rng, g, out, &chose);
+    if (!chose) return rc;   /* one action: no choice, no time */
     b->stats.choices++;
-    b->stats.seconds += took;
-    if (took > b->stats.max_seconds) b->stats.max_seconds = took;
+    if (b->timed) {
+        double took = mp_bot_seconds() - t0;
+        b->stats.seconds += took;
+        if (took > b->stats.max_seconds) b->stats.max_seconds = took;
+    }
     return rc;
 }
 
 mp_game *mp_bots_play(const mp_ruleset *rs, const char *const *specs, int n, uint64_t seed, mp_bot_stats *stats,
                       mp_diag *d) {
-    mp_bot *seats[MP_MAX_PLAYERS] = { 0 };
+    struct mp_bot seats[MP_MAX_PLAYERS];
     if (n < 1 || n > MP_MAX_PLAYERS) {
         snprintf(d->message, sizeof d->message, "%d players; expected 1 to %d", n, MP_MAX_PLAYERS);
         return NULL;
     }
-    for (int p = 0; p < n; p++)
-        if (!(seats[p] = mp_bot_new(specs[p], seed, p, d))) {
-            for (int q = 0; q < p; q++) mp_bot_free(seats[q]);
-            return NULL;
-        }
+    for (int p = 0; p < n; p++) {
+        if (bot_init(&seats[p], specs[p], seed, p, d)) return NULL;
+        seats[p].timed = stats != NULL;   /* nobody reads the times otherwise */
+    }
     mp_game_options o = { .n_players = n, .seed = seed, .first_player = -1 };
     mp_game *g = mp_game_new(rs, &o, d);
     if (g) mp_game_start(g, d);
     while (g && mp_game_phase(g) != MP_PHASE_OVER) {
         mp_action a;
         int p = mp_game_current_player(g);
-        if (mp_bot_choose(seats[p], g, &a) || mp_game_apply(g, &a, d)) {
+        if (mp_bot_choose(&seats[p], g, &a) || mp_game_apply(g, &a, d)) {
             snprintf(d->message, sizeof d->message, "internal error: seat %d found no legal action", p + 1);
             mp_game_free(g);
             g = NULL;
         }
     }
-    for (int p = 0; p < n; p++) {
-        if (g && stats) {
-            const mp_bot_stats *s = &seats[p]->stats;
-            stats[p].decisions += s->decisions;
-            stats[p].choices += s->choices;
-            stats[p].seconds += s->seconds;
-            if (s->max_seconds > stats[p].max_seconds) stats[p].max_seconds = s->max_seconds;
-            stats[p].iterations += s->iterations;
-        }
-        mp_bot_free(seats[p]);
+    for (int p = 0; p < n && g && stats; p++) {
+        const mp_bot_stats *s = &seats[p].stats;
+        stats[p].decisions += s->decisions;
+        stats[p].choices += s->choices;
+        stats[p].seconds += s->seconds;
+        if (s->max_seconds > stats[p].max_seconds) stats[p].max_seconds = s->max_seconds;
+        stats[p].iterations += s->iterations;
     }
     return g;
 }

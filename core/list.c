@@ -4,9 +4,13 @@
 ** Every open cell asks 4 bytes of a tile (place.c: a side number for each side that touches a
 ** tile), and a tile turned r shows 4. A list works in two passes over the open cells, which are
 ** kept in row order: first every cell is tested against the four rotations, into a bit set of the
-** cells that take the tile and a byte of rotations for each; then only those cells are written, a
-** placement at a time, in row order and rotation order. About half the cells take the tile, at
-** random, so no branch depends on which.
+** cells that take the tile and a byte of rotations for each; then only those cells are written, in
+** row order and rotation order: two placements a cell whether the second rotation fits or not,
+** the list moving on by the rotations that fit (a table's count). About half the cells take the
+** tile, and one or two rotations, at random, so no branch depends on either: such a branch is
+** mispredicted often, and how often depends on how well the machine's predictor happens to learn
+** the positions, which changes with where the code lies. A third and a fourth rotation are rare:
+** a branch writes them.
 **
 ** The first pass has three paths, the same results: eight cells a step with AVX2, four with SSE2,
 ** one at a time in plain C. The path is chosen once per process (MEEPLE_SIMD, else the best this
@@ -214,11 +218,19 @@ static inline uint64_t fit_cells(mp_simd path, const uint32_t code[4], const mp_
 
 /* ------------------------------------------------------------------ lists */
 
+/* The rotations in a byte of fits (bit r: rotation r fits), in order; 0 past the last (a second
+** written where only one fits is overwritten by the next cell's, or left past the list). */
+static const uint8_t rotation_order[16][4] = {
+    { 0 }, { 0 }, { 1 }, { 0, 1 }, { 2 }, { 0, 2 }, { 1, 2 }, { 0, 1, 2 },
+    { 3 }, { 0, 3 }, { 1, 3 }, { 0, 1, 3 }, { 2, 3 }, { 0, 2, 3 }, { 1, 2, 3 }, { 0, 1, 2, 3 },
+};
+/* How many rotations fit, for each byte of fits: a nibble each, from the low end. */
+#define ROTATIONS_FITTING 0x4332322132212110ull
+
 /* Lists the legal placements of the tile, row by row, west to east, rotations in order (the open
-** cells are kept in that order). Writes at most cap of them (out may be NULL with cap 0); returns
-** the number there are. The open cells are tested on the SIMD path into a bit set of the cells that
-** take the tile; then only those are written. About half the cells take it, at random, so no
-** branch depends on which. */
+** cells are kept in that order). Writes at most cap of them (out may be NULL with cap 0), and may
+** leave scratch past them within cap; returns the number there are. The open cells are tested on
+** the SIMD path into a bit set of the cells that take the tile; then only those are written. */
 int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
     const uint32_t *code = &g->rs->list_code[4 * tile];
     mp_simd path = simd_path();
@@ -238,21 +250,30 @@ int mp_place_list(const mp_game *g, int tile, mp_action *out, int cap) {
                 int c = __builtin_ctzll(takes);
                 unsigned m = rotations[c];
                 place_head_t head = place_head(kind, open[base + c].key);
-                /* Two are written whether the second rotation fits or not; a third is rare. */
-                place_write(o, head, (unsigned)__builtin_ctz(m));
-                m &= m - 1;
-                place_write(o + 1, head, (unsigned)__builtin_ctz(m | 16));
-                o += 1 + (m != 0);
-                for (m &= m - 1; m; m &= m - 1) place_write(o++, head, (unsigned)__builtin_ctz(m));
+                /* Two are written whether the second rotation fits or not, and o moves on by the
+                ** rotations that fit: no branch asks whether one or two do (at random: such a
+                ** branch is mispredicted often). A third is rare. */
+                const uint8_t *order = rotation_order[m];
+                unsigned fit = ROTATIONS_FITTING >> (4 * m) & 0xf;
+                place_write(o, head, order[0]);
+                place_write(o + 1, head, order[1]);
+                if (fit > 2) {
+                    place_write(o + 2, head, order[2]);
+                    place_write(o + 3, head, order[3]);
+                }
+                o += fit;
             }
             n = (int)(o - out);
             continue;
         }
-        for (; takes; takes &= takes - 1) {
+        for (; takes; takes &= takes - 1) {   /* little room, or none (a count): one at a time */
             int c = __builtin_ctzll(takes);
-            place_head_t head = place_head(kind, open[base + c].key);
-            for (unsigned m = rotations[c]; m; m &= m - 1, n++)
-                if (n < cap) place_write(&out[n], head, (unsigned)__builtin_ctz(m));
+            unsigned m = rotations[c], fit = ROTATIONS_FITTING >> (4 * m) & 0xf;
+            if (n < cap) {
+                place_head_t head = place_head(kind, open[base + c].key);
+                for (unsigned k = 0; k < fit && n + (int)k < cap; k++) place_write(&out[n + (int)k], head, rotation_order[m][k]);
+            }
+            n += (int)fit;
         }
     }
     return n;
