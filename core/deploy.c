@@ -21,25 +21,54 @@ static bool occupied(const mp_seg *root) {
     return any != 0;
 }
 
-static bool can_deploy(const mp_game *g, const mp_piece *piece, int placed_idx, int feature) {
-    const mp_placed *p = &g->placed[placed_idx];
-    int32_t seg = mp_placed_feature_seg(g, p, feature);
-    if (seg < 0 || !(piece->on >> g->segs[seg].kind & 1)) return false;   /* its kinds, farmers on */
-    const mp_seg *root = &g->segs[mp_seg_root(g, seg)];
-    return piece->strength ? !occupied(root) : root->strength[g->player] != 0;
+/* The features of the tile just placed (a bridge on it too) that take pieces at all (a kind some
+** piece may stand on), each looked at once for every kind of piece: those nobody occupies (free),
+** those where the player has a follower (own), and each one's kind. */
+typedef struct tile_features { uint32_t free, own; uint8_t kind[32]; } tile_features;
+
+static uint32_t look(const mp_game *g, tile_features *t) {
+    const mp_placed *p = &g->placed[g->last_placed];
+    int features = mp_placed_n_features(g, p);
+    uint32_t any = 0;
+    t->free = t->own = 0;
+    for (int f = 0; f < features; f++) {
+        int32_t seg = mp_placed_feature_seg(g, p, f);
+        if (seg < 0 || !(g->rs->deploy_kinds >> g->segs[seg].kind & 1)) continue;   /* a role, farmers on */
+        const mp_seg *root = &g->segs[mp_seg_root(g, seg)];
+        t->kind[f] = g->segs[seg].kind;
+        any |= 1u << f;
+        if (!occupied(root)) t->free |= 1u << f;
+        else if (root->strength[g->player]) t->own |= 1u << f;
+    }
+    return any;
+}
+
+/* The options of every piece with some left in the supply (the deployments worth looking at);
+** kept out of mp_deploy_prepare, so that its common quick exit has no frame to set up. */
+static __attribute__((noinline)) void fill_options(mp_game *g) {
+    const mp_ruleset *rs = g->rs;
+    int n = rs->n_pieces;
+    tile_features t;
+    uint32_t any = look(g, &t);
+    for (int k = 0; k < n; k++) {
+        const mp_piece *piece = &rs->pieces[k];
+        if (g->supply[g->player][k] <= 0) continue;
+        /* A follower: a free feature; a piece that is none: one its owner holds; of its kinds. */
+        uint32_t options = any & (piece->strength ? t.free : t.own);
+        if ((piece->on & rs->deploy_kinds) != rs->deploy_kinds)   /* not every kind that takes pieces */
+            for (uint32_t m = options; m; m &= m - 1)
+                if (!(piece->on >> t.kind[__builtin_ctz(m)] & 1)) options &= ~(m & -m);
+        g->deploy_options[k] = options;
+    }
 }
 
 void mp_deploy_prepare(mp_game *g) {
-    const mp_ruleset *rs = g->rs;
-    memset(g->deploy_options, 0, (size_t)rs->n_pieces * sizeof g->deploy_options[0]);
+    memset(g->deploy_options, 0, sizeof g->deploy_options);   /* a constant size: a few stores, no call */
     if (g->last_placed < 0) return;
-    const mp_placed *p = &g->placed[g->last_placed];
-    int features = mp_placed_n_features(g, p);   /* a bridge on it too */
-    for (int k = 0; k < rs->n_pieces; k++) {
-        if (g->supply[g->player][k] <= 0) continue;
-        for (int f = 0; f < features; f++)
-            g->deploy_options[k] |= (uint32_t)can_deploy(g, &rs->pieces[k], g->last_placed, f) << f;
-    }
+    const int16_t *supply = g->supply[g->player];
+    bool some = supply[0] > 0;   /* a piece left: random play empties supplies early, the common exit */
+    for (int k = 1; k < g->rs->n_pieces && !some; k++) some = supply[k] > 0;
+    if (some) fill_options(g);
 }
 
 bool mp_deploy_allowed(const mp_game *g, int piece, int feature) {
@@ -47,16 +76,21 @@ bool mp_deploy_allowed(const mp_game *g, int piece, int feature) {
            (g->deploy_options[piece] >> feature & 1);
 }
 
+/* The deployments of piece k (its features, bits of m) from out[n] on, as room allows; the new count. */
+static inline int list_piece(const mp_placed *p, int k, uint32_t m, mp_action *out, int n, int cap) {
+    for (; m; m &= m - 1, n++)
+        if (n < cap)
+            out[n] = (mp_action){ .kind = MP_ACT_DEPLOY, .feature = (uint8_t)__builtin_ctz(m), .tile = p->tile, .x = p->x,
+                                  .y = p->y, .rot = p->rot, .piece = (uint8_t)k };
+    return n;
+}
+
 /* Deployments on the tile just placed, piece by piece (the ordinary follower's first, as the
 ** ruleset lists them), then "pass". Returns the count; writes at most cap. */
 int mp_deploy_list(const mp_game *g, mp_action *out, int cap) {
-    int n = 0;
-    const mp_placed *p = &g->placed[g->last_placed];
-    for (int k = 0; k < g->rs->n_pieces; k++)
-        for (uint32_t m = g->deploy_options[k]; m; m &= m - 1, n++)
-            if (n < cap)
-                out[n] = (mp_action){ .kind = MP_ACT_DEPLOY, .feature = (uint8_t)__builtin_ctz(m), .tile = p->tile,
-                                      .x = p->x, .y = p->y, .rot = p->rot, .piece = (uint8_t)k };
+    const mp_placed p = g->placed[g->last_placed];   /* a copy: the writes below may alias the game */
+    int n = list_piece(&p, 0, g->deploy_options[0], out, 0, cap);
+    for (int k = 1; k < g->rs->n_pieces; k++) n = list_piece(&p, k, g->deploy_options[k], out, n, cap);
     if (n < cap) out[n] = (mp_action){ .kind = MP_ACT_PASS };
     return n + 1;
 }
