@@ -38,6 +38,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "meeple.h"
+#include "simple-bot.h"
 
 #if defined(__GNUC__)
 #define MP_MODULE_API __attribute__((visibility("hidden")))
@@ -184,6 +185,12 @@ typedef struct mp_module {
     void (*redeal)(mp_module_ctx *c, int player);
     /* Invariants, for mp_game_check: 0 when consistent. */
     int (*check)(const mp_module_view *c, mp_diag *d);
+    /* A simple bot's choice in the decision this module asked for (MP_PHASE_MODULE; legal: the
+    ** whole legal list, n >= 1), weighed with the callbacks the bot gives (simple-bot.h): the index
+    ** of the action to take, or -1 to let the bot rank the actions as it ranks any (the points
+    ** each brings). Only the bot's callbacks and its tie-break may decide between equal actions,
+    ** so a seeded bot stays reproducible. NULL: -1. The greedy bot asks it (meeple-bots(7)). */
+    int (*choose_simple)(const mp_module_view *c, const mp_action *legal, int n, const mp_simple_bot *bot);
 } mp_module;
 
 #define MP_LISTS_IN(phase) (1u << (phase))

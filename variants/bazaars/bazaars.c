@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "module.h"
+#include "bazaars-bot.h"
 
 enum { SELECT = 1, RAISE, PASS, BUY, SELL, PICK };       /* action codes */
 enum { IDLE, SELECTING, BIDDING, DECIDING, PICKING };    /* where the bazaar stands */
@@ -374,4 +374,5 @@ const mp_module mp_module_bazaars = {
     .describe = bazaars_describe,
     .parse = bazaars_parse,
     .facts = bazaars_facts,
+    .choose_simple = bazaars_choose_simple,
 };

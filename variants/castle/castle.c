@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "module.h"
+#include "castle-bot.h"
 
 /* MAX_LIST: the features one placement can complete (the kernel's bound: 16 features, 12 ports and
 ** 8 cloisters fit in it); NAME_SIZE: bytes of a kind's or icon's name. */
@@ -866,4 +866,5 @@ const mp_module mp_module_castle = {
     .status = castle_status,
     .redeal = castle_redeal,
     .check = castle_check,
+    .choose_simple = castle_choose_simple,
 };

@@ -366,4 +366,5 @@ const mp_module mp_module_castles = {
     .tokens_name = "castles",
     .tokens = castles_tokens,
     .check = castles_check,
+    .choose_simple = castles_choose_simple,
 };
