@@ -481,6 +481,23 @@ typedef struct mp_fact {
 ** there are. */
 MP_API int mp_game_facts(const mp_game *g, mp_fact *out, int cap);
 
+/* How a kind of decision is written after "!module:" (meeple-notation(7)), as a human reads it:
+** its form ("select-N-for-BID") and a line of help; help NULL: a form another form's line tells
+** ("ew@X,Y" beside "ns@X,Y"). A table of them ends with a NULL form. */
+typedef struct mp_decision_form { const char *form, *help; } mp_decision_form;
+/* A kind of decision a module offers, as the module's table declares it (meeple-modules(7)): the
+** code of its actions, its name, the names of its arguments (an action's arg[0..2]; NULL where
+** unused) and how it is written (NULL: not told). */
+typedef struct mp_decision_kind {
+    int32_t code;
+    const char *name;
+    const char *args[3];
+    const mp_decision_form *forms;
+} mp_decision_kind;
+/* The i-th kind of decision the ruleset's m-th module offers, in its table's order (the order its
+** notation is told in); NULL past the last, or for a bad m. */
+MP_API const mp_decision_kind *mp_ruleset_module_decision(const mp_ruleset *rs, int m, int i);
+
 /* A module's action as data: its kind of decision and arguments (meeple-ruleset(5) lists each
 ** module's); the notation is only how it is spelt. */
 typedef struct mp_decision {
@@ -489,6 +506,7 @@ typedef struct mp_decision {
     int n_args;
     const char *arg_names[3];
     int32_t args[3];      /* the action's arg[0..n_args-1] */
+    const mp_decision_kind *kind;   /* the kind, as the module declares it */
 } mp_decision;
 /* 0 with *out filled, or -1 when a is not a module's action or its module names no such kind. */
 MP_API int mp_game_decision(const mp_game *g, const mp_action *a, mp_decision *out);

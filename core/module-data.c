@@ -1,7 +1,8 @@
 /*
 ** module-data.c: what the modules declare and know, asked by everyone else (module.h,
 ** meeple-modules(7)): their state as facts (mp_game_facts), an action as a decision
-** (mp_game_decision), and a simple bot's choice in a decision a module asked for (the
+** (mp_game_decision), the kinds of their decisions and how each is written
+** (mp_ruleset_module_decision), and a simple bot's choice in a decision a module asked for (the
 ** choose_simple hook). A tool or a bot learns about a module only through these, never by its name.
 */
 #include <stdio.h>
@@ -31,7 +32,7 @@ int mp_game_decision(const mp_game *g, const mp_action *a, mp_decision *out) {
     const mp_module *m = g->rs->modules[a->module].v;
     for (const mp_decision_kind *k = m->decisions; k && k->name; k++) {
         if (k->code != a->code) continue;
-        *out = (mp_decision){ .module = m->name, .name = k->name };
+        *out = (mp_decision){ .module = m->name, .name = k->name, .kind = k };
         for (int i = 0; i < 3 && k->args[i]; i++) {
             out->arg_names[i] = k->args[i];
             out->args[i] = a->arg[i];
@@ -40,6 +41,14 @@ int mp_game_decision(const mp_game *g, const mp_action *a, mp_decision *out) {
         return 0;
     }
     return -1;
+}
+
+const mp_decision_kind *mp_ruleset_module_decision(const mp_ruleset *rs, int m, int i) {
+    if (!rs || m < 0 || m >= rs->n_modules || i < 0) return NULL;
+    const mp_decision_kind *k = rs->modules[m].v->decisions;
+    for (int j = 0; k && k[j].name; j++)
+        if (j == i) return &k[j];
+    return NULL;
 }
 
 /* ------------------------------------------------------------------ a simple bot's choice */

@@ -101,14 +101,10 @@ enum { MP_MOD_PORTS = 12 };
 typedef struct mp_ynode mp_ynode;     /* a node of the ruleset's YAML, read with mp_opt_* below */
 typedef struct mp_arena mp_arena;     /* memory that lives as long as the ruleset */
 
-/* A kind of decision a module offers, for its table `decisions` (ended by a NULL name): the
-** action's code, the kind's name ("select", "bid", "convert") and the names of its arguments
-** (an action's arg[0..2]; NULL where unused). meeple.h's mp_game_decision reads it. */
-typedef struct mp_decision_kind {
-    int32_t code;
-    const char *name;
-    const char *args[3];
-} mp_decision_kind;
+/* A module's decisions are a table of mp_decision_kind (meeple.h: public data, which
+** mp_game_decision and mp_ruleset_module_decision read), ended by a NULL name: each kind's action
+** code, its name ("select", "bid", "convert"), its arguments' names, and how it is written after
+** "!name:" with a line of help each (the terminal's `help` prints them in the table's order). */
 
 typedef struct mp_module {
     const char *name;             /* key in a ruleset's `variants:` list */

@@ -350,13 +350,21 @@ static int bazaars_parse(const mp_module_view *cx, const char *args, mp_action *
 
 /* A slot counts from 0 (the notation's N is slot + 1); the tile an action is about is its `tile`. */
 static const mp_decision_kind bazaars_decisions[] = {
-    { SELECT, "select", { "slot", "bid", NULL } },
-    { RAISE, "bid", { "bid", NULL, NULL } },
-    { PASS, "pass", { NULL, NULL, NULL } },
-    { BUY, "buy", { NULL, NULL, NULL } },
-    { SELL, "sell", { NULL, NULL, NULL } },
-    { PICK, "pick", { "slot", NULL, NULL } },
-    { 0, NULL, { NULL, NULL, NULL } },
+    { .code = SELECT, .name = "select", .args = { "slot", "bid" },
+      .forms = (const mp_decision_form[]){
+          { "select-N-for-BID", "select open tile N and open the bidding at BID points" }, { NULL, NULL } } },
+    { .code = RAISE, .name = "bid", .args = { "bid" },
+      .forms = (const mp_decision_form[]){
+          { "bid-BID", "raise the bidding to BID, above the highest bid" }, { NULL, NULL } } },
+    { .code = PASS, .name = "pass",
+      .forms = (const mp_decision_form[]){ { "pass", "make no bid" }, { NULL, NULL } } },
+    { .code = BUY, .name = "buy",
+      .forms = (const mp_decision_form[]){ { "buy", "keep the tile, paying the highest bid to its bidder" }, { NULL, NULL } } },
+    { .code = SELL, .name = "sell",
+      .forms = (const mp_decision_form[]){ { "sell", "sell the tile to the highest bidder for the bid" }, { NULL, NULL } } },
+    { .code = PICK, .name = "pick", .args = { "slot" },
+      .forms = (const mp_decision_form[]){ { "pick-N", "take open tile N (bazaars without auction)" }, { NULL, NULL } } },
+    { .name = NULL },
 };
 
 const mp_module mp_module_bazaars = {

@@ -54,9 +54,16 @@ static const char *const axis_names[] = { "ns", "ew" };
 /* Its actions as data (meeple-ruleset(5)): a build names the tile it crosses by the action's cell;
 ** a placement is the action's tile, cell and turn, and the bridge's axis and cell. */
 static const mp_decision_kind bridges_decisions[] = {
-    { CODE_BUILD, "build", { "axis", NULL, NULL } },
-    { CODE_PLACE, "place", { "axis", "bridge-x", "bridge-y" } },
-    { 0, NULL, { NULL, NULL, NULL } },
+    { .code = CODE_BUILD, .name = "build", .args = { "axis" },
+      .forms = (const mp_decision_form[]){
+          { "ns@X,Y", "build a bridge north-south on the tile at X,Y, after the placement (ew@: east-west)" },
+          { "ew@X,Y", NULL },
+          { NULL, NULL } } },
+    { .code = CODE_PLACE, .name = "place", .args = { "axis", "bridge-x", "bridge-y" },
+      .forms = (const mp_decision_form[]){
+          { "TILE@X,YrR/AXIS@BX,BY", "place TILE where only a bridge (AXIS: ns, ew) on the tile at BX,BY makes it fit" },
+          { NULL, NULL } } },
+    { .name = NULL },
 };
 
 /* ------------------------------------------------------------------ configuration */

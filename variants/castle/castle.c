@@ -68,12 +68,21 @@ enum { Q_NONE, Q_DOUBLE, Q_ORDER, Q_EXTRA };
 ** notation) and the feature it is played on; "first" has the feature only. */
 enum { CODE_HOLD = 0, CODE_USE_1, CODE_USE_2, CODE_FIRST, CODE_EXTRA_TURN };
 static const mp_decision_kind castle_decisions[] = {
-    { CODE_HOLD, "hold", { "wall-tile", NULL, NULL } },
-    { CODE_USE_1, "use", { "wall-tile", "feature", NULL } },
-    { CODE_USE_2, "use-both", { "wall-tile", "feature", NULL } },
-    { CODE_FIRST, "first", { "feature", NULL, NULL } },
-    { CODE_EXTRA_TURN, "extra-turn", { "wall-tile", NULL, NULL } },
-    { 0, NULL, { NULL, NULL, NULL } },
+    { .code = CODE_FIRST, .name = "first", .args = { "feature" },
+      .forms = (const mp_decision_form[]){
+          { "first@X,Y,WHERE", "score this feature next, of several the tile just placed completed" }, { NULL, NULL } } },
+    { .code = CODE_USE_1, .name = "use", .args = { "wall-tile", "feature" },
+      .forms = (const mp_decision_form[]){
+          { "use-K@X,Y,WHERE", "play doubling wall tile K on a feature just completed (use-Kx2@...: both copies)" },
+          { NULL, NULL } } },
+    { .code = CODE_USE_2, .name = "use-both", .args = { "wall-tile", "feature" },
+      .forms = (const mp_decision_form[]){ { "use-Kx2@X,Y,WHERE", NULL }, { NULL, NULL } } },
+    { .code = CODE_EXTRA_TURN, .name = "extra-turn", .args = { "wall-tile" },
+      .forms = (const mp_decision_form[]){
+          { "use-K", "play wall tile K at the end of the turn: another turn" }, { NULL, NULL } } },
+    { .code = CODE_HOLD, .name = "hold", .args = { "wall-tile" },
+      .forms = (const mp_decision_form[]){ { "hold-K", "keep wall tile K for later" }, { NULL, NULL } } },
+    { .name = NULL },
 };
 
 typedef struct castle_state {

@@ -340,9 +340,13 @@ static int castles_parse(const mp_module_view *cx, const char *args, mp_action *
 /* The town (town_context) rides in the arguments: its feature on the tile at the action's x, y,
 ** and the cell of its other tile. */
 static const mp_decision_kind castles_decisions[] = {
-    { CODE_DECLINE, "decline", { "feature", "other-x", "other-y" } },
-    { CODE_CONVERT, "convert", { "feature", "other-x", "other-y" } },
-    { 0, NULL, { NULL, NULL, NULL } },
+    { .code = CODE_CONVERT, .name = "convert", .args = { "feature", "other-x", "other-y" },
+      .forms = (const mp_decision_form[]){
+          { "convert", "turn the town just completed into a castle (it scores with its fief later)" },
+          { NULL, NULL } } },
+    { .code = CODE_DECLINE, .name = "decline", .args = { "feature", "other-x", "other-y" },
+      .forms = (const mp_decision_form[]){ { "decline", "keep the town (it scores now)" }, { NULL, NULL } } },
+    { .name = NULL },
 };
 
 const mp_module mp_module_castles = {
