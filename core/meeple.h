@@ -143,12 +143,6 @@ MP_API const char *mp_ruleset_farm_category(const mp_ruleset *rs);
 MP_API int mp_ruleset_n_modules(const mp_ruleset *rs);
 MP_API const char *mp_ruleset_module_name(const mp_ruleset *rs, int i);
 MP_API const char *mp_ruleset_module_summary(const mp_ruleset *rs, int i);
-/* The whole numbers written in the i-th module's `options:` at a dotted path of keys
-** ("track.towers": the key towers of the mapping under track), in order, lists within lists
-** flattened; at most cap of them written to out. Returns how many there are, or -1 when the path
-** names nothing there or something other than whole numbers. For display (The Castle's score
-** track: "track.spaces", "track.towers"). */
-MP_API int mp_ruleset_module_ints(const mp_ruleset *rs, int i, const char *path, long *out, int cap);
 
 /* The kinds of piece each player has (meeple-ruleset(5), PIECES): piece 0 is the ordinary
 ** follower (`followers:`), then those of `pieces:` in the order written (a large follower, a
@@ -443,6 +437,9 @@ MP_API int mp_game_feature_kind(const mp_game *g, int x, int y, int feature);
 ** as the tile lies (bit p: port p, 0 = Nw ... 11 = Wn), 0 if none; *feature receives its feature
 ** index on the tile (one past the tile's own), *kind its kind. */
 MP_API unsigned mp_game_overlay_at(const mp_game *g, int x, int y, int *feature, int *kind);
+/* What that overlay is, in the word of the module that laid it ("bridge"; "overlay" when the
+** module has none), for a picture or a line of words; NULL when the tile has no overlay. */
+MP_API const char *mp_game_overlay_name(const mp_game *g, int x, int y);
 /* A copy of g in which seat `player` is to place tile kind `tile` now, as an extra turn with a
 ** given tile (like a bazaar's: not from the bag); the copy's legal actions are its placements and
 ** the turn then runs as usual. For weighing a tile a player might get. NULL when the tile fits
@@ -464,9 +461,13 @@ MP_API const char *mp_game_module_status(const mp_game *g, int player, char *buf
 ** under its options: `what` is a stable name there, never display text. */
 typedef enum mp_fact_kind {
     MP_FACT_COUNT,        /* how many `what` a player (or the game) has: value */
-    MP_FACT_POSITION,     /* where a `what` stands on a track: space value (arg: a second number) */
+    MP_FACT_POSITION,     /* where a `what` stands on the module's track: space value (arg: a
+                          ** second number; the game's: the other space of a marked stretch) */
     MP_FACT_TILE,         /* a tile `what` in slot value (a bazaar's tiles on offer) */
-    MP_FACT_AMOUNT        /* an amount `what` (a bid): value */
+    MP_FACT_AMOUNT,       /* an amount `what` (a bid): value */
+    MP_FACT_TRACK,        /* the module's track `what` (the game's): value spaces, 0 to value - 1,
+                          ** which its POSITION facts stand on (a score track) */
+    MP_FACT_MARKED        /* a marked stretch `what` of that track (a tower): spaces value to arg */
 } mp_fact_kind;
 typedef struct mp_fact {
     const char *module;   /* the module's name ("castle") */

@@ -256,7 +256,9 @@ mp_feature mp_mod_lay_overlay(mp_module_ctx *c, const mp_overlay *o) {
     int placed = o->placed == MP_OVERLAY_NEW ? g->last_placed : o->placed;
     if (placed < 0) return -1;
     int32_t s = mp_feature_add_overlay(g, placed, o->kind, o->ports);
-    return s < 0 ? -1 : mp_seg_find(g, s);
+    if (s < 0) return -1;
+    g->placed[placed].overlay_module = (uint8_t)c->view.index;
+    return mp_seg_find(g, s);
 }
 uint32_t mp_mod_random(mp_module_ctx *c, uint32_t n) { return mp_rng_below(c->game->rng, n); }
 

@@ -171,6 +171,9 @@ typedef struct mp_module {
     /* Its facts in a line of words, for a player (player >= 0: "track 33, wall tile 9") or the
     ** whole game (-1: "wall tiles on the track at 12/13 ..."); "" nothing. */
     int (*status)(const mp_module_view *c, int player, char *buf, size_t size);
+    /* What the overlays it lays are (mp_mod_lay_overlay), in a word for pictures and words
+    ** ("bridge": the SVG's class and title of the deck, mp_game_overlay_name). NULL: "overlay". */
+    const char *overlay_name;
     /* Tokens the module gives each player (bridges, castle tokens): what they are called, and how
     ** many a player still has in the supply (mp_game_token_supply). */
     const char *tokens_name;

@@ -476,6 +476,7 @@ const mp_module mp_module_bridges = {
     .describe = bridges_describe,
     .parse = bridges_parse,
     .facts = bridges_facts,
+    .overlay_name = "bridge",
     .tokens_name = "bridges",
     .tokens = bridges_tokens,
     .check = bridges_check,

@@ -774,7 +774,10 @@ static int castle_describe(const mp_module_view *cx, const mp_action *a, char *b
 **   COUNT    "wall-tile"  value: copies of wall tile number `arg` he holds (one fact a number);
 ** then the game's:
 **   POSITION "wall-tile"  value, arg: the two spaces of a tower a wall tile lies on, face down;
-**   COUNT    "wall-tiles-removed"  value: those taken off the track at the end of the game. */
+**   COUNT    "wall-tiles-removed"  value: those taken off the track at the end of the game;
+** and the track's geometry, which a picture draws (render.c reads only the kinds):
+**   TRACK    "track"      value: its spaces;
+**   MARKED   "tower"      value, arg: the two spaces of each corner tower, in the options' order. */
 typedef struct fact_list { mp_fact *out; int cap, n; } fact_list;
 
 static void fact(fact_list *l, mp_fact_kind kind, const char *what, int player, int value, int arg) {
@@ -796,6 +799,8 @@ static int castle_facts(const mp_module_view *cx, mp_fact *out, int cap) {
     for (int t = 0; t < c->n_towers; t++)
         if (s->tower_tile[t]) fact(&l, MP_FACT_POSITION, "wall-tile", -1, c->tower[t][0], c->tower[t][1]);
     if (s->removed) fact(&l, MP_FACT_COUNT, "wall-tiles-removed", -1, s->removed, 0);
+    fact(&l, MP_FACT_TRACK, "track", -1, c->spaces, 0);
+    for (int t = 0; t < c->n_towers; t++) fact(&l, MP_FACT_MARKED, "tower", -1, c->tower[t][0], c->tower[t][1]);
     return l.n;
 }
 
