@@ -143,6 +143,20 @@ MP_API const char *mp_ruleset_farm_category(const mp_ruleset *rs);
 MP_API int mp_ruleset_n_modules(const mp_ruleset *rs);
 MP_API const char *mp_ruleset_module_name(const mp_ruleset *rs, int i);
 MP_API const char *mp_ruleset_module_summary(const mp_ruleset *rs, int i);
+/* A word another program has for a module or a kind of its decisions, in a namespace ("jcz":
+** JCloisterZone's setup element, message type, token...), declared with the module as tile
+** aliases are with tiles (meeple-tileset(5)); the namespaces and words: meeple-modules(7). A table
+** of them ends with a NULL ns. */
+typedef struct mp_alias { const char *ns, *word; } mp_alias;
+/* The word of namespace ns in a table of aliases (NULL: an empty one); NULL when it has none. */
+MP_API const char *mp_alias_word(const mp_alias *table, const char *ns);
+/* The i-th module's word in namespace ns, NULL when it has none (or i is out of range); the index
+** of the module whose word in ns is `word`, -1 none. */
+MP_API const char *mp_ruleset_module_alias(const mp_ruleset *rs, int i, const char *ns);
+MP_API int mp_ruleset_module_find_alias(const mp_ruleset *rs, const char *ns, const char *word);
+/* The name of the compiled-in module whose word in ns is `word` (for a program writing a ruleset:
+** the module JCloisterZone's element turns on), NULL none. */
+MP_API const char *mp_module_find_alias(const char *ns, const char *word);
 
 /* The kinds of piece each player has (meeple-ruleset(5), PIECES): piece 0 is the ordinary
 ** follower (`followers:`), then those of `pieces:` in the order written (a large follower, a
@@ -488,12 +502,14 @@ MP_API int mp_game_facts(const mp_game *g, mp_fact *out, int cap);
 typedef struct mp_decision_form { const char *form, *help; } mp_decision_form;
 /* A kind of decision a module offers, as the module's table declares it (meeple-modules(7)): the
 ** code of its actions, its name, the names of its arguments (an action's arg[0..2]; NULL where
-** unused) and how it is written (NULL: not told). */
+** unused), how it is written (NULL: not told) and the words other programs have for it (NULL:
+** none; mp_alias_word). */
 typedef struct mp_decision_kind {
     int32_t code;
     const char *name;
     const char *args[3];
     const mp_decision_form *forms;
+    const mp_alias *aliases;
 } mp_decision_kind;
 /* The i-th kind of decision the ruleset's m-th module offers, in its table's order (the order its
 ** notation is told in); NULL past the last, or for a bad m. */

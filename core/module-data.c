@@ -2,8 +2,9 @@
 ** module-data.c: what the modules declare and know, asked by everyone else (module.h,
 ** meeple-modules(7)): their state as facts (mp_game_facts), an action as a decision
 ** (mp_game_decision), the kinds of their decisions and how each is written
-** (mp_ruleset_module_decision), and a simple bot's choice in a decision a module asked for (the
-** choose_simple hook). A tool or a bot learns about a module only through these, never by its name.
+** (mp_ruleset_module_decision), the words other programs have for them (aliases), and a simple
+** bot's choice in a decision a module asked for (the choose_simple hook). A tool or a bot learns
+** about a module only through these, never by its name.
 */
 #include <stdio.h>
 #include <string.h>
@@ -48,6 +49,36 @@ const mp_decision_kind *mp_ruleset_module_decision(const mp_ruleset *rs, int m, 
     const mp_decision_kind *k = rs->modules[m].v->decisions;
     for (int j = 0; k && k[j].name; j++)
         if (j == i) return &k[j];
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ words of other programs */
+
+const char *mp_alias_word(const mp_alias *table, const char *ns) {
+    for (const mp_alias *a = table; a && a->ns && ns; a++)
+        if (!strcmp(a->ns, ns)) return a->word;
+    return NULL;
+}
+
+const char *mp_ruleset_module_alias(const mp_ruleset *rs, int i, const char *ns) {
+    return rs && i >= 0 && i < rs->n_modules ? mp_alias_word(rs->modules[i].v->aliases, ns) : NULL;
+}
+
+/* Whether module m's word in ns is `word`. */
+static bool has_alias(const mp_module *m, const char *ns, const char *word) {
+    const char *w = mp_alias_word(m->aliases, ns);
+    return w && word && !strcmp(w, word);
+}
+
+int mp_ruleset_module_find_alias(const mp_ruleset *rs, const char *ns, const char *word) {
+    for (int i = 0; rs && i < rs->n_modules; i++)
+        if (has_alias(rs->modules[i].v, ns, word)) return i;
+    return -1;
+}
+
+const char *mp_module_find_alias(const char *ns, const char *word) {
+    for (int i = 0; i < mp_module_count(); i++)
+        if (has_alias(mp_module_at(i), ns, word)) return mp_module_at(i)->name;
     return NULL;
 }
 

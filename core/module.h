@@ -111,6 +111,7 @@ typedef struct mp_module {
     const char *summary;          /* one line, for `meeple rulesets` */
     size_t state_size;            /* per-game bytes, zeroed at setup, copied with the game */
     const mp_decision_kind *decisions; /* what its actions are, as data (NULL: none) */
+    const mp_alias *aliases;      /* its words in other programs (meeple-modules(7), ALIASES) */
 
     /* Load time: read `options:` (may be NULL) into *config, allocated in arena a. */
     int (*configure)(mp_arena *a, const mp_ynode *options, void **config, mp_diag *d);

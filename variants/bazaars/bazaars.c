@@ -348,22 +348,33 @@ static int bazaars_parse(const mp_module_view *cx, const char *args, mp_action *
     return 0;
 }
 
-/* A slot counts from 0 (the notation's N is slot + 1); the tile an action is about is its `tile`. */
+/* A slot counts from 0 (the notation's N is slot + 1); the tile an action is about is its `tile`.
+** JCloisterZone writes a selection, a pick and a raise as BAZAAR_BID, a pass as PASS, buying and
+** selling as BAZAAR_BUY_OR_SELL with the value BUY or SELL; the actions it offers for them
+** (meeple-modules(7), ALIASES). */
 static const mp_decision_kind bazaars_decisions[] = {
     { .code = SELECT, .name = "select", .args = { "slot", "bid" },
       .forms = (const mp_decision_form[]){
-          { "select-N-for-BID", "select open tile N and open the bidding at BID points" }, { NULL, NULL } } },
+          { "select-N-for-BID", "select open tile N and open the bidding at BID points" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "BAZAAR_BID" }, { "jcz-offer", "BazaarSelectTile" }, { NULL, NULL } } },
     { .code = RAISE, .name = "bid", .args = { "bid" },
       .forms = (const mp_decision_form[]){
-          { "bid-BID", "raise the bidding to BID, above the highest bid" }, { NULL, NULL } } },
+          { "bid-BID", "raise the bidding to BID, above the highest bid" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "BAZAAR_BID" }, { "jcz-offer", "BazaarBid" }, { NULL, NULL } } },
     { .code = PASS, .name = "pass",
-      .forms = (const mp_decision_form[]){ { "pass", "make no bid" }, { NULL, NULL } } },
+      .forms = (const mp_decision_form[]){ { "pass", "make no bid" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "PASS" }, { "jcz-offer", "BazaarBid" }, { NULL, NULL } } },
     { .code = BUY, .name = "buy",
-      .forms = (const mp_decision_form[]){ { "buy", "keep the tile, paying the highest bid to its bidder" }, { NULL, NULL } } },
+      .forms = (const mp_decision_form[]){ { "buy", "keep the tile, paying the highest bid to its bidder" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "BAZAAR_BUY_OR_SELL" }, { "jcz-value", "BUY" },
+                                     { "jcz-offer", "BazaarSelectBuyOrSell" }, { NULL, NULL } } },
     { .code = SELL, .name = "sell",
-      .forms = (const mp_decision_form[]){ { "sell", "sell the tile to the highest bidder for the bid" }, { NULL, NULL } } },
+      .forms = (const mp_decision_form[]){ { "sell", "sell the tile to the highest bidder for the bid" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "BAZAAR_BUY_OR_SELL" }, { "jcz-value", "SELL" },
+                                     { "jcz-offer", "BazaarSelectBuyOrSell" }, { NULL, NULL } } },
     { .code = PICK, .name = "pick", .args = { "slot" },
-      .forms = (const mp_decision_form[]){ { "pick-N", "take open tile N (bazaars without auction)" }, { NULL, NULL } } },
+      .forms = (const mp_decision_form[]){ { "pick-N", "take open tile N (bazaars without auction)" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "BAZAAR_BID" }, { "jcz-offer", "BazaarSelectTile" }, { NULL, NULL } } },
     { .name = NULL },
 };
 
@@ -372,6 +383,8 @@ const mp_module mp_module_bazaars = {
     .summary = "bazaars: a bazaar tile starts an auction of as many tiles as players",
     .state_size = sizeof(bazaars_state),
     .decisions = bazaars_decisions,
+    /* JCloisterZone's element, and the phase its decisions are taken in (after the turn's COMMIT) */
+    .aliases = (const mp_alias[]){ { "jcz", "bazaar" }, { "jcz-phase", "BazaarPhase" }, { NULL, NULL } },
     .configure = bazaars_configure,
     .setup = bazaars_setup,
     .legal = bazaars_legal,
