@@ -19,9 +19,10 @@
 ** a `mp_module_ctx *`, so the compiler keeps a reading hook from changing anything.
 **
 ** What a module shows is data, not words: its facts (mp_fact, meeple.h: a player's tokens, a
-** position on a track, a tile offered, a bid) and its decisions (mp_decision: a kind and numbered
-** arguments). The renderer, the bots and --json read those; the words for people are made from
-** them by the module's `status` and `describe` hooks, in one place each.
+** position on a track, the track itself, a tile offered, a bid) and its decisions (mp_decision: a
+** kind and numbered arguments; the kinds, mp_decision_kind, with their notation and aliases). The
+** renderer, the bots, the JCloisterZone tools and --json read those; the words for people are made
+** from them by the module's `status` and `describe` hooks, in one place each.
 **
 ** Adding a module (the checklist):
 **   1. variants/<name>/<name>.c defining `const mp_module mp_module_<name>`, hooks as statics,
@@ -29,7 +30,12 @@
 **   2. a line in core/modules.c, the kernel's list of modules (kept sorted by name);
 **   3. its sources in Makefile.am (libmeeple_core_la_SOURCES);
 **   4. a ruleset in rulesets/ that uses it (tests/test_variants.c checks every module is used);
-**   5. tests of its rules, and its options in meeple-ruleset(5).
+**   5. tests of its rules, and its options, facts and decisions in meeple-ruleset(5);
+**   6. its decisions' forms and help (the terminal's `help`), its aliases for the programs it
+**      should be known to (mp_alias: JCloisterZone's words, meeple-modules(7)), and, when a simple
+**      bot should weigh its decisions otherwise than by their points, choose_simple.
+** Nothing outside variants/ but core/modules.c names a module: a tool or a bot asks it through
+** these (tests/cli/boundaries.sh).
 */
 #ifndef MP_MODULE_H
 #define MP_MODULE_H
