@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "meeple.h"
+#include "simple-bot.h"
 
 #if defined(__GNUC__)
 #define MP_BOT_INTERNAL __attribute__((visibility("hidden")))
@@ -42,6 +43,11 @@ MP_BOT_INTERNAL int mp_bot_below(uint64_t *s, int n);
 MP_BOT_INTERNAL double mp_bot_seconds(void);
 /* The legal actions, malloc'd (NULL when none), their count in *n. */
 MP_BOT_INTERNAL mp_action *mp_bot_legal(const mp_game *g, int *n);
+
+/* The decision a module asked for, weighed by that module for a simple bot (its choose_simple
+** hook, module.h): the index in legal (n actions: the whole list) of the action to take, or -1 when
+** the phase is no module's decision or the module leaves it to the bot. core/module.c. */
+MP_BOT_INTERNAL int mp_module_choose_simple(const mp_game *g, const mp_action *legal, int n, const mp_simple_bot *b);
 
 /* The deciders: rng is this decision's stream. 0, or 1 when there is no legal action. */
 MP_BOT_INTERNAL int mp_greedy_choose(uint64_t *rng, const mp_game *g, mp_action *out);

@@ -804,39 +804,6 @@ const char *mp_game_module_status(const mp_game *g, int player, char *buf, size_
     return buf;
 }
 
-/* The whole numbers under a node, in order (mp_ruleset_module_ints); non-zero at anything else. */
-static int option_ints(const mp_ynode *n, long *out, int cap, int *count) {
-    if (n->type == MP_Y_MAP) return 1;
-    if (n->type == MP_Y_SEQ) {
-        for (int i = 0; i < n->n; i++)
-            if (option_ints(n->items[i], out, cap, count)) return 1;
-        return 0;
-    }
-    mp_diag d;
-    long v;
-    if (mp_y_int(n, LONG_MIN, LONG_MAX, &v, &d)) return 1;
-    if (*count < cap) out[*count] = v;
-    (*count)++;
-    return 0;
-}
-
-int mp_ruleset_module_ints(const mp_ruleset *rs, int i, const char *path, long *out, int cap) {
-    if (!rs || i < 0 || i >= rs->n_modules || !path) return -1;
-    const mp_ynode *n = rs->modules[i].options;
-    while (n && *path) {
-        char key[128];
-        size_t len = strcspn(path, ".");
-        if (!len || len >= sizeof key || n->type != MP_Y_MAP) return -1;
-        memcpy(key, path, len);
-        key[len] = 0;
-        n = mp_y_get(n, key);
-        path += len + (path[len] == '.');
-    }
-    int count = 0;
-    if (!n || mp_y_is_null(n) || option_ints(n, out, cap, &count)) return -1;
-    return count;
-}
-
 int mp_game_feature_kind(const mp_game *g, int x, int y, int feature) {
     int32_t v = mp_grid_get(g, x, y);
     int32_t s = v < 0 ? -1 : mp_placed_feature_seg(g, &g->placed[v], feature);
@@ -850,6 +817,13 @@ unsigned mp_game_overlay_at(const mp_game *g, int x, int y, int *feature, int *k
     if (feature) *feature = g->ts->tiles[p->tile].n_features;
     if (kind) *kind = g->segs[p->overlay].kind;
     return p->overlay_ports;
+}
+
+const char *mp_game_overlay_name(const mp_game *g, int x, int y) {
+    int32_t v = mp_grid_get(g, x, y);
+    if (v < 0 || g->placed[v].overlay < 0) return NULL;
+    const char *name = g->rs->modules[g->placed[v].overlay_module].v->overlay_name;
+    return name ? name : "overlay";
 }
 
 int mp_game_feature_info(const mp_game *g, int x, int y, int feature, int *complete, int *tiles, int *points) {

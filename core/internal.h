@@ -316,6 +316,7 @@ typedef struct mp_placed {
     ** ports the tile leaves free. It is feature number n_features of the tile. */
     int32_t overlay;              /* its segment, -1 none */
     uint16_t overlay_ports;       /* the ports it covers, board orientation */
+    uint8_t overlay_module;       /* the module that laid it (its word: mp_game_overlay_name) */
 } mp_placed;
 
 /* A feature of a placed tile. Segments joined across sides form one feature, a union-find set

@@ -143,12 +143,20 @@ MP_API const char *mp_ruleset_farm_category(const mp_ruleset *rs);
 MP_API int mp_ruleset_n_modules(const mp_ruleset *rs);
 MP_API const char *mp_ruleset_module_name(const mp_ruleset *rs, int i);
 MP_API const char *mp_ruleset_module_summary(const mp_ruleset *rs, int i);
-/* The whole numbers written in the i-th module's `options:` at a dotted path of keys
-** ("track.towers": the key towers of the mapping under track), in order, lists within lists
-** flattened; at most cap of them written to out. Returns how many there are, or -1 when the path
-** names nothing there or something other than whole numbers. For display (The Castle's score
-** track: "track.spaces", "track.towers"). */
-MP_API int mp_ruleset_module_ints(const mp_ruleset *rs, int i, const char *path, long *out, int cap);
+/* A word another program has for a module or a kind of its decisions, in a namespace ("jcz":
+** JCloisterZone's setup element, message type, token...), declared with the module as tile
+** aliases are with tiles (meeple-tileset(5)); the namespaces and words: meeple-modules(7). A table
+** of them ends with a NULL ns. */
+typedef struct mp_alias { const char *ns, *word; } mp_alias;
+/* The word of namespace ns in a table of aliases (NULL: an empty one); NULL when it has none. */
+MP_API const char *mp_alias_word(const mp_alias *table, const char *ns);
+/* The i-th module's word in namespace ns, NULL when it has none (or i is out of range); the index
+** of the module whose word in ns is `word`, -1 none. */
+MP_API const char *mp_ruleset_module_alias(const mp_ruleset *rs, int i, const char *ns);
+MP_API int mp_ruleset_module_find_alias(const mp_ruleset *rs, const char *ns, const char *word);
+/* The name of the compiled-in module whose word in ns is `word` (for a program writing a ruleset:
+** the module JCloisterZone's element turns on), NULL none. */
+MP_API const char *mp_module_find_alias(const char *ns, const char *word);
 
 /* The kinds of piece each player has (meeple-ruleset(5), PIECES): piece 0 is the ordinary
 ** follower (`followers:`), then those of `pieces:` in the order written (a large follower, a
@@ -443,6 +451,9 @@ MP_API int mp_game_feature_kind(const mp_game *g, int x, int y, int feature);
 ** as the tile lies (bit p: port p, 0 = Nw ... 11 = Wn), 0 if none; *feature receives its feature
 ** index on the tile (one past the tile's own), *kind its kind. */
 MP_API unsigned mp_game_overlay_at(const mp_game *g, int x, int y, int *feature, int *kind);
+/* What that overlay is, in the word of the module that laid it ("bridge"; "overlay" when the
+** module has none), for a picture or a line of words; NULL when the tile has no overlay. */
+MP_API const char *mp_game_overlay_name(const mp_game *g, int x, int y);
 /* A copy of g in which seat `player` is to place tile kind `tile` now, as an extra turn with a
 ** given tile (like a bazaar's: not from the bag); the copy's legal actions are its placements and
 ** the turn then runs as usual. For weighing a tile a player might get. NULL when the tile fits
@@ -464,9 +475,13 @@ MP_API const char *mp_game_module_status(const mp_game *g, int player, char *buf
 ** under its options: `what` is a stable name there, never display text. */
 typedef enum mp_fact_kind {
     MP_FACT_COUNT,        /* how many `what` a player (or the game) has: value */
-    MP_FACT_POSITION,     /* where a `what` stands on a track: space value (arg: a second number) */
+    MP_FACT_POSITION,     /* where a `what` stands on the module's track: space value (arg: a
+                          ** second number; the game's: the other space of a marked stretch) */
     MP_FACT_TILE,         /* a tile `what` in slot value (a bazaar's tiles on offer) */
-    MP_FACT_AMOUNT        /* an amount `what` (a bid): value */
+    MP_FACT_AMOUNT,       /* an amount `what` (a bid): value */
+    MP_FACT_TRACK,        /* the module's track `what` (the game's): value spaces, 0 to value - 1,
+                          ** which its POSITION facts stand on (a score track) */
+    MP_FACT_MARKED        /* a marked stretch `what` of that track (a tower): spaces value to arg */
 } mp_fact_kind;
 typedef struct mp_fact {
     const char *module;   /* the module's name ("castle") */
@@ -481,6 +496,25 @@ typedef struct mp_fact {
 ** there are. */
 MP_API int mp_game_facts(const mp_game *g, mp_fact *out, int cap);
 
+/* How a kind of decision is written after "!module:" (meeple-notation(7)), as a human reads it:
+** its form ("select-N-for-BID") and a line of help; help NULL: a form another form's line tells
+** ("ew@X,Y" beside "ns@X,Y"). A table of them ends with a NULL form. */
+typedef struct mp_decision_form { const char *form, *help; } mp_decision_form;
+/* A kind of decision a module offers, as the module's table declares it (meeple-modules(7)): the
+** code of its actions, its name, the names of its arguments (an action's arg[0..2]; NULL where
+** unused), how it is written (NULL: not told) and the words other programs have for it (NULL:
+** none; mp_alias_word). */
+typedef struct mp_decision_kind {
+    int32_t code;
+    const char *name;
+    const char *args[3];
+    const mp_decision_form *forms;
+    const mp_alias *aliases;
+} mp_decision_kind;
+/* The i-th kind of decision the ruleset's m-th module offers, in its table's order (the order its
+** notation is told in); NULL past the last, or for a bad m. */
+MP_API const mp_decision_kind *mp_ruleset_module_decision(const mp_ruleset *rs, int m, int i);
+
 /* A module's action as data: its kind of decision and arguments (meeple-ruleset(5) lists each
 ** module's); the notation is only how it is spelt. */
 typedef struct mp_decision {
@@ -489,6 +523,7 @@ typedef struct mp_decision {
     int n_args;
     const char *arg_names[3];
     int32_t args[3];      /* the action's arg[0..n_args-1] */
+    const mp_decision_kind *kind;   /* the kind, as the module declares it */
 } mp_decision;
 /* 0 with *out filled, or -1 when a is not a module's action or its module names no such kind. */
 MP_API int mp_game_decision(const mp_game *g, const mp_action *a, mp_decision *out);

@@ -1,6 +1,6 @@
 /*
-** module.c: what a module may ask of the kernel and do to a game (module.h), and the
-** modules' facts and decisions as data for everyone else (mp_game_facts, mp_game_decision).
+** module.c: what a module may ask of the kernel and do to a game (module.h). What the modules
+** declare, asked by everyone else (facts, decisions), is core/module-data.c.
 **
 ** Each function is a thin, checked door onto the kernel's structures (internal.h), so that a
 ** change of the state layout stops here and never reaches a module.
@@ -256,41 +256,11 @@ mp_feature mp_mod_lay_overlay(mp_module_ctx *c, const mp_overlay *o) {
     int placed = o->placed == MP_OVERLAY_NEW ? g->last_placed : o->placed;
     if (placed < 0) return -1;
     int32_t s = mp_feature_add_overlay(g, placed, o->kind, o->ports);
-    return s < 0 ? -1 : mp_seg_find(g, s);
+    if (s < 0) return -1;
+    g->placed[placed].overlay_module = (uint8_t)c->view.index;
+    return mp_seg_find(g, s);
 }
 uint32_t mp_mod_random(mp_module_ctx *c, uint32_t n) { return mp_rng_below(c->game->rng, n); }
-
-/* ------------------------------------------------------------------ facts and decisions */
-
-int mp_game_facts(const mp_game *g, mp_fact *out, int cap) {
-    int n = 0;
-    for (int i = 0; i < g->rs->n_modules; i++) {
-        const mp_module *m = g->rs->modules[i].v;
-        if (!m->facts) continue;
-        mp_module_view v = mp_module_view_of(g, i);
-        int room = cap > n ? cap - n : 0;
-        int k = m->facts(&v, room ? out + n : NULL, room);
-        for (int j = 0; j < k && j < room; j++) out[n + j].module = m->name;
-        n += k;
-    }
-    return n;
-}
-
-int mp_game_decision(const mp_game *g, const mp_action *a, mp_decision *out) {
-    if (a->kind != MP_ACT_MODULE || a->module >= g->rs->n_modules) return -1;
-    const mp_module *m = g->rs->modules[a->module].v;
-    for (const mp_decision_kind *k = m->decisions; k && k->name; k++) {
-        if (k->code != a->code) continue;
-        *out = (mp_decision){ .module = m->name, .name = k->name };
-        for (int i = 0; i < 3 && k->args[i]; i++) {
-            out->arg_names[i] = k->args[i];
-            out->args[i] = a->arg[i];
-            out->n_args = i + 1;
-        }
-        return 0;
-    }
-    return -1;
-}
 
 /* ------------------------------------------------------------------ more of the game, read: names, the board map, scoring */
 

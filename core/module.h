@@ -19,9 +19,10 @@
 ** a `mp_module_ctx *`, so the compiler keeps a reading hook from changing anything.
 **
 ** What a module shows is data, not words: its facts (mp_fact, meeple.h: a player's tokens, a
-** position on a track, a tile offered, a bid) and its decisions (mp_decision: a kind and numbered
-** arguments). The renderer, the bots and --json read those; the words for people are made from
-** them by the module's `status` and `describe` hooks, in one place each.
+** position on a track, the track itself, a tile offered, a bid) and its decisions (mp_decision: a
+** kind and numbered arguments; the kinds, mp_decision_kind, with their notation and aliases). The
+** renderer, the bots, the JCloisterZone tools and --json read those; the words for people are made
+** from them by the module's `status` and `describe` hooks, in one place each.
 **
 ** Adding a module (the checklist):
 **   1. variants/<name>/<name>.c defining `const mp_module mp_module_<name>`, hooks as statics,
@@ -29,7 +30,12 @@
 **   2. a line in core/modules.c, the kernel's list of modules (kept sorted by name);
 **   3. its sources in Makefile.am (libmeeple_core_la_SOURCES);
 **   4. a ruleset in rulesets/ that uses it (tests/test_variants.c checks every module is used);
-**   5. tests of its rules, and its options in meeple-ruleset(5).
+**   5. tests of its rules, and its options, facts and decisions in meeple-ruleset(5);
+**   6. its decisions' forms and help (the terminal's `help`), its aliases for the programs it
+**      should be known to (mp_alias: JCloisterZone's words, meeple-modules(7)), and, when a simple
+**      bot should weigh its decisions otherwise than by their points, choose_simple.
+** Nothing outside variants/ but core/modules.c names a module: a tool or a bot asks it through
+** these (tests/cli/boundaries.sh).
 */
 #ifndef MP_MODULE_H
 #define MP_MODULE_H
@@ -38,6 +44,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "meeple.h"
+#include "simple-bot.h"
 
 #if defined(__GNUC__)
 #define MP_MODULE_API __attribute__((visibility("hidden")))
@@ -100,20 +107,17 @@ enum { MP_MOD_PORTS = 12 };
 typedef struct mp_ynode mp_ynode;     /* a node of the ruleset's YAML, read with mp_opt_* below */
 typedef struct mp_arena mp_arena;     /* memory that lives as long as the ruleset */
 
-/* A kind of decision a module offers, for its table `decisions` (ended by a NULL name): the
-** action's code, the kind's name ("select", "bid", "convert") and the names of its arguments
-** (an action's arg[0..2]; NULL where unused). meeple.h's mp_game_decision reads it. */
-typedef struct mp_decision_kind {
-    int32_t code;
-    const char *name;
-    const char *args[3];
-} mp_decision_kind;
+/* A module's decisions are a table of mp_decision_kind (meeple.h: public data, which
+** mp_game_decision and mp_ruleset_module_decision read), ended by a NULL name: each kind's action
+** code, its name ("select", "bid", "convert"), its arguments' names, and how it is written after
+** "!name:" with a line of help each (the terminal's `help` prints them in the table's order). */
 
 typedef struct mp_module {
     const char *name;             /* key in a ruleset's `variants:` list */
     const char *summary;          /* one line, for `meeple rulesets` */
     size_t state_size;            /* per-game bytes, zeroed at setup, copied with the game */
     const mp_decision_kind *decisions; /* what its actions are, as data (NULL: none) */
+    const mp_alias *aliases;      /* its words in other programs (meeple-modules(7), ALIASES) */
 
     /* Load time: read `options:` (may be NULL) into *config, allocated in arena a. */
     int (*configure)(mp_arena *a, const mp_ynode *options, void **config, mp_diag *d);
@@ -174,6 +178,9 @@ typedef struct mp_module {
     /* Its facts in a line of words, for a player (player >= 0: "track 33, wall tile 9") or the
     ** whole game (-1: "wall tiles on the track at 12/13 ..."); "" nothing. */
     int (*status)(const mp_module_view *c, int player, char *buf, size_t size);
+    /* What the overlays it lays are (mp_mod_lay_overlay), in a word for pictures and words
+    ** ("bridge": the SVG's class and title of the deck, mp_game_overlay_name). NULL: "overlay". */
+    const char *overlay_name;
     /* Tokens the module gives each player (bridges, castle tokens): what they are called, and how
     ** many a player still has in the supply (mp_game_token_supply). */
     const char *tokens_name;
@@ -184,6 +191,12 @@ typedef struct mp_module {
     void (*redeal)(mp_module_ctx *c, int player);
     /* Invariants, for mp_game_check: 0 when consistent. */
     int (*check)(const mp_module_view *c, mp_diag *d);
+    /* A simple bot's choice in the decision this module asked for (MP_PHASE_MODULE; legal: the
+    ** whole legal list, n >= 1), weighed with the callbacks the bot gives (simple-bot.h): the index
+    ** of the action to take, or -1 to let the bot rank the actions as it ranks any (the points
+    ** each brings). Only the bot's callbacks and its tie-break may decide between equal actions,
+    ** so a seeded bot stays reproducible. NULL: -1. The greedy bot asks it (meeple-bots(7)). */
+    int (*choose_simple)(const mp_module_view *c, const mp_action *legal, int n, const mp_simple_bot *bot);
 } mp_module;
 
 #define MP_LISTS_IN(phase) (1u << (phase))

@@ -585,6 +585,25 @@ Test(castle, facts_of_the_track_the_hands_and_the_keep) {
     mp_ruleset_free(rs);
 }
 
+/* The track's geometry is facts too, which a picture draws by their kinds (render.c): the track of
+** 100 spaces and a tower on two of them at each of the wall's 14 corners, in track order, from the
+** options (rulesets/castle.yaml: 0/1, 12/13, ... 94/95). */
+Test(castle, facts_of_the_track_geometry) {
+    mp_ruleset *rs = t_ruleset(DEALT);
+    mp_game *g = t_game(rs, 2);
+    const mp_fact *f = find_fact(g, MP_FACT_TRACK, "track", -1, -1, -1);
+    cr_assert(f && f->value == 100, "a track of 100 spaces");
+    cr_assert_eq(count_facts(g, MP_FACT_MARKED, "tower", -1), 14);
+    f = find_fact(g, MP_FACT_MARKED, "tower", -1, 12, -1);
+    cr_assert(f && f->arg == 13, "a tower on 12/13");
+    cr_assert(find_fact(g, MP_FACT_MARKED, "tower", -1, 0, 1), "a tower on 0/1, which holds no wall tile");
+    cr_assert_null(find_fact(g, MP_FACT_POSITION, "wall-tile", -1, 0, -1));
+    t_end(g);
+    cr_assert_eq(count_facts(g, MP_FACT_MARKED, "tower", -1), 14, "the towers stay when the tiles are gone");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* Each legal castle action is a decision of the module's table, its arguments named: the order's
 ** "first" names a feature (two different ones here), the end of turn offers "extra-turn" and
 ** "hold" with wall tile 1. */

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/internal.h"
 #include "helpers.h"
 #include "meeple.h"
 
@@ -708,21 +709,31 @@ typedef struct track {
     int copies;                 /* copies of each wall tile */
 } track;
 
+/* The castle module's track as its facts give it (TRACK, MARKED: meeple-ruleset(5)), and the
+** copies of each wall tile as its options say (read here through the kernel's structures). */
 static track castle_track(const mp_ruleset *rs) {
     track tr = { 0 };
-    for (int i = 0; i < mp_ruleset_n_modules(rs); i++) {
+    mp_diag d = { 0 };
+    mp_game_options o = { .n_players = 2, .seed = 1, .first_player = 0 };
+    mp_game *g = mp_game_new(rs, &o, &d);
+    cr_assert(g, "%s", d.message);
+    mp_fact f[256];
+    int n = mp_game_facts(g, f, 256);
+    for (int i = 0; i < n && i < 256; i++) {
+        if (strcmp(f[i].module, "castle")) continue;
+        if (f[i].kind == MP_FACT_TRACK) tr.spaces = f[i].value;
+        if (f[i].kind == MP_FACT_MARKED && tr.n_towers < MAX_TOWERS) tr.space[tr.n_towers++] = f[i].value;
+    }
+    mp_game_free(g);
+    for (int i = 0; i < rs->n_modules; i++) {
         if (strcmp(mp_ruleset_module_name(rs, i), "castle")) continue;
-        long v[2 * MAX_TOWERS];
-        int n = mp_ruleset_module_ints(rs, i, "track.towers", v, 2 * MAX_TOWERS);
-        cr_assert(n > 0 && n % 2 == 0 && n <= 2 * MAX_TOWERS);
-        tr.n_towers = n / 2;
-        for (int t = 0; t < tr.n_towers; t++) tr.space[t] = (int)v[2 * t];
-        cr_assert_eq(mp_ruleset_module_ints(rs, i, "track.spaces", v, 1), 1);
-        tr.spaces = (int)v[0];
-        cr_assert_eq(mp_ruleset_module_ints(rs, i, "copies", v, 1), 1);
-        tr.copies = (int)v[0];
+        long v;
+        const mp_ynode *copies = mp_y_get(rs->modules[i].options, "copies");
+        cr_assert(copies && !mp_y_int(copies, 1, 8, &v, &d), "the castle module's copies");
+        tr.copies = (int)v;
     }
     cr_assert_gt(tr.n_towers, 0, "the castle module's track");
+    cr_assert_gt(tr.spaces, 0, "the castle module's track");
     return tr;
 }
 

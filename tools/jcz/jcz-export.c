@@ -11,6 +11,10 @@
 ** skipped a follower decision that had no choice, JCloisterZone still asks: a PASS stands for it.
 ** The players are listed from the first to move (JCloisterZone's seat 0); the tiles the bag gave,
 ** in that order, are gameAnnotations.drawOrder, and the record's end_after its endTurn.
+**
+** A module's action is written from its decision and the words its module declares for
+** JCloisterZone (the message type, the token, the value; the phase that says whether it comes
+** after COMMIT: jcz-modules.h), with its arguments by name: no module is named here.
 */
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,6 +23,7 @@
 
 #include "jcz-impl.h"
 #include "jcz-location.h"
+#include "jcz-modules.h"
 
 enum { MAX_FOLLOWERS = 100 };
 
@@ -149,51 +154,46 @@ static void followers_home(exporter *x) {
         }
 }
 
-static void bridge_token(exporter *x, const char *axis, int bx, int by) {
-    json_t *pl = json_object();
-    json_object_set_new(pl, "token", json_string("BRIDGE"));
-    json_object_set_new(pl, "pointer", pointer(bx, by, "Road", !strcmp(axis, "ns") ? "NS" : "WE"));
-    message(x, "PLACE_TOKEN", pl);
+/* The argument `name` of a decision, 0 when it has none. */
+static int32_t arg_of(const mp_decision *dec, const char *name) {
+    int32_t v = 0;
+    jcz_decision_arg(dec, name, &v);
+    return v;
 }
 
-/* A castles decision (mp_game_decision: decline, or convert with the town's second tile). */
-static int castle(exporter *x, const mp_decision *dec, const mp_action *v) {
-    if (!strcmp(dec->name, "decline")) { message(x, "PASS", NULL); return 0; }
-    /* The town's two tiles: the pointer names the first, on the side facing the second. */
-    int dx = v->arg[1] - v->x, dy = v->arg[2] - v->y;
-    int side = dy < 0 ? 0 : dx > 0 ? 1 : dy > 0 ? 2 : 3;
-    char loc[JCZ_LOCATION_MAX];
-    json_t *pl = json_object();
-    json_object_set_new(pl, "token", json_string("CASTLE"));
-    json_object_set_new(pl, "pointer", pointer(v->x, v->y, "City", jcz_location_name(1u << (3 * side + 1), loc, sizeof loc)));
-    message(x, "PLACE_TOKEN", pl);
-    return 0;
-}
-
-/* A bazaars decision (mp_game_decision: select, pick, bid, pass, buy, sell); slots count from 0. */
-static int bazaar(exporter *x, const mp_decision *dec, const char *text, mp_diag *d) {
-    if (x->open) commit(x);   /* the turn's own decisions end before the auction */
-    json_t *pl = json_object();
-    if (!strcmp(dec->name, "select") || !strcmp(dec->name, "pick")) {
-        if (!strcmp(dec->name, "select")) x->chosen = dec->args[0];
-        json_object_set_new(pl, "supplyIndex", json_integer(dec->args[0]));
-        json_object_set_new(pl, "price", json_integer(!strcmp(dec->name, "select") ? dec->args[1] : 0));
-        message(x, "BAZAAR_BID", pl);
-    } else if (!strcmp(dec->name, "bid")) {
-        json_object_set_new(pl, "supplyIndex", json_integer(x->chosen));
-        json_object_set_new(pl, "price", json_integer(dec->args[0]));
-        message(x, "BAZAAR_BID", pl);
-    } else if (!strcmp(dec->name, "pass")) {
-        json_decref(pl);
-        message(x, "PASS", NULL);
-    } else if (!strcmp(dec->name, "buy") || !strcmp(dec->name, "sell")) {
-        json_object_set_new(pl, "value", json_string(!strcmp(dec->name, "buy") ? "BUY" : "SELL"));
-        message(x, "BAZAAR_BUY_OR_SELL", pl);
+/* PLACE_TOKEN: a bridge on the action's tile along its axis (0 north-south, meeple-ruleset(5)), or
+** a castle on the town of the action's tile and the other one (other-x, other-y): the pointer
+** names the first, on the side facing the second. */
+static int token(exporter *x, const mp_decision *dec, const mp_action *a, const char *text, mp_diag *d) {
+    const char *t = jcz_decision_word(dec, JCZ_TOKEN_NAMESPACE);
+    json_t *ptr;
+    if (t && !strcmp(t, "BRIDGE")) {
+        ptr = pointer(a->x, a->y, "Road", arg_of(dec, "axis") == 0 ? "NS" : "WE");
+    } else if (t && !strcmp(t, "CASTLE")) {
+        int dx = arg_of(dec, "other-x") - a->x, dy = arg_of(dec, "other-y") - a->y;
+        int side = dy < 0 ? 0 : dx > 0 ? 1 : dy > 0 ? 2 : 3;
+        char loc[JCZ_LOCATION_MAX];
+        ptr = pointer(a->x, a->y, "City", jcz_location_name(1u << (3 * side + 1), loc, sizeof loc));
     } else {
-        json_decref(pl);
-        return fail(x, d, "'%s' has no JCloisterZone message (a bug of meeple export)", text);
+        return fail(x, d, "'%s' places a token JCloisterZone has no pointer for (a bug of meeple export)", text);
     }
+    json_t *pl = json_object();
+    json_object_set_new(pl, "token", json_string(t));
+    json_object_set_new(pl, "pointer", ptr);
+    message(x, "PLACE_TOKEN", pl);
     return 0;
+}
+
+/* BAZAAR_BID: the tile (a slot argument: a selection opens the bidding on it; else the tile up
+** for auction) and the price (a bid argument, else 0). */
+static void bazaar_bid(exporter *x, const mp_decision *dec) {
+    int32_t slot, bid;
+    bool has_slot = jcz_decision_arg(dec, "slot", &slot), has_bid = jcz_decision_arg(dec, "bid", &bid);
+    if (has_slot && has_bid) x->chosen = slot;
+    json_t *pl = json_object();
+    json_object_set_new(pl, "supplyIndex", json_integer(has_slot ? slot : x->chosen));
+    json_object_set_new(pl, "price", json_integer(has_bid ? bid : 0));
+    message(x, "BAZAAR_BID", pl);
 }
 
 /* The messages of one action, a, in the game as it stands before it; *placed: a tile was placed. */
@@ -218,20 +218,37 @@ static int action_messages(exporter *x, const mp_action *a, bool *placed, mp_dia
     mp_decision dec;
     if (mp_game_decision(x->g, a, &dec))
         return fail(x, d, "'%s' is no decision its module names (a bug of meeple export)", text);
-    if (!strcmp(module, "bridges")) {
-        if (!strcmp(dec.name, "place")) {   /* a placement legal only with this bridge, which it implies */
-            place_tile(x, a->tile, a->rot, a->x, a->y);
-            *placed = true;
-            return 0;
-        }
-        bridge_token(x, dec.args[0] == 0 ? "ns" : "ew", a->x, a->y);   /* build: axis 0 north-south */
-        *placed = true;   /* the follower decision is asked again after it */
+    const char *type = jcz_decision_word(&dec, JCZ_ALIAS_NAMESPACE);
+    if (!type)
+        return fail(x, d, "'%s': module '%s' has no JCloisterZone message; expected a module JCloisterZone plays", text,
+                    module);
+    /* A decision of a phase after the turn's (a bazaar's): the turn's own decisions end first. */
+    if (jcz_module_phase(x->rs, a->module) == JCZ_BAZAAR_PHASE && x->open) commit(x);
+    if (!strcmp(type, "PLACE_TILE")) {   /* a placement legal only with what it implies (a bridge) */
+        place_tile(x, a->tile, a->rot, a->x, a->y);
+        *placed = true;
         return 0;
     }
-    if (!strcmp(module, "castles") || !strcmp(module, "bazaars"))
-        return !strcmp(module, "castles") ? castle(x, &dec, a) : bazaar(x, &dec, text, d);
-    return fail(x, d, "'%s': module '%s' has no JCloisterZone message; expected bridges, castles or bazaars", text,
-                module);
+    if (!strcmp(type, "PLACE_TOKEN")) {
+        *placed = mp_game_phase(x->g) == MP_PHASE_DEPLOY;   /* a bridge: the follower is asked again after it */
+        return token(x, &dec, a, text, d);
+    }
+    if (!strcmp(type, "BAZAAR_BID")) {
+        bazaar_bid(x, &dec);
+        return 0;
+    }
+    if (!strcmp(type, "BAZAAR_BUY_OR_SELL")) {
+        const char *value = jcz_decision_word(&dec, JCZ_VALUE_NAMESPACE);
+        json_t *pl = json_object();
+        json_object_set_new(pl, "value", json_string(value ? value : ""));
+        message(x, type, pl);
+        return 0;
+    }
+    if (!strcmp(type, "PASS")) {
+        message(x, "PASS", NULL);
+        return 0;
+    }
+    return fail(x, d, "'%s' has no JCloisterZone message (a bug of meeple export)", text);
 }
 
 /* The record's end_after, as its replay does: the game ends once that many tiles were drawn. */

@@ -29,6 +29,11 @@ int jcz_error(const jcz_src *src, mp_diag *d, const char *jpath, const char *typ
 
 /* jcz-setup.c */
 enum { JCZ_BRIDGE = 1, JCZ_CASTLE = 2, JCZ_BAZAAR = 4 };
+/* The element of The River, which the client writes beside its set river/1:1; the river module's
+** word for JCloisterZone (mp_module_find_alias). */
+#define JCZ_RIVER_ELEMENT "river"
+/* The bit of a JCloisterZone element that turns a module on (JCZ_BRIDGE...), 0 for any other word. */
+unsigned jcz_element_bit(const char *key);
 /* What a JCloisterZone setup turns on, as meeple reads it (and `meeple export` writes it). */
 typedef struct jcz_options {
     bool bcb_tiles;           /* the set bridges-castles-and-bazaars:1 */

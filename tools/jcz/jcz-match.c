@@ -16,25 +16,17 @@
 
 enum { MAX_CANDIDATES = 128, CACHE = 16, SHOW_DIFFS = 4, MAX_DIFFS = 64 };
 
-/* The modules the ruleset turns on, as elements; *other: it turns on some other module too. */
+/* The modules the ruleset turns on, as elements (each module's word for JCloisterZone); *other:
+** it turns on some other module too. */
 static unsigned ruleset_modules(const mp_ruleset *rs, bool *other) {
-    static const char *const names[] = { "bridges", "castles", "bazaars" };
-    static const unsigned bits[] = { JCZ_BRIDGE, JCZ_CASTLE, JCZ_BAZAAR };
     unsigned m = 0;
     *other = false;
     for (int i = 0; i < mp_ruleset_n_modules(rs); i++) {
-        int k = 0;
-        while (k < 3 && strcmp(names[k], mp_ruleset_module_name(rs, i)) != 0) k++;
-        if (k < 3) m |= bits[k];
+        unsigned bit = jcz_element_bit(mp_ruleset_module_alias(rs, i, JCZ_ALIAS_NAMESPACE));
+        if (bit) m |= bit;
         else *other = true;
     }
     return m;
-}
-
-static bool ruleset_uses(const mp_ruleset *rs, const char *module) {
-    for (int i = 0; i < mp_ruleset_n_modules(rs); i++)
-        if (!strcmp(mp_ruleset_module_name(rs, i), module)) return true;
-    return false;
 }
 
 /* Whether the ruleset's tiles include those of Bridges, Castles and Bazaars (their JCloisterZone
@@ -50,7 +42,8 @@ static bool has_bcb_tiles(const mp_ruleset *rs) {
 static int candidates(const mp_ruleset *rs, int followers, bool solo, jcz_options *out) {
     bool other;
     unsigned want = ruleset_modules(rs, &other);
-    bool bb = has_bcb_tiles(rs), river = other && ruleset_uses(rs, "river");
+    bool bb = has_bcb_tiles(rs);
+    bool river = other && mp_ruleset_module_find_alias(rs, JCZ_ALIAS_NAMESPACE, JCZ_RIVER_ELEMENT) >= 0;
     int n = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int bcb = 0; bcb < 2; bcb++)

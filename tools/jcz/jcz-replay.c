@@ -9,6 +9,10 @@
 ** the file leaves implied (no follower, no castle) is passed; a decision meeple skips because
 ** there was no choice takes no message. A message the game does not accept is reported at its
 ** place in the file.
+**
+** A module's decision is found by the words the module declares for JCloisterZone (its message
+** type, token, value, the phase it is taken in: jcz-modules.h), and its action built from the
+** decision, never spelt in notation: no module is named here.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +20,7 @@
 
 #include "jcz-impl.h"
 #include "jcz-location.h"
+#include "jcz-modules.h"
 
 enum { MAX_LEGAL = 8192 };
 
@@ -68,27 +73,36 @@ static int apply(jcz_sim *s, int i, const char *type, const mp_action *a, const 
     return 0;
 }
 
-/* The same for an action given in notation (a module's: "!castles:convert"). */
-static int apply_text(jcz_sim *s, int i, const char *type, const char *text, const char *what, mp_diag *d) {
-    mp_action a;
-    int used = 0;
-    mp_diag e = { 0 };
+/* The same for a module's decision of kind k, as choice c names it (NULL: no arguments). */
+static int apply_decision(jcz_sim *s, int i, const char *type, jcz_kind k, const jcz_choice *c, const char *what,
+                          mp_diag *d) {
     char jp[32];
     snprintf(jp, sizeof jp, "replay[%d]", i);
-    if (mp_notation_parse(s->g, text, &a, &used, &e))
-        return jcz_error(s->src, d, jp, type, "%s ('%s') is not possible here: %s", what, text, e.message);
+    if (!k.kind)
+        return jcz_error(s->src, d, jp, type, "%s is not possible here: no module of ruleset '%s' takes it", what,
+                         mp_ruleset_name(s->rs));
+    static const jcz_choice none = { 0 };
+    mp_action a = jcz_decision_action(s->g, k, c ? c : &none);
     return apply(s, i, type, &a, what, d);
 }
 
+/* The PASS of the decision under way (a town kept, no bid), as its module writes it. */
+static jcz_kind pass_now(const jcz_sim *s) {
+    return jcz_find_kind(s->rs, mp_game_module_phase(s->g), JCZ_ALIAS_NAMESPACE, "PASS", NULL, NULL);
+}
+
+/* The phase of JCloisterZone the decision under way is taken in. */
+static jcz_phase deciding(const jcz_sim *s) { return jcz_deciding(s->g); }
+
 /* The bazaar's decision now, from the actions offered: 's'elect, 'p'ick, 'b'id, 'd'ecide, 0 none. */
 static char bazaar_stage(const jcz_sim *s, int *n_open) {
-    if (strcmp(module_now(s), "bazaars") != 0) return 0;
+    if (deciding(s) != JCZ_BAZAAR_PHASE) return 0;
     int n = list_legal(s->g);
     char stage = 0;
     if (n_open) *n_open = 0;
     for (int k = 0; k < n; k++) {
         mp_decision dc;
-        if (mp_game_decision(s->g, &legal[k], &dc) || strcmp(dc.module, "bazaars") != 0) continue;
+        if (mp_game_decision(s->g, &legal[k], &dc)) continue;
         int slot = 0;   /* counted from 1, as the notation writes it */
         if (!strcmp(dc.name, "select")) stage = 's', slot = dc.args[0] + 1;
         else if (!strcmp(dc.name, "pick")) stage = 'p', slot = dc.args[0] + 1;
@@ -105,7 +119,7 @@ static char bazaar_stage(const jcz_sim *s, int *n_open) {
 ** corrected and the game played again (without drawOrder only: with it, the bag is the file's). */
 static void watch_bazaar(jcz_sim *s) {
     jcz_bazaar *b = &s->bz;
-    bool in = strcmp(module_now(s), "bazaars") == 0;
+    bool in = deciding(s) == JCZ_BAZAAR_PHASE;
     if (in && !b->on) {
         *b = (jcz_bazaar){ .on = true, .active = s->last_placer, .at = s->placements - 1 };
         for (int p = 0; p < MP_MAX_PLAYERS; p++) b->got[p] = -1;
@@ -152,8 +166,8 @@ static int settle(jcz_sim *s, int i, const char *type, bool placing, mp_diag *d)
         if (ph == MP_PHASE_DEPLOY) {
             mp_action pass = { .kind = MP_ACT_PASS };
             if (apply(s, i, type, &pass, "no follower", d)) return 1;
-        } else if (ph == MP_PHASE_MODULE && !strcmp(module_now(s), "castles")) {
-            if (apply_text(s, i, type, "!castles:decline", "no castle", d)) return 1;
+        } else if (ph == MP_PHASE_MODULE && deciding(s) == JCZ_CASTLE_PHASE) {
+            if (apply_decision(s, i, type, pass_now(s), NULL, "no castle", d)) return 1;
         } else if (ph == MP_PHASE_MODULE && placing) {
             return jcz_error(s->src, d, jp, type, "a %s decision is under way; expected its messages first",
                              module_now(s));
@@ -261,13 +275,18 @@ static int on_place_tile(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
         /* A placement legal only with a bridge implies the bridge: the module's placement of the
         ** same tile there, the bridge on the new tile rather than the neighbour when both fit. */
         int n = list_legal(s->g), best = -1;
+        bool best_here = false;
         for (int k = 0; k < n; k++) {
             const mp_action *c = &legal[k];
-            if (c->kind != MP_ACT_MODULE || strcmp(mp_ruleset_module_name(s->rs, c->module), "bridges") != 0 ||
-                c->tile != tile || c->x != x || c->y != y || c->rot != r)
+            mp_decision dc;
+            int32_t bx, by;
+            if (c->tile != tile || c->x != x || c->y != y || c->rot != r || mp_game_decision(s->g, c, &dc))
                 continue;
-            if (best < 0 || (c->arg[1] == x && c->arg[2] == y && !(legal[best].arg[1] == x && legal[best].arg[2] == y)))
-                best = k;
+            const char *message = jcz_decision_word(&dc, JCZ_ALIAS_NAMESPACE);
+            if (!message || strcmp(message, "PLACE_TILE") != 0) continue;   /* a module's placement */
+            bool on_new = jcz_decision_arg(&dc, "bridge-x", &bx) && jcz_decision_arg(&dc, "bridge-y", &by) && bx == x &&
+                          by == y;   /* the bridge on the new tile */
+            if (best < 0 || (on_new && !best_here)) best = k, best_here = on_new;
         }
         if (best >= 0) a = legal[best];
     }
@@ -398,16 +417,16 @@ static int on_pass(jcz_sim *s, int i, mp_diag *d) {
         s->deploy_open = false;
         return apply(s, i, type, &pass, "no follower", d);
     }
-    if (ph == MP_PHASE_MODULE && !strcmp(module_now(s), "castles")) {
+    if (ph == MP_PHASE_MODULE && deciding(s) == JCZ_CASTLE_PHASE) {
         /* The file's pass for the follower meeple did not ask for (none could be deployed), when
         ** the castle's own decision comes after it. */
         if (s->turn_open && s->deploy_open && castle_decision_follows(s, i)) { s->deploy_open = false; return 0; }
-        return apply_text(s, i, type, "!castles:decline", "no castle", d);
+        return apply_decision(s, i, type, pass_now(s), NULL, "no castle", d);
     }
-    if (ph == MP_PHASE_MODULE && !strcmp(module_now(s), "bazaars")) {
+    if (ph == MP_PHASE_MODULE && deciding(s) == JCZ_BAZAAR_PHASE) {
         char stage = bazaar_stage(s, NULL);
         if (stage == 'b') {
-            if (apply_text(s, i, type, "!bazaars:pass", "no bid", d)) return 1;
+            if (apply_decision(s, i, type, pass_now(s), NULL, "no bid", d)) return 1;
             bidding_over(s);
             return 0;
         }
@@ -431,7 +450,7 @@ static int on_pass(jcz_sim *s, int i, mp_diag *d) {
 
 static int on_token(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     const char *type = "PLACE_TOKEN";
-    char jp[64], ptrp[96], here[128], text[64];
+    char jp[64], ptrp[96], here[128];
     snprintf(jp, sizeof jp, "replay[%d].payload", i);
     snprintf(ptrp, sizeof ptrp, "%s.pointer", jp);
     const json_t *tok, *ptr, *loc;
@@ -444,35 +463,41 @@ static int on_token(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     snprintf(here, sizeof here, "%s.token", jp);
     if (!strcmp(t, "BRIDGE")) {
         if (jcz_member(s->src, ptr, ptrp, "location", type, JSON_STRING, &loc, d)) return 1;
-        const char *l = json_string_value(loc), *axis = !strcmp(l, "NS") ? "ns" : !strcmp(l, "WE") || !strcmp(l, "EW") ? "ew" : NULL;
+        const char *l = json_string_value(loc);
+        int axis = !strcmp(l, "NS") ? 0 : !strcmp(l, "WE") || !strcmp(l, "EW") ? 1 : -1;   /* meeple-ruleset(5) */
         snprintf(here, sizeof here, "%s.location", ptrp);
-        if (!axis) return jcz_error(s->src, d, here, type, "bridge location '%s'; expected NS or WE", l);
-        snprintf(text, sizeof text, "!bridges:%s@%d,%d", axis, x, y);
+        if (axis < 0) return jcz_error(s->src, d, here, type, "bridge location '%s'; expected NS or WE", l);
         char what[96];
         snprintf(what, sizeof what, "a bridge %s on [%d, %d]", l, x, y);
-        return apply_text(s, i, type, text, what, d);
+        jcz_choice c = { .n = 1, .arg = { "axis" }, .value = { axis }, .at = true, .x = x, .y = y };
+        return apply_decision(s, i, type, jcz_find_kind(s->rs, -1, JCZ_TOKEN_NAMESPACE, t, NULL, NULL), &c, what, d);
     }
     if (!strcmp(t, "CASTLE")) {
         snprintf(jp, sizeof jp, "replay[%d]", i);
-        if (mp_game_phase(s->g) != MP_PHASE_MODULE || strcmp(module_now(s), "castles") != 0)
+        jcz_kind k = jcz_find_kind(s->rs, -1, JCZ_TOKEN_NAMESPACE, t, NULL, NULL);
+        if (mp_game_phase(s->g) != MP_PHASE_MODULE || !k.kind || mp_game_module_phase(s->g) != k.module)
             return jcz_error(s->src, d, jp, type, "no town is waiting to become a castle; expected another message");
         int n = list_legal(s->g);
-        for (int k = 0; k < n; k++) {
-            const mp_action *v = &legal[k];
-            if (v->kind != MP_ACT_MODULE) continue;
-            if ((v->x != x || v->y != y) && (v->arg[1] != x || v->arg[2] != y))
+        for (int a = 0; a < n; a++) {   /* the town the decision is about: its two tiles */
+            mp_decision dc;
+            int32_t ox, oy;
+            const mp_action *v = &legal[a];
+            if (mp_game_decision(s->g, v, &dc) || !jcz_decision_arg(&dc, "other-x", &ox) ||
+                !jcz_decision_arg(&dc, "other-y", &oy))
+                continue;
+            if ((v->x != x || v->y != y) && (ox != x || oy != y))
                 return jcz_error(s->src, d, ptrp, type, "a castle on [%d, %d], but the town waiting is on [%d, %d] and "
-                                 "[%d, %d]; expected one of its tiles", x, y, v->x, v->y, v->arg[1], v->arg[2]);
+                                 "[%d, %d]; expected one of its tiles", x, y, v->x, v->y, ox, oy);
             break;
         }
-        return apply_text(s, i, type, "!castles:convert", "a castle", d);
+        return apply_decision(s, i, type, k, NULL, "a castle", d);
     }
     return jcz_error(s->src, d, here, type, "token '%s' is not one meeple imports; expected BRIDGE or CASTLE", t);
 }
 
 static int on_bid(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     const char *type = "BAZAAR_BID";
-    char jp[64], text[64];
+    char jp[64];
     snprintf(jp, sizeof jp, "replay[%d].payload", i);
     const json_t *si, *pr;
     if (jcz_member(s->src, pl, jp, "supplyIndex", type, JSON_INTEGER, &si, d) ||
@@ -489,12 +514,13 @@ static int on_bid(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
                          k, price);
     jcz_bazaar *b = &s->bz;
     int cur = mp_game_current_player(s->g);
-    if (stage == 's') snprintf(text, sizeof text, "!bazaars:select-%lld-for-%lld", k + 1, price);
-    else if (stage == 'p') snprintf(text, sizeof text, "!bazaars:pick-%lld", k + 1);
-    else snprintf(text, sizeof text, "!bazaars:bid-%lld", price);
     char what[96];
     snprintf(what, sizeof what, "a bid of %lld for tile %lld of the bazaar", price, k);
-    if (apply_text(s, i, type, text, what, d)) return 1;
+    /* The decision the stage is (a selection, a pick or a raise, which JCloisterZone all writes
+    ** so): the tile in its slot argument, the price in its bid, as far as it has them. */
+    const char *name = stage == 's' ? "select" : stage == 'p' ? "pick" : "bid";
+    jcz_choice c = { .n = 2, .arg = { "slot", "bid" }, .value = { (int32_t)k, (int32_t)price } };
+    if (apply_decision(s, i, type, jcz_named_kind(s->rs, mp_game_module_phase(s->g), name), &c, what, d)) return 1;
     if (stage == 's') { b->chosen = (int)k; b->selector = b->high = cur; }
     else if (stage == 'p') b->got[cur] = (int)k;
     else b->high = cur;
@@ -514,8 +540,8 @@ static int on_buy_sell(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
         snprintf(jp, sizeof jp, "replay[%d].payload.value", i);
         return jcz_error(s->src, d, jp, type, "'%s'; expected BUY or SELL", json_string_value(v));
     }
-    if (apply_text(s, i, type, buy ? "!bazaars:buy" : "!bazaars:sell", buy ? "buying the tile" : "selling the tile", d))
-        return 1;
+    jcz_kind kind = jcz_find_kind(s->rs, -1, JCZ_ALIAS_NAMESPACE, type, JCZ_VALUE_NAMESPACE, json_string_value(v));
+    if (apply_decision(s, i, type, kind, NULL, buy ? "buying the tile" : "selling the tile", d)) return 1;
     s->bz.got[buy ? s->bz.selector : s->bz.high] = s->bz.chosen;
     watch_bazaar(s);
     return 0;

@@ -54,18 +54,31 @@ static void write_bazaars(mp_yw *w, const jcz_options *o) {
 
 /* The elements that turn a module on, in the order the ruleset lists the modules (bcb's). The
 ** options are JCloisterZone's mix of rulings: castles from caps and triangles (as ZMG), bids below
-** 0 (as HiG), no bazaar when fewer tiles are left than players (as RGG). */
+** 0 (as HiG), no bazaar when fewer tiles are left than players (as RGG). The module an element
+** turns on is the one that declares it as its word for JCloisterZone (element_module). */
 static const struct element {
     const char *key;            /* in setup.elements */
     unsigned bit;
-    const char *module;         /* the module it turns on */
     void (*options)(mp_yw *w, const jcz_options *o);   /* its options: under variants: */
 } elements[] = {
-    { "bridge", JCZ_BRIDGE, "bridges", write_bridges },
-    { "castle", JCZ_CASTLE, "castles", write_castles },
-    { "bazaar", JCZ_BAZAAR, "bazaars", write_bazaars },
+    { "bridge", JCZ_BRIDGE, write_bridges },
+    { "castle", JCZ_CASTLE, write_castles },
+    { "bazaar", JCZ_BAZAAR, write_bazaars },
 };
 enum { N_ELEMENTS = sizeof elements / sizeof elements[0] };
+
+/* The name of the module JCloisterZone's element turns on: the one whose alias "jcz" it is. */
+static const char *element_module(const char *key) {
+    const char *name = mp_module_find_alias(JCZ_ALIAS_NAMESPACE, key);
+    if (!name) abort();   /* every element above is a compiled-in module's word: never */
+    return name;
+}
+
+unsigned jcz_element_bit(const char *key) {
+    for (int e = 0; key && e < N_ELEMENTS; e++)
+        if (!strcmp(elements[e].key, key)) return elements[e].bit;
+    return 0;
+}
 
 static const char ACCEPTED_SETS[] = "basic:1, with or without bridges-castles-and-bazaars:1 and river/1:1";
 static const char ACCEPTED_ELEMENTS[] = "small-follower, farmers, river, bridge, castle or bazaar";
@@ -111,7 +124,7 @@ static int read_elements(const jcz_src *src, const json_t *elements_in, jcz_opti
         char jp[300];
         snprintf(jp, sizeof jp, "setup.elements.%s", key);
         if (!strcmp(key, "farmers")) { o->farmers = on(v); continue; }
-        if (!strcmp(key, "river")) continue;   /* the client's mark of the set river/1:1, which turns it on */
+        if (!strcmp(key, JCZ_RIVER_ELEMENT)) continue;   /* the client's mark of the set river/1:1, which turns it on */
         if (!strcmp(key, "small-follower")) {
             if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 100)
                 return jcz_error(src, d, jp, NULL, "small-follower is not a number of followers; expected 1 to 100");
@@ -278,7 +291,7 @@ static void write_ruleset(const jcz_options *o, jcz_setup *s) {
         for (int e = 0; e < N_ELEMENTS; e++) {
             if (!(o->modules & elements[e].bit)) continue;
             mp_yw_map(w, false);
-            mp_yw_plain(w, "name"); mp_yw_plain(w, elements[e].module);
+            mp_yw_plain(w, "name"); mp_yw_plain(w, element_module(elements[e].key));
             mp_yw_plain(w, "options");
             mp_yw_map(w, true);
             elements[e].options(w, o);
@@ -287,7 +300,7 @@ static void write_ruleset(const jcz_options *o, jcz_setup *s) {
         }
         if (o->river) {   /* JCloisterZone's free-space test for U-turns (meeple-ruleset(5)) */
             mp_yw_map(w, false);
-            mp_yw_plain(w, "name"); mp_yw_plain(w, "river");
+            mp_yw_plain(w, "name"); mp_yw_plain(w, element_module(JCZ_RIVER_ELEMENT));
             mp_yw_plain(w, "options");
             mp_yw_map(w, true);
             mp_yw_plain(w, "u_turn"); mp_yw_plain(w, "jcz");
@@ -339,12 +352,12 @@ void jcz_options_ruleset(const jcz_options *o, jcz_setup *s) {
         for (int e = 0; e < N_ELEMENTS; e++) {
             if (o->modules & elements[e].bit) {
                 if (!bcb) {
-                    add(name, sizeof name, "-%s", elements[e].module);
-                    WORDS("%s", elements[e].module);
+                    add(name, sizeof name, "-%s", element_module(elements[e].key));
+                    WORDS("%s", element_module(elements[e].key));
                 }
             } else if (bcb) {
-                add(name, sizeof name, "-no-%s", elements[e].module);
-                WORDS("no %s", elements[e].module);
+                add(name, sizeof name, "-no-%s", element_module(elements[e].key));
+                WORDS("no %s", element_module(elements[e].key));
             }
         }
         if (!o->auction) {

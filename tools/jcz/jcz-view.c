@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jcz-modules.h"
 #include "jcz-view.h"
 
 static const char *const phase_names[] = { "TilePhase", "ActionPhase", "CastlePhase", "BazaarPhase",
@@ -31,20 +32,21 @@ static mp_action *legal_of(const mp_game *g, int *n) {
     return a;
 }
 
-static const char *module_of(const mp_game *g, const mp_action *a) {
-    return a->kind == MP_ACT_MODULE ? mp_ruleset_module_name(mp_game_ruleset(g), a->module) : "";
+/* The word in ns of the decision action a is, NULL when it is none or has no such word. */
+static const char *word_of(const mp_game *g, const mp_action *a, const char *ns) {
+    mp_decision d;
+    return mp_game_decision(g, a, &d) ? NULL : jcz_decision_word(&d, ns);
 }
 
-/* Whether one of the legal actions is decision `name` of a module (mp_game_decision: "pass" of
-** the bazaars), or is a pass when name is NULL. */
-static bool offers(const mp_game *g, const char *module, const char *name) {
+/* Whether one of the legal actions is a pass (pass_decision false), or a module's decision
+** JCloisterZone writes as PASS (true: a bid not made). */
+static bool offers_pass(const mp_game *g, bool pass_decision) {
     int n;
     mp_action *a = legal_of(g, &n);
     bool found = false;
     for (int k = 0; k < n && !found; k++) {
-        mp_decision d;
-        if (!name) { found = a[k].kind == MP_ACT_PASS; continue; }
-        found = !mp_game_decision(g, &a[k], &d) && !strcmp(d.module, module) && !strcmp(d.name, name);
+        const char *type = word_of(g, &a[k], JCZ_ALIAS_NAMESPACE);
+        found = pass_decision ? type && !strcmp(type, "PASS") : a[k].kind == MP_ACT_PASS;
     }
     free(a);
     return found;
@@ -57,7 +59,8 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
     mp_phase ph = mp_game_phase(g);
     int vi = mp_game_module_phase(g);
     const char *module = vi >= 0 ? mp_ruleset_module_name(mp_game_ruleset(g), vi) : "";
-    bool this_turn = ph == MP_PHASE_DEPLOY || !strcmp(module, "castles");   /* decisions before the turn's scoring */
+    jcz_phase deciding = jcz_deciding(g);
+    bool this_turn = ph == MP_PHASE_DEPLOY || deciding == JCZ_CASTLE_PHASE;   /* decisions before the turn's scoring */
     if (j->turn_open && !this_turn) {
         v->phase = JCZ_COMMIT_PHASE;
         v->scored = j->before ? j->before : g;
@@ -70,22 +73,16 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
     switch (ph) {
     case MP_PHASE_PLACE:
         v->phase = JCZ_TILE_PHASE;
-        v->can_pass = offers(g, NULL, NULL);   /* a tile that fits only with a bridge may be let go */
+        v->can_pass = offers_pass(g, false);   /* a tile that fits only with a bridge may be let go */
         break;
     case MP_PHASE_DEPLOY:
         v->phase = JCZ_ACTION_PHASE;
         v->can_pass = true;
         break;
     case MP_PHASE_MODULE:
-        if (!strcmp(module, "castles")) {
-            v->phase = JCZ_CASTLE_PHASE;
-            v->can_pass = true;
-        } else if (!strcmp(module, "bazaars")) {
-            v->phase = JCZ_BAZAAR_PHASE;
-            v->can_pass = offers(g, "bazaars", "pass");   /* only a bid may be passed */
-        } else {
-            v->phase = JCZ_UNMAPPED;
-        }
+        v->phase = deciding;   /* the phase its module's decisions are taken in */
+        if (deciding == JCZ_CASTLE_PHASE) v->can_pass = true;
+        else if (deciding == JCZ_BAZAAR_PHASE) v->can_pass = offers_pass(g, true);   /* only a bid may be passed */
         break;
     case MP_PHASE_OVER:
         v->phase = JCZ_GAME_OVER;
@@ -98,17 +95,6 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
     }
     v->phase_name = v->phase == JCZ_UNMAPPED ? module : phase_names[v->phase];
     v->undo = v->player >= 0 && (j->actors >> v->player & 1);
-}
-
-/* The bazaar's actions by the stage the legal list shows (mp_game_decision's kinds); NULL when a
-** is not the bazaars'. */
-static const char *bazaar_type(const mp_game *g, const mp_action *a) {
-    mp_decision d;
-    if (mp_game_decision(g, a, &d) || strcmp(d.module, "bazaars") != 0) return NULL;
-    if (!strcmp(d.name, "select") || !strcmp(d.name, "pick")) return "BazaarSelectTile";
-    if (!strcmp(d.name, "bid") || !strcmp(d.name, "pass")) return "BazaarBid";
-    if (!strcmp(d.name, "buy") || !strcmp(d.name, "sell")) return "BazaarSelectBuyOrSell";
-    return NULL;
 }
 
 static void add_offer(jcz_offer *out, int cap, int *n, const char *type, const char *about) {
@@ -131,9 +117,10 @@ int jcz_view_offers(const jcz_view *v, jcz_offer *out, int cap) {
     }
     mp_action *a = legal_of(v->g, &nl);
     for (int k = 0; k < nl; k++) {
+        /* A module's decision: the action JCloisterZone offers for it, with the token it places. */
+        const char *offer = word_of(v->g, &a[k], JCZ_OFFER_NAMESPACE);
         if (a[k].kind == MP_ACT_DEPLOY) add_offer(out, cap, &n, "Meeple", "SmallFollower");
-        else if (!strcmp(module_of(v->g, &a[k]), "bridges")) add_offer(out, cap, &n, "Bridge", "BRIDGE");
-        else if (bazaar_type(v->g, &a[k])) add_offer(out, cap, &n, bazaar_type(v->g, &a[k]), NULL);
+        else if (offer) add_offer(out, cap, &n, offer, word_of(v->g, &a[k], JCZ_TOKEN_NAMESPACE));
     }
     free(a);
     return n;
@@ -168,7 +155,8 @@ int jcz_view_placements(const jcz_view *v, int tile, jcz_placement *out, int cap
     if (!cells) abort();
     for (int k = 0; k < nl; k++) {
         const mp_action *c = &a[k];
-        if ((c->kind != MP_ACT_PLACE && strcmp(module_of(g, c), "bridges") != 0) || c->tile != tile) continue;
+        const char *type = word_of(g, c, JCZ_ALIAS_NAMESPACE);   /* a module's placement (a bridge implied) */
+        if ((c->kind != MP_ACT_PLACE && !(type && !strcmp(type, "PLACE_TILE"))) || c->tile != tile) continue;
         int i = 0;
         while (i < nc && !(cells[i].x == c->x && cells[i].y == c->y)) i++;
         if (i == nc) cells[nc++] = (struct cell){ c->x, c->y, 0 };
@@ -215,7 +203,8 @@ const char *jcz_event_name(const mp_game *g, const mp_score_event *e) {
     const mp_ruleset *rs = mp_game_ruleset(g);
     const char *category = mp_game_category_name(g, e->category);
     if (e->why == MP_WHY_FARM || !strcmp(category, mp_ruleset_farm_category(rs))) return "field";
-    if (e->why == MP_WHY_MODULE) return !strcmp(e->label, "castle") ? "castle" : NULL;
+    /* A module's points are named by the kind of the feature they are for (a castle's fief: the
+    ** castle), else by their category: none of the names below (a bazaar's price, a keep). */
     const char *kind = e->kind >= 0 ? mp_tileset_kind_name(mp_ruleset_tiles(rs), e->kind) : category;
     static const struct { const char *kind, *name; } names[] = {
         { "city", "city" }, { "road", "road" }, { "cloister", "monastery" }, { "castle", "castle" }, { "field", "field" },

@@ -19,6 +19,13 @@
 ** meeple-tileset(5)): the one place the importer and the exporter name the namespace. jcz_tile_id
 ** gives "" for a tile without one, jcz_find_tile -1 for an id no tile has. */
 #define JCZ_ALIAS_NAMESPACE "jcz"
+/* The modules' words for JCloisterZone (mp_alias, meeple-modules(7), ALIASES): in "jcz" a module's
+** setup element and a decision's message type; the token a decision places, the value of its
+** message, the action JCloisterZone offers for it, the phase a module's decisions are taken in. */
+#define JCZ_TOKEN_NAMESPACE "jcz-token"
+#define JCZ_VALUE_NAMESPACE "jcz-value"
+#define JCZ_OFFER_NAMESPACE "jcz-offer"
+#define JCZ_PHASE_NAMESPACE "jcz-phase"
 static inline const char *jcz_tile_id(const mp_tileset *ts, int tile) {
     return mp_tileset_tile_alias(ts, tile, JCZ_ALIAS_NAMESPACE);
 }

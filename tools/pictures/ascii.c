@@ -51,6 +51,7 @@ typedef struct view {
     int follower;      /* seat of a piece on it, -1 none */
     int piece;         /* which kind of piece (0: the ordinary follower) */
     unsigned bridge;   /* ports a bridge laid over the tile covers */
+    const char *overlay_name;   /* what it is (mp_game_overlay_name: "bridge"), NULL none */
     unsigned changed;  /* ports of a feature whose kind a module changed: port[] has its letter */
     char mark[3][5];   /* a mark over a cell (a role, an icon, a marker), 0 none */
     int says[3][5];    /* what each mark stands for (SAYS_*) */
@@ -62,6 +63,7 @@ typedef struct legend {
     char role[KINDS];        /* the letter of the role of a follower on each kind, 0 none */
     char kind[KINDS][8];     /* the characters that drew each kind, in the order met */
     char bridge[3];
+    const char *overlay_name;  /* what the bridges drawn are */
     bool junction, wall;
     unsigned icons, markers, seats, roles;   /* roles: bit k, the role of kind k */
     const mp_ruleset *rs;                    /* a board's: the names of its pieces */
@@ -217,6 +219,7 @@ static char cell_char(const view *v, int row, int col, legend *l) {
     else if (row == 1 && col == 2) c = centre_char(v, &says);
     else c = port_char(v, cell_port(v, row, col), &says);
     legend_note(l, c, says);
+    if (l && (says & SAYS_CODE) == SAYS_BRIDGE) l->overlay_name = v->overlay_name;
     return c;
 }
 
@@ -306,7 +309,8 @@ static void legend_print(FILE *f, const legend *l, const char *const *names, boo
     }
     if (l->junction && !marks_only) entry(&o, "+ roads meet");
     if (l->bridge[0] && !marks_only) {
-        snprintf(text, sizeof text, "%c%s%.1s bridge", l->bridge[0], l->bridge[1] ? " " : "", l->bridge + 1);
+        snprintf(text, sizeof text, "%c%s%.1s %s", l->bridge[0], l->bridge[1] ? " " : "", l->bridge + 1,
+                 l->overlay_name ? l->overlay_name : "overlay");
         entry(&o, text);
     }
     if (l->wall && !marks_only) entry(&o, "# wall");
@@ -356,6 +360,7 @@ static bool board_view(const mp_game *g, const legend *l, int x, int y, view *v)
     v->follower = mp_game_figures_at(g, x, y, &figure, 1) ? figure.player : -1;
     if (v->follower >= 0) feature = figure.feature, v->piece = figure.piece;
     v->bridge = mp_game_overlay_at(g, x, y, &overlay, &overlay_kind);
+    v->overlay_name = v->bridge ? mp_game_overlay_name(g, x, y) : NULL;
     /* The tile's features whose kind is not the tile data's any more (a castle). */
     for (int i = 0; i < mp_tileset_tile_n_features(ts, tile); i++) {
         mp_feature_def d;

@@ -19,17 +19,18 @@
 ** On the board the game may change what the tile data says: a feature whose kind a module changed
 ** (a town turned into a castle) is drawn in its new kind's colours with a crenellated outline and
 ** a tower among its icons; a feature laid over the tile after it was placed (mp_game_overlay_at, a
-** BCB bridge) is a raised deck across the tile, with parapets and a shadow.
+** BCB bridge) is a raised deck across the tile, with parapets and a shadow, named by the word of
+** the module that laid it (mp_game_overlay_name).
 **
 ** The Castle: a bounded board with fixed pieces is drawn inside its wall, a stroke along the
 ** outline of the board's cells (the cells drawn over its inner half); a fixed piece whose
 ** features all meet one side is a start space, the half of its cell next to the board cut into
-** the wall. A module that reports a score track (facts "track", mp_game_facts) gets it drawn along
-** the top of the wall (around the board on a rectangle when there is no wall); its length and corner
-** towers come from the module's options (mp_ruleset_module_ints: track.spaces, track.towers), the
-** towers still holding a wall tile from its facts "wall-tile". The towers stand on the wall's
-** corners, found by tracing the outline of the board's map, one a corner clockwise from the
-** north-west one, when there are as many as corners.
+** the wall. A module that reports a track (a fact TRACK, mp_game_facts) gets it drawn along the top
+** of the wall (around the board on a rectangle when there is no wall), from its facts read by kind
+** alone: the track's spaces, its corner towers (MARKED), what lies on a tower (the game's
+** POSITION facts: a wall tile) and the players' markers (their POSITION facts). The towers stand
+** on the wall's corners, found by tracing the outline of the board's map, one a corner clockwise
+** from the north-west one, when there are as many as corners.
 */
 #include <math.h>
 #include <stdbool.h>
@@ -343,10 +344,14 @@ static void tower(FILE *f, double x, double y, double S, const kstyle *k) {
 }
 
 /* A feature laid over the tile (a bridge) across the side middles it covers: a shadow, then the
-** deck in its kind's colour between two dark parapets. */
-static void overlay_deck(FILE *f, unsigned middles, const kstyle *k, double S) {
+** deck in its kind's colour between two dark parapets; its class and title the overlay's name. */
+static void overlay_deck(FILE *f, unsigned middles, const kstyle *k, const char *name, double S) {
     double w = S * 0.21, parapet = S * 0.035, off = S * 0.035;
-    fprintf(f, "<g class=\"bridge\"><title>bridge</title>");
+    fprintf(f, "<g class=\"");
+    svg_text(f, name);
+    fprintf(f, "\"><title>");
+    svg_text(f, name);
+    fprintf(f, "</title>");
     fprintf(f, "<path transform=\"translate(%.1f %.1f)\" d=\"", off, off);
     line_path(f, middles, S);
     fprintf(f, "\" fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.35\" stroke-width=\"%.1f\"/>", w);
@@ -373,6 +378,7 @@ typedef struct tile_state {
     int kind[MAX_FEATURES];     /* the kind each feature has now, -1 as the tile data says */
     unsigned overlay;           /* ports covered by a feature laid over the tile, 0 none */
     int overlay_kind;
+    const char *overlay_name;   /* what it is (mp_game_overlay_name: "bridge") */
     int ffeat;                  /* the follower's feature, -1 none (or on the overlay) */
     bool fon_overlay;           /* the follower stands on the overlay */
     const char *fcolour, *fwho;
@@ -492,7 +498,7 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
         over.ports = st->overlay;
         for (int s = 0; s < 4; s++)
             if (st->overlay >> (3 * s + 1) & 1) over.middles |= 1u << s;
-        if (over.middles) overlay_deck(f, over.middles, kind_style(c, over.kind), S);
+        if (over.middles) overlay_deck(f, over.middles, kind_style(c, over.kind), st->overlay_name, S);
     }
     /* Icons on their features; several on one feature stand side by side; a tower (-1) first on
     ** a feature whose kind a module changed. */
@@ -956,47 +962,38 @@ static int find_tower(const track *t, int a, int b) {
     return -1;
 }
 
-/* Whether a module reports a score track (a player's fact POSITION "track", meeple-ruleset(5)),
-** and then the track: its length and corner towers from the module's options (track.spaces, 100
-** if not said; track.towers), the towers still holding a wall tile from the facts POSITION
-** "wall-tile" (the tower's two spaces), each marker on the space its "track" fact gives. */
+/* Whether a module reports a track (a fact TRACK, meeple.h), and then the track, from that
+** module's facts alone, by their kinds: its spaces (the TRACK's value), its corner towers (each
+** MARKED stretch: the spaces value and arg), the towers where something lies (the game's
+** POSITION facts, on a tower's two spaces: a wall tile), each player's marker on the space his
+** POSITION fact gives. */
 static bool read_track(const mp_game *g, track *t) {
-    bool any = false;
     memset(t, 0, sizeof *t);
     for (int p = 0; p < MP_MAX_PLAYERS; p++) t->at[p] = -1;
     int n_facts = mp_game_facts(g, NULL, 0);
     mp_fact *facts = malloc((size_t)(n_facts > 0 ? n_facts : 1) * sizeof *facts);
     if (!facts) abort();
     mp_game_facts(g, facts, n_facts);
-    for (int i = 0; i < n_facts; i++) {
+    const char *module = NULL;   /* the module whose track it is */
+    for (int i = 0; i < n_facts && !module; i++)
+        if (facts[i].kind == MP_FACT_TRACK) {
+            module = facts[i].module;
+            t->spaces = facts[i].value >= 2 && facts[i].value <= 10000 ? facts[i].value : 100;
+        }
+    for (int i = 0; i < n_facts && module; i++) {
         const mp_fact *f = &facts[i];
-        if (f->kind != MP_FACT_POSITION || strcmp(f->what, "track") != 0) continue;
-        if (f->player < 0 || f->player >= mp_game_n_players(g) || f->player >= MP_MAX_PLAYERS || f->value < 0) continue;
-        t->at[f->player] = f->value;
-        any = true;
-    }
-    if (!any) {
-        free(facts);
-        return false;
-    }
-    const mp_ruleset *rs = mp_game_ruleset(g);
-    t->spaces = 100;
-    for (int v = 0; v < mp_ruleset_n_modules(rs); v++) {
-        long spaces, towers[2 * MAX_TOWERS];
-        int n = mp_ruleset_module_ints(rs, v, "track.towers", towers, 2 * MAX_TOWERS);
-        bool has_spaces = mp_ruleset_module_ints(rs, v, "track.spaces", &spaces, 1) == 1;
-        if (!has_spaces && n < 0) continue;
-        if (has_spaces && spaces >= 2 && spaces <= 10000) t->spaces = (int)spaces;
-        for (int i = 0; n > 0 && n % 2 == 0 && i < n && i < 2 * MAX_TOWERS; i += 2) {
-            t->tower[t->n_towers][0] = (int)towers[i];
-            t->tower[t->n_towers][1] = (int)towers[i + 1];
+        if (strcmp(f->module, module) != 0) continue;
+        if (f->kind == MP_FACT_MARKED && t->n_towers < MAX_TOWERS) {
+            t->tower[t->n_towers][0] = f->value;
+            t->tower[t->n_towers][1] = f->arg;
             t->n_towers++;
         }
-        break;
+        bool marker = f->player >= 0 && f->player < mp_game_n_players(g) && f->player < MP_MAX_PLAYERS;
+        if (f->kind == MP_FACT_POSITION && marker && f->value >= 0) t->at[f->player] = f->value;
     }
-    for (int k = 0; k < n_facts; k++) {
+    for (int k = 0; k < n_facts && module; k++) {   /* what lies on the towers, once every tower is known */
         const mp_fact *f = &facts[k];
-        if (f->kind != MP_FACT_POSITION || f->player >= 0 || strcmp(f->what, "wall-tile") != 0) continue;
+        if (strcmp(f->module, module) != 0 || f->kind != MP_FACT_POSITION || f->player >= 0) continue;
         int a = f->value, b = f->arg, i = find_tower(t, a, b);
         if (i < 0 && t->n_towers < MAX_TOWERS) {
             i = t->n_towers++;
@@ -1006,6 +1003,7 @@ static bool read_track(const mp_game *g, track *t) {
         if (i >= 0) t->holds[i] = true;
     }
     free(facts);
+    if (!module) return false;
     for (int i = 0; i < t->n_towers; i++)       /* a tower off the track is not drawn */
         if (t->tower[i][0] < 0 || t->tower[i][1] < 0 || t->tower[i][0] >= t->spaces || t->tower[i][1] >= t->spaces)
             t->tower[i][0] = -1;
@@ -1442,13 +1440,14 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
             int nf = mp_tileset_tile_n_features(ts, t), ofeat = -1;
             for (int i = 0; i < MAX_FEATURES; i++) st.kind[i] = i < nf ? mp_game_feature_kind(g, x, y, i) : -1;
             st.overlay = mp_game_overlay_at(g, x, y, &ofeat, &st.overlay_kind);
+            st.overlay_name = st.overlay ? mp_game_overlay_name(g, x, y) : NULL;
             char tip[160], fwho[96] = "";
-            snprintf(tip, sizeof tip, "%s at %d,%d turned %d%s", mp_tileset_tile_id(ts, t), x, y, rot,
-                     st.overlay ? ", with a bridge" : "");
+            snprintf(tip, sizeof tip, "%s at %d,%d turned %d%s%s", mp_tileset_tile_id(ts, t), x, y, rot,
+                     st.overlay ? ", with a " : "", st.overlay ? st.overlay_name : "");
             st.ffeat = -1;
             if (who >= 0 && who < np) {
                 int kind = mp_game_feature_kind(g, x, y, feature);
-                const char *on = st.overlay && feature == ofeat ? "bridge" : kind >= 0 ? mp_tileset_kind_name(ts, kind) : "?";
+                const char *on = st.overlay && feature == ofeat ? st.overlay_name : kind >= 0 ? mp_tileset_kind_name(ts, kind) : "?";
                 snprintf(fwho, sizeof fwho, "%s on the %s", names && names[who] ? names[who] : "?", on);
                 st.fon_overlay = st.overlay && feature == ofeat;
                 st.ffeat = st.fon_overlay ? -1 : feature;

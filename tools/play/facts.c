@@ -11,6 +11,8 @@ static const char *kind_name(mp_fact_kind k) {
     case MP_FACT_POSITION: return "position";
     case MP_FACT_TILE: return "tile";
     case MP_FACT_AMOUNT: return "amount";
+    case MP_FACT_TRACK: return "track";
+    case MP_FACT_MARKED: return "marked";
     }
     return "?";
 }

@@ -28,24 +28,6 @@ static const char help_text[] =
     "  quit         stop here (the record keeps every finished turn)\n"
     "  help         this text\n";
 
-/* The actions of the compiled-in modules, as meeple-notation(7) gives them, for `help`. */
-static const struct module_form { const char *module, *form, *words; } module_forms[] = {
-    { "bridges", "!bridges:ns@X,Y", "build a bridge north-south on the tile at X,Y, after the placement (ew@: east-west)" },
-    { "bridges", "!bridges:TILE@X,YrR/AXIS@BX,BY", "place TILE where only a bridge (AXIS: ns, ew) on the tile at BX,BY makes it fit" },
-    { "castles", "!castles:convert", "turn the town just completed into a castle (it scores with its fief later)" },
-    { "castles", "!castles:decline", "keep the town (it scores now)" },
-    { "bazaars", "!bazaars:select-N-for-BID", "select open tile N and open the bidding at BID points" },
-    { "bazaars", "!bazaars:bid-BID", "raise the bidding to BID, above the highest bid" },
-    { "bazaars", "!bazaars:pass", "make no bid" },
-    { "bazaars", "!bazaars:buy", "keep the tile, paying the highest bid to its bidder" },
-    { "bazaars", "!bazaars:sell", "sell the tile to the highest bidder for the bid" },
-    { "bazaars", "!bazaars:pick-N", "take open tile N (bazaars without auction)" },
-    { "castle", "!castle:first@X,Y,WHERE", "score this feature next, of several the tile just placed completed" },
-    { "castle", "!castle:use-K@X,Y,WHERE", "play doubling wall tile K on a feature just completed (use-Kx2@...: both copies)" },
-    { "castle", "!castle:use-K", "play wall tile K at the end of the turn: another turn" },
-    { "castle", "!castle:hold-K", "keep wall tile K for later" },
-};
-
 void human_init(human_io *h, FILE *in, FILE *out) {
     memset(h, 0, sizeof *h);
     h->in = in;
@@ -331,12 +313,15 @@ static void show_help(human_io *h, const mp_game *g) {
         const char *name = mp_ruleset_module_name(rs, v);
         choice c[16];
         int n = 0;
-        for (size_t i = 0; i < sizeof module_forms / sizeof module_forms[0] && n < 16; i++)
-            if (name && !strcmp(module_forms[i].module, name)) {
-                snprintf(c[n].text, sizeof c[n].text, "%s", module_forms[i].form);
-                snprintf(c[n++].words, sizeof c[0].words, "%s", module_forms[i].words);
+        /* Each kind of its decisions as the module writes it, a line a form with help. */
+        const mp_decision_kind *k;
+        for (int i = 0; (k = mp_ruleset_module_decision(rs, v, i)); i++)
+            for (const mp_decision_form *form = k->forms; form && form->form && n < 16; form++) {
+                if (!form->help) continue;   /* told in another form's line */
+                snprintf(c[n].text, sizeof c[n].text, "!%s:%s", name, form->form);
+                snprintf(c[n++].words, sizeof c[0].words, "%s", form->help);
             }
-        if (!n) {   /* a module this table does not know: its notation, and where it is told */
+        if (!n) {   /* a module that tells no notation: its notation, and where it is told */
             snprintf(c[0].text, sizeof c[0].text, "!%s:ARGS", name ? name : "?");
             snprintf(c[n++].words, sizeof c[0].words, "%s", "see meeple-notation(7)");
         }

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "module.h"
+#include "bazaars-bot.h"
 
 enum { SELECT = 1, RAISE, PASS, BUY, SELL, PICK };       /* action codes */
 enum { IDLE, SELECTING, BIDDING, DECIDING, PICKING };    /* where the bazaar stands */
@@ -348,15 +348,34 @@ static int bazaars_parse(const mp_module_view *cx, const char *args, mp_action *
     return 0;
 }
 
-/* A slot counts from 0 (the notation's N is slot + 1); the tile an action is about is its `tile`. */
+/* A slot counts from 0 (the notation's N is slot + 1); the tile an action is about is its `tile`.
+** JCloisterZone writes a selection, a pick and a raise as BAZAAR_BID, a pass as PASS, buying and
+** selling as BAZAAR_BUY_OR_SELL with the value BUY or SELL; the actions it offers for them
+** (meeple-modules(7), ALIASES). */
 static const mp_decision_kind bazaars_decisions[] = {
-    { SELECT, "select", { "slot", "bid", NULL } },
-    { RAISE, "bid", { "bid", NULL, NULL } },
-    { PASS, "pass", { NULL, NULL, NULL } },
-    { BUY, "buy", { NULL, NULL, NULL } },
-    { SELL, "sell", { NULL, NULL, NULL } },
-    { PICK, "pick", { "slot", NULL, NULL } },
-    { 0, NULL, { NULL, NULL, NULL } },
+    { .code = SELECT, .name = "select", .args = { "slot", "bid" },
+      .forms = (const mp_decision_form[]){
+          { "select-N-for-BID", "select open tile N and open the bidding at BID points" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "BAZAAR_BID" }, { "jcz-offer", "BazaarSelectTile" }, { NULL, NULL } } },
+    { .code = RAISE, .name = "bid", .args = { "bid" },
+      .forms = (const mp_decision_form[]){
+          { "bid-BID", "raise the bidding to BID, above the highest bid" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "BAZAAR_BID" }, { "jcz-offer", "BazaarBid" }, { NULL, NULL } } },
+    { .code = PASS, .name = "pass",
+      .forms = (const mp_decision_form[]){ { "pass", "make no bid" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "PASS" }, { "jcz-offer", "BazaarBid" }, { NULL, NULL } } },
+    { .code = BUY, .name = "buy",
+      .forms = (const mp_decision_form[]){ { "buy", "keep the tile, paying the highest bid to its bidder" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "BAZAAR_BUY_OR_SELL" }, { "jcz-value", "BUY" },
+                                     { "jcz-offer", "BazaarSelectBuyOrSell" }, { NULL, NULL } } },
+    { .code = SELL, .name = "sell",
+      .forms = (const mp_decision_form[]){ { "sell", "sell the tile to the highest bidder for the bid" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "BAZAAR_BUY_OR_SELL" }, { "jcz-value", "SELL" },
+                                     { "jcz-offer", "BazaarSelectBuyOrSell" }, { NULL, NULL } } },
+    { .code = PICK, .name = "pick", .args = { "slot" },
+      .forms = (const mp_decision_form[]){ { "pick-N", "take open tile N (bazaars without auction)" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "BAZAAR_BID" }, { "jcz-offer", "BazaarSelectTile" }, { NULL, NULL } } },
+    { .name = NULL },
 };
 
 const mp_module mp_module_bazaars = {
@@ -364,6 +383,8 @@ const mp_module mp_module_bazaars = {
     .summary = "bazaars: a bazaar tile starts an auction of as many tiles as players",
     .state_size = sizeof(bazaars_state),
     .decisions = bazaars_decisions,
+    /* JCloisterZone's element, and the phase its decisions are taken in (after the turn's COMMIT) */
+    .aliases = (const mp_alias[]){ { "jcz", "bazaar" }, { "jcz-phase", "BazaarPhase" }, { NULL, NULL } },
     .configure = bazaars_configure,
     .setup = bazaars_setup,
     .legal = bazaars_legal,
@@ -374,4 +395,5 @@ const mp_module mp_module_bazaars = {
     .describe = bazaars_describe,
     .parse = bazaars_parse,
     .facts = bazaars_facts,
+    .choose_simple = bazaars_choose_simple,
 };

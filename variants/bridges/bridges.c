@@ -52,11 +52,23 @@ typedef struct bridges_state {
 static const char *const axis_names[] = { "ns", "ew" };
 
 /* Its actions as data (meeple-ruleset(5)): a build names the tile it crosses by the action's cell;
-** a placement is the action's tile, cell and turn, and the bridge's axis and cell. */
+** a placement is the action's tile, cell and turn, and the bridge's axis and cell. JCloisterZone
+** writes a build as PLACE_TOKEN of its token BRIDGE (offered as a Bridge action), a placement as
+** PLACE_TILE (the bridge implied; meeple-modules(7), ALIASES). */
 static const mp_decision_kind bridges_decisions[] = {
-    { CODE_BUILD, "build", { "axis", NULL, NULL } },
-    { CODE_PLACE, "place", { "axis", "bridge-x", "bridge-y" } },
-    { 0, NULL, { NULL, NULL, NULL } },
+    { .code = CODE_BUILD, .name = "build", .args = { "axis" },
+      .forms = (const mp_decision_form[]){
+          { "ns@X,Y", "build a bridge north-south on the tile at X,Y, after the placement (ew@: east-west)" },
+          { "ew@X,Y", NULL },
+          { NULL, NULL } },
+      .aliases = (const mp_alias[]){
+          { "jcz", "PLACE_TOKEN" }, { "jcz-token", "BRIDGE" }, { "jcz-offer", "Bridge" }, { NULL, NULL } } },
+    { .code = CODE_PLACE, .name = "place", .args = { "axis", "bridge-x", "bridge-y" },
+      .forms = (const mp_decision_form[]){
+          { "TILE@X,YrR/AXIS@BX,BY", "place TILE where only a bridge (AXIS: ns, ew) on the tile at BX,BY makes it fit" },
+          { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "PLACE_TILE" }, { NULL, NULL } } },
+    { .name = NULL },
 };
 
 /* ------------------------------------------------------------------ configuration */
@@ -460,6 +472,7 @@ const mp_module mp_module_bridges = {
     .summary = "bridges: a road carried across a field side to field side, one a turn",
     .state_size = sizeof(bridges_state),
     .decisions = bridges_decisions,
+    .aliases = (const mp_alias[]){ { "jcz", "bridge" }, { NULL, NULL } },   /* JCloisterZone's element */
     .configure = bridges_configure,
     .setup = bridges_setup,
     .legal = bridges_legal,
@@ -469,6 +482,7 @@ const mp_module mp_module_bridges = {
     .describe = bridges_describe,
     .parse = bridges_parse,
     .facts = bridges_facts,
+    .overlay_name = "bridge",
     .tokens_name = "bridges",
     .tokens = bridges_tokens,
     .check = bridges_check,

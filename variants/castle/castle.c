@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "module.h"
+#include "castle-bot.h"
 
 /* MAX_LIST: the features one placement can complete (the kernel's bound: 16 features, 12 ports and
 ** 8 cloisters fit in it); NAME_SIZE: bytes of a kind's or icon's name. */
@@ -68,12 +68,21 @@ enum { Q_NONE, Q_DOUBLE, Q_ORDER, Q_EXTRA };
 ** notation) and the feature it is played on; "first" has the feature only. */
 enum { CODE_HOLD = 0, CODE_USE_1, CODE_USE_2, CODE_FIRST, CODE_EXTRA_TURN };
 static const mp_decision_kind castle_decisions[] = {
-    { CODE_HOLD, "hold", { "wall-tile", NULL, NULL } },
-    { CODE_USE_1, "use", { "wall-tile", "feature", NULL } },
-    { CODE_USE_2, "use-both", { "wall-tile", "feature", NULL } },
-    { CODE_FIRST, "first", { "feature", NULL, NULL } },
-    { CODE_EXTRA_TURN, "extra-turn", { "wall-tile", NULL, NULL } },
-    { 0, NULL, { NULL, NULL, NULL } },
+    { .code = CODE_FIRST, .name = "first", .args = { "feature" },
+      .forms = (const mp_decision_form[]){
+          { "first@X,Y,WHERE", "score this feature next, of several the tile just placed completed" }, { NULL, NULL } } },
+    { .code = CODE_USE_1, .name = "use", .args = { "wall-tile", "feature" },
+      .forms = (const mp_decision_form[]){
+          { "use-K@X,Y,WHERE", "play doubling wall tile K on a feature just completed (use-Kx2@...: both copies)" },
+          { NULL, NULL } } },
+    { .code = CODE_USE_2, .name = "use-both", .args = { "wall-tile", "feature" },
+      .forms = (const mp_decision_form[]){ { "use-Kx2@X,Y,WHERE", NULL }, { NULL, NULL } } },
+    { .code = CODE_EXTRA_TURN, .name = "extra-turn", .args = { "wall-tile" },
+      .forms = (const mp_decision_form[]){
+          { "use-K", "play wall tile K at the end of the turn: another turn" }, { NULL, NULL } } },
+    { .code = CODE_HOLD, .name = "hold", .args = { "wall-tile" },
+      .forms = (const mp_decision_form[]){ { "hold-K", "keep wall tile K for later" }, { NULL, NULL } } },
+    { .name = NULL },
 };
 
 typedef struct castle_state {
@@ -765,7 +774,10 @@ static int castle_describe(const mp_module_view *cx, const mp_action *a, char *b
 **   COUNT    "wall-tile"  value: copies of wall tile number `arg` he holds (one fact a number);
 ** then the game's:
 **   POSITION "wall-tile"  value, arg: the two spaces of a tower a wall tile lies on, face down;
-**   COUNT    "wall-tiles-removed"  value: those taken off the track at the end of the game. */
+**   COUNT    "wall-tiles-removed"  value: those taken off the track at the end of the game;
+** and the track's geometry, which a picture draws (render.c reads only the kinds):
+**   TRACK    "track"      value: its spaces;
+**   MARKED   "tower"      value, arg: the two spaces of each corner tower, in the options' order. */
 typedef struct fact_list { mp_fact *out; int cap, n; } fact_list;
 
 static void fact(fact_list *l, mp_fact_kind kind, const char *what, int player, int value, int arg) {
@@ -787,6 +799,8 @@ static int castle_facts(const mp_module_view *cx, mp_fact *out, int cap) {
     for (int t = 0; t < c->n_towers; t++)
         if (s->tower_tile[t]) fact(&l, MP_FACT_POSITION, "wall-tile", -1, c->tower[t][0], c->tower[t][1]);
     if (s->removed) fact(&l, MP_FACT_COUNT, "wall-tiles-removed", -1, s->removed, 0);
+    fact(&l, MP_FACT_TRACK, "track", -1, c->spaces, 0);
+    for (int t = 0; t < c->n_towers; t++) fact(&l, MP_FACT_MARKED, "tower", -1, c->tower[t][0], c->tower[t][1]);
     return l.n;
 }
 
@@ -866,4 +880,5 @@ const mp_module mp_module_castle = {
     .status = castle_status,
     .redeal = castle_redeal,
     .check = castle_check,
+    .choose_simple = castle_choose_simple,
 };

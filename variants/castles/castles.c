@@ -338,11 +338,19 @@ static int castles_parse(const mp_module_view *cx, const char *args, mp_action *
 }
 
 /* The town (town_context) rides in the arguments: its feature on the tile at the action's x, y,
-** and the cell of its other tile. */
+** and the cell of its other tile. JCloisterZone writes a conversion as PLACE_TOKEN of its token
+** CASTLE, a town kept as PASS (meeple-modules(7), ALIASES). */
 static const mp_decision_kind castles_decisions[] = {
-    { CODE_DECLINE, "decline", { "feature", "other-x", "other-y" } },
-    { CODE_CONVERT, "convert", { "feature", "other-x", "other-y" } },
-    { 0, NULL, { NULL, NULL, NULL } },
+    { .code = CODE_CONVERT, .name = "convert", .args = { "feature", "other-x", "other-y" },
+      .forms = (const mp_decision_form[]){
+          { "convert", "turn the town just completed into a castle (it scores with its fief later)" },
+          { NULL, NULL } },
+      .aliases = (const mp_alias[]){
+          { "jcz", "PLACE_TOKEN" }, { "jcz-token", "CASTLE" }, { "jcz-offer", "Castle" }, { NULL, NULL } } },
+    { .code = CODE_DECLINE, .name = "decline", .args = { "feature", "other-x", "other-y" },
+      .forms = (const mp_decision_form[]){ { "decline", "keep the town (it scores now)" }, { NULL, NULL } },
+      .aliases = (const mp_alias[]){ { "jcz", "PASS" }, { NULL, NULL } } },
+    { .name = NULL },
 };
 
 const mp_module mp_module_castles = {
@@ -350,6 +358,8 @@ const mp_module mp_module_castles = {
     .summary = "castle tokens: a completed two-cap town may become a castle that scores its fief",
     .state_size = sizeof(castles_state),
     .decisions = castles_decisions,
+    /* JCloisterZone's element, and the phase its decision is taken in (before the turn's COMMIT) */
+    .aliases = (const mp_alias[]){ { "jcz", "castle" }, { "jcz-phase", "CastlePhase" }, { NULL, NULL } },
     .configure = castles_configure,
     .setup = castles_setup,
     .legal = castles_legal,
@@ -366,4 +376,5 @@ const mp_module mp_module_castles = {
     .tokens_name = "castles",
     .tokens = castles_tokens,
     .check = castles_check,
+    .choose_simple = castles_choose_simple,
 };

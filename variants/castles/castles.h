@@ -1,8 +1,8 @@
 /*
 ** castles.h: the castles module's configuration and per-game state (variants/castles/castles.c).
 **
-** Only the module and its tests include it: tests/test_castles.c sets a state no game reaches (a
-** token spent twice) to see that the module's check hook refuses it.
+** Only the module (castles.c, castles-bot.c) and its tests include it: tests/test_castles.c sets a
+** state no game reaches (a token spent twice) to see that the module's check hook refuses it.
 */
 #ifndef MP_CASTLES_H
 #define MP_CASTLES_H
@@ -37,5 +37,8 @@ typedef struct castles_state {
 } castles_state;
 
 extern const mp_module mp_module_castles;
+
+/* A simple bot's choice: convert or decline (castles-bot.c; the choose_simple hook, module.h). */
+int castles_choose_simple(const mp_module_view *c, const mp_action *legal, int n, const mp_simple_bot *bot);
 
 #endif

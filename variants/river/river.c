@@ -186,6 +186,7 @@ static int river_check(const mp_module_view *c, mp_diag *d) {
 
 const mp_module mp_module_river = {
     .name = "river",
+    .aliases = (const mp_alias[]){ { "jcz", "river" }, { NULL, NULL } },   /* JCloisterZone's element */
     .summary = "the river: spring first, the river tiles before the others, the lake last, no U-turn",
     .state_size = sizeof(river_state),
     .configure = river_configure,
