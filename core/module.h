@@ -24,11 +24,14 @@
 ** renderer, the bots, the JCloisterZone tools and --json read those; the words for people are made
 ** from them by the module's `status` and `describe` hooks, in one place each.
 **
-** Adding a module (the checklist):
+** Adding a module (the checklist): a ruleset in YAML, the module's own folder, and one line in the
+** kernel's list of modules (with one line of the build naming its files):
 **   1. variants/<name>/<name>.c defining `const mp_module mp_module_<name>`, hooks as statics,
 **      including only "module.h" (and the C library);
-**   2. a line in core/modules.c, the kernel's list of modules (kept sorted by name);
-**   3. its sources in Makefile.am (libmeeple_core_la_SOURCES);
+**   2. a line in core/modules.c, the kernel's list of modules (kept sorted by name), and its
+**      files on a line of their own among the modules' in Makefile.am;
+**   3. nothing else in the kernel, the tools or the bots: they know modules only through the
+**      hook table, the facts, the decisions and the aliases below;
 **   4. a ruleset in rulesets/ that uses it (tests/test_variants.c checks every module is used);
 **   5. tests of its rules, and its options, facts and decisions in meeple-ruleset(5);
 **   6. its decisions' forms and help (the terminal's `help`), its aliases for the programs it
