@@ -14,13 +14,11 @@
 #include "internal.h"
 #include "yamlx.h"
 
+static int bad(mp_diag *d, const char *fmt, int a, int b, int c) __attribute__((format(printf, 2, 0)));
 static int bad(mp_diag *d, const char *fmt, int a, int b, int c) {
-    if (d) {
-        snprintf(d->file, sizeof d->file, "<check>");
-        d->line = d->column = 0;
-        snprintf(d->message, sizeof d->message, fmt, a, b, c);
-    }
-    return 1;
+    char message[sizeof d->message];
+    snprintf(message, sizeof message, fmt, a, b, c);
+    return mp_diag_set(d, "<check>", 0, 0, "%s", message);
 }
 
 /* The open cells (place.c): exactly the empty cells touching a tile, in row order, each asking of

@@ -69,14 +69,12 @@ int mp_game_add_category(mp_game *g, const char *name) {
 
 mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *d) {
     if (opt->n_players < rs->min_players || opt->n_players > rs->max_players) {
-        snprintf(d->file, sizeof d->file, "%s", rs->path);
-        d->line = d->column = 0;
         if (rs->min_players == rs->max_players)
-            snprintf(d->message, sizeof d->message, "%d player%s; ruleset '%s' is for exactly %d", opt->n_players,
-                     opt->n_players == 1 ? "" : "s", rs->name, rs->min_players);
+            mp_diag_set(d, rs->path, 0, 0, "%d player%s; ruleset '%s' is for exactly %d", opt->n_players,
+                        opt->n_players == 1 ? "" : "s", rs->name, rs->min_players);
         else
-            snprintf(d->message, sizeof d->message, "%d player%s; ruleset '%s' expects %d to %d", opt->n_players,
-                     opt->n_players == 1 ? "" : "s", rs->name, rs->min_players, rs->max_players);
+            mp_diag_set(d, rs->path, 0, 0, "%d player%s; ruleset '%s' expects %d to %d", opt->n_players,
+                        opt->n_players == 1 ? "" : "s", rs->name, rs->min_players, rs->max_players);
         return NULL;
     }
     mp_game *g = mp_state_new(rs, opt->n_players);

@@ -135,11 +135,8 @@ int mp_place_prepare(mp_ruleset *rs, mp_diag *d) {
             unsigned key = side_key(rs, ts->tiles[t].port_kind[0], s);
             if (rs->side_index[key] != MP_SIDE_NONE) continue;
             if (n == MP_SIDE_NONE) {
-                snprintf(d->file, sizeof d->file, "%s", ts->path);
-                d->line = d->column = 0;
-                snprintf(d->message, sizeof d->message, "the tiles show more than %d different sides to the match "
-                         "rule; expected at most %d", MP_SIDE_NONE, MP_SIDE_NONE);
-                return 1;
+                return mp_diag_set(d, ts->path, 0, 0, "the tiles show more than %d different sides to the match "
+                                   "rule; expected at most %d", MP_SIDE_NONE, MP_SIDE_NONE);
             }
             rs->side_key[n] = (uint16_t)key;
             rs->side_index[key] = (uint8_t)n++;

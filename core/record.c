@@ -70,12 +70,9 @@ struct mp_record {
 static int rec_error(mp_diag *d, const char *file, int line, int column, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 static int rec_error(mp_diag *d, const char *file, int line, int column, const char *fmt, ...) {
-    snprintf(d->file, sizeof d->file, "%s", file);
-    d->line = line;
-    d->column = column;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    mp_diag_vset(d, file, line, column, fmt, ap);
     va_end(ap);
     return 1;
 }

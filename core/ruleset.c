@@ -802,19 +802,16 @@ static mp_ruleset *load(const char *name_or_path, const char *text, size_t len, 
     char path[512];
     if (!text && src->resolve && !resolve(src, MP_FILE_RULESET, name_or_path, &text, &len)) {
         char q[MP_QUOTE_SIZE];   /* the name as given, escaped */
-        snprintf(d->file, sizeof d->file, "%s", mp_quote(name_or_path, q, sizeof q));
-        d->line = d->column = 0;
-        snprintf(d->message, sizeof d->message, "no ruleset '%s' supplied by the resolver; expected the name "
-                 "of a ruleset it has", q);
+        mp_quote(name_or_path, q, sizeof q);
+        mp_diag_set(d, q, 0, 0, "no ruleset '%s' supplied by the resolver; expected the name of a ruleset it has", q);
         return NULL;
     }
     if (text) snprintf(path, sizeof path, "%s", name_or_path);   /* its text in memory, standing for that file */
     else if (!find_ruleset(name_or_path, NULL, src->dirs, path, sizeof path)) {
         char q[MP_QUOTE_SIZE];   /* the name as typed, escaped */
-        snprintf(d->file, sizeof d->file, "%s", mp_quote(name_or_path, q, sizeof q));
-        d->line = d->column = 0;
-        snprintf(d->message, sizeof d->message, "no ruleset '%s' found; expected a shipped ruleset name "
-                 "(see 'meeple rulesets') or the path of a ruleset file", q);
+        mp_quote(name_or_path, q, sizeof q);
+        mp_diag_set(d, q, 0, 0, "no ruleset '%s' found; expected a shipped ruleset name (see 'meeple rulesets') "
+                    "or the path of a ruleset file", q);
         return NULL;
     }
     mp_ruleset *rs = calloc(1, sizeof *rs);

@@ -68,18 +68,10 @@ char *mp_arena_strdup(mp_arena *a, const char *s) {
 
 /* ------------------------------------------------------------------ diagnostics */
 
-static void set_diag(mp_diag *d, const char *file, int line, int column, const char *fmt, va_list ap) {
-    if (!d) return;
-    snprintf(d->file, sizeof d->file, "%s", file ? file : "");
-    d->line = line;
-    d->column = column;
-    vsnprintf(d->message, sizeof d->message, fmt, ap);
-}
-
 int mp_y_error(mp_diag *d, const mp_ynode *n, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    set_diag(d, n ? n->file : "", n ? n->line : 0, n ? n->column : 0, fmt, ap);
+    mp_diag_vset(d, n ? n->file : "", n ? n->line : 0, n ? n->column : 0, fmt, ap);
     va_end(ap);
     return 1;
 }
@@ -89,7 +81,7 @@ static int file_error(mp_diag *d, const char *file, int line, int column, const 
 static int file_error(mp_diag *d, const char *file, int line, int column, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    set_diag(d, file, line, column, fmt, ap);
+    mp_diag_vset(d, file, line, column, fmt, ap);
     va_end(ap);
     return 1;
 }
