@@ -32,12 +32,12 @@
 ** on the wall's corners, found by tracing the outline of the board's map, one a corner clockwise
 ** from the north-west one, when there are as many as corners.
 */
+#include <ctype.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "render.h"
 #include "svg.h"
@@ -70,15 +70,6 @@ static const kstyle palette[] = {
     { "#8fd3e8", "#1f6f87", "#1f6f87" }, { "#d5a6bd", "#873c5e", "#873c5e" },
     { "#b9c97a", "#5f6b1f", "#5f6b1f" }, { "#c8b39c", "#6e5843", "#6e5843" },
 };
-
-/* Player colours: one per seat; a player called by a colour's name gets that colour. */
-static const struct { const char *name, *rgb; } named_colours[] = {
-    { "blue", "#2b63c9" }, { "red", "#d62728" }, { "yellow", "#f5d21f" }, { "green", "#2ca02c" },
-    { "black", "#222222" }, { "purple", "#8e44ad" }, { "orange", "#ff8c1a" }, { "pink", "#ec7fc0" },
-    { "grey", "#8c8c8c" }, { "gray", "#8c8c8c" }, { "white", "#fafafa" }, { "brown", "#8b5a2b" },
-};
-static const char *const seat_colours[] = { "#2b63c9", "#d62728", "#f5d21f", "#2ca02c",
-                                            "#222222", "#8e44ad", "#ff8c1a", "#ec7fc0" };
 
 /* Roughly how wide a text of n characters is at a font size (for layout only). */
 static double text_width(const char *s, double size) { return 0.6 * size * (double)strlen(s); }
@@ -745,23 +736,38 @@ int render_tile_svg(FILE *f, const mp_tileset *ts, int tile, int rot, double siz
 
 /* ------------------------------------------------------------------ the board of a game */
 
-static void player_colours(const char *const *names, int n, const char **out) {
-    bool used[sizeof seat_colours / sizeof seat_colours[0]] = { false };
+/* A colour's "#rrggbb" by its name in any case ("Red"), NULL for a name that is none. */
+static const char *named_rgb(const char *name) {
+    char lower[16];
+    size_t n = name ? strlen(name) : sizeof lower;
+    if (n >= sizeof lower) return NULL;
+    for (size_t i = 0; i <= n; i++) lower[i] = (char)tolower((unsigned char)name[i]);
+    return mp_colour_rgb(lower);
+}
+
+/* Each player's colour: his seat's by the ruleset (mp_ruleset_colour, meeple-ruleset(5),
+** COLOURS); a player called by a colour's name gets that colour, and a seat whose colour such a
+** player took gets the next one nobody has. */
+static void player_colours(const mp_ruleset *rs, const char *const *names, int n, const char **out) {
+    enum { K = MP_MAX_PLAYERS };
+    const char *seat[K];
+    bool used[K] = { false };
+    for (int i = 0; i < K; i++) {
+        mp_ruleset_colour(rs, i, &seat[i]);
+        if (!seat[i]) seat[i] = "#8c8c8c";
+    }
     for (int p = 0; p < n; p++) {
-        out[p] = NULL;
-        for (size_t i = 0; names && names[p] && i < sizeof named_colours / sizeof named_colours[0]; i++)
-            if (strcasecmp(names[p], named_colours[i].name) == 0) out[p] = named_colours[i].rgb;
+        out[p] = names && names[p] ? named_rgb(names[p]) : NULL;
         for (int q = 0; q < p && out[p]; q++)
-            if (out[q] == out[p]) out[p] = NULL;   /* two players of one colour: the later one by seat */
-        for (size_t i = 0; out[p] && i < sizeof seat_colours / sizeof seat_colours[0]; i++)
-            if (strcmp(seat_colours[i], out[p]) == 0) used[i] = true;
+            if (!strcmp(out[q], out[p])) out[p] = NULL;   /* two players of one colour: the later one by seat */
+        for (int i = 0; out[p] && i < K; i++)
+            if (!strcmp(seat[i], out[p])) used[i] = true;
     }
     for (int p = 0; p < n; p++) {
         if (out[p]) continue;
-        size_t k = sizeof seat_colours / sizeof seat_colours[0];
-        for (size_t i = 0; i < k; i++)
-            if (!used[(p + i) % k]) { out[p] = seat_colours[(p + i) % k]; used[(p + i) % k] = true; break; }
-        if (!out[p]) out[p] = seat_colours[p % k];
+        for (int i = 0; i < K; i++)
+            if (!used[(p + i) % K]) { out[p] = seat[(p + i) % K]; used[(p + i) % K] = true; break; }
+        if (!out[p]) out[p] = seat[p % K];
     }
 }
 
@@ -1314,7 +1320,7 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
             for (int x = min_x; x <= max_x; x++) L.on[(y - min_y) * cols + (x - min_x)] = board_cell(g, ts, x, y);
     }
     const char *colour[MP_MAX_PLAYERS];
-    player_colours(names, np, colour);
+    player_colours(mp_game_ruleset(g), names, np, colour);
     int cats[64], nc = 0;
     for (int k = 0; k < mp_game_n_categories(g) && nc < 64; k++)
         if (mp_game_category_scored(g, k)) cats[nc++] = k;
