@@ -26,7 +26,8 @@ int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title);
 int render_tile_svg(FILE *f, const mp_tileset *ts, int tile, int rot, double size);
 
 /* The board of g as it stands: every placed tile turned as it lies, the coordinates along the
-** edges, the followers as circles in their players' colours on their features, a bridge laid
+** edges, the followers as circles in their players' colours (the ruleset's) on their features,
+** other kinds of piece by their own marks (a supply column and a legend line for each kind), a bridge laid
 ** over a tile as a raised deck (class "bridge"), a town turned into a castle in stone with
 ** battlements and a tower (class "castle"), and a table of the players (names, one per seat)
 ** with their scores, and the tokens they have left when modules give any, under it.
