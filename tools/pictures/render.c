@@ -1695,6 +1695,10 @@ int render_game_view_svg(FILE *f, const mp_game *g, const char *title, const cha
     return draw_game(f, g, title, names, v, out);
 }
 
+void render_player_colours(const mp_ruleset *rs, const char *const *names, int n, const char **out) {
+    player_colours(rs, names, n < MP_MAX_PLAYERS ? n : MP_MAX_PLAYERS, out);
+}
+
 int render_follower_spot(const mp_game *g, int x, int y, int feature, double *fx, double *fy) {
     const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
     int rot = 0, tile = mp_game_tile_at(g, x, y, &rot);

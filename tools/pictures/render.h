@@ -39,6 +39,11 @@ int render_tile_svg(FILE *f, const mp_tileset *ts, int tile, int rot, double siz
 ** the game's a line under it. Returns 0, or non-zero when writing to f failed. */
 int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *const *names);
 
+/* The colour ("#rrggbb") the board draws each of n players in under rs, out[p] for seat p (names
+** as for render_game_svg): his seat's by the ruleset (mp_ruleset_colour, meeple-ruleset(5),
+** COLOURS), or the colour he is named after (BLUE), as meeple-render(1) says. */
+void render_player_colours(const mp_ruleset *rs, const char *const *names, int n, const char **out);
+
 /* What a page asks of the board beyond render_game_svg: margin_cells empty cells all around the
 ** placed tiles of an unbounded board (a bounded one shows its whole map anyway), so that the cells
 ** where a tile may go lie inside the picture. */
