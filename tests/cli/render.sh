@@ -1,6 +1,7 @@
 #!/bin/sh
 # render.sh: tile sets and recorded games drawn as SVG (meeple-render(1)): well-formed XML that
-# converts to PNG, the tile ids and counts, the followers, and the errors.
+# converts to PNG, the tile ids and counts, the followers and other kinds of piece, the seats in
+# their ruleset's colours, and the errors.
 set -u
 . "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
