@@ -137,6 +137,13 @@ Test(export, bcb_no_auction) {
     generated(&o, 40001);
 }
 
+/* A big follower each (the setup's big-follower): a second kind of piece, written by its meeple type. */
+Test(export, big_followers) {
+    jcz_options o = base();
+    o.big = 1;
+    generated(&o, 60001);
+}
+
 /* Castle tokens on the base tiles alone. */
 Test(export, castles_base_tiles) {
     jcz_options o = base();

@@ -2,11 +2,19 @@
 # browser.sh: the page of meeple serve. First its files as served (curl): each file of
 # tools/serve/page/ byte for byte at /NAME with its type, / the same as /index.html, other paths
 # 404. Then the page in headless Chromium (tests/browser/test_*.py, Selenium): games played by
-# clicking (c3, BCB, The Castle, two humans), a replay stepped to its end, the Design page. The
+# clicking (c3, BCB, The Castle, two humans, kinds of piece), a replay stepped to its end, the Design page. The
 # browser tests need chromium, chromium-driver and python3-selenium (Debian), run with
 # /usr/bin/python3 (the system's, which has selenium); screenshots of each page go to
 # tests/browser/screenshots/ in the build directory.
 . "${MEEPLE_SRCDIR:?}/tests/cli/lib.sh"
+
+# Beside the shipped rulesets, one with kinds of piece and seat colours of its own for
+# test_pieces.py: tests/rulesets/pieces.yaml (a large follower, a helper) in green, pink, ...
+mkdir -p "$T/rulesets"
+printf 'name: pieces-colours\ndescription: a large follower and a helper, the seats green and pink\nextends: %s\ncolours: [green, pink, grey, black, white]\n' \
+    "$MEEPLE_SRCDIR/tests/rulesets/pieces.yaml" >"$T/rulesets/pieces-colours.yaml"
+MEEPLE_RULESETS="${MEEPLE_RULESETS:-}:$T/rulesets"
+export MEEPLE_RULESETS
 
 "$MEEPLE" serve --port 0 "$MEEPLE_SRCDIR/rulesets/tiles/base.yaml" >"$T/serve.out" 2>"$T/serve.err" &
 server=$!

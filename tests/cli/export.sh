@@ -14,7 +14,7 @@ J=$SRC/tests/jcz
 has() { grep -q -- "$2" "$1"; }
 
 # Imported games, exported, imported again: the same turns and scores.
-for g in farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns; do
+for g in farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns big-follower; do
     "$M" import "$J/$g.jcz" -o "$T/$g.yaml" >/dev/null 2>&1
     "$M" export "$T/$g.yaml" -o "$T/$g.jcz" >"$T/$g.out" 2>&1
     check '[ $? = 0 ] && grep -q "imported back: the same record$" "$T/$g.out"' "$g: export: $(cat "$T/$g.out")"
@@ -43,6 +43,10 @@ check 'has "$T/small-city.jcz" "\"tiny-city-scoring\": \"2\""' "small-city.jcz: 
 check 'has "$T/nofarmers.jcz" "\"farmers\": false"' "nofarmers.jcz: no farmers"
 check 'has "$T/bridge.jcz" "\"token\": \"BRIDGE\"" && has "$T/bridge.jcz" "\"location\": \"NS\""' "bridge.jcz: the bridge token"
 check '[ "$(grep -c "\"name\":" "$T/solo.jcz")" = 1 ]' "solo.jcz: one player"
+# Big followers: the setup's element, and each deployment's meeple type, numbered per seat and type
+# (Alice's big follower, home after its city, is 0.big.1 again).
+check 'has "$T/big-follower.jcz" "\"big-follower\": 1" && [ "$(grep -c "\"meepleId\": \"0.big.1\"" "$T/big-follower.jcz")" = 2 ] && has "$T/big-follower.jcz" "\"meepleId\": \"1.small.1\""' "big-follower.jcz: $(grep "big\|meepleId" "$T/big-follower.jcz")"
+check '! has "$F" "big-follower"' "farm.jcz: no big followers"
 # The start tile's town's cap and a field's half-sides, as JCloisterZone names them.
 check 'has "$T/castle-base.jcz" "\"location\": \"NL.NR.EL.WR\""' "castle-base.jcz: the farmer's field"
 
@@ -80,6 +84,11 @@ refused c1-2001 "3:10: ruleset 'c1-2001' cannot be written for JCloisterZone: fa
 refused bcb "3:10: ruleset 'bcb' cannot be written for JCloisterZone: castles option shapes: cap (JCloisterZone: cap, triangle), bazaars option need_tiles: false (JCloisterZone: true); expected the rules of a JCloisterZone setup (nearest: jcz-bcb)"
 refused bcb-zmg "3:10: ruleset 'bcb-zmg' cannot be written for JCloisterZone: bazaars option negative_scores: false (JCloisterZone: true), bazaars option need_tiles: false (JCloisterZone: true); expected the rules of a JCloisterZone setup (nearest: jcz-bcb)"
 refused castle "3:10: ruleset 'castle' cannot be written for JCloisterZone: tile sets: 60 tiles in 67 kinds (JCloisterZone: 72 tiles in 24 kinds), players: 2 to 2 (JCloisterZone: 2 to 5), tied majorities: nobody scores (JCloisterZone: every tied player scores), feature kind: path (JCloisterZone: absent) and 10 more; expected the rules of a JCloisterZone setup (nearest: c3-nofarmers)"
+# A kind of piece JCloisterZone has no meeple type for (tests/rulesets/pieces.yaml's helper: no
+# jcz alias): refused by name.
+"$M" play --ruleset "$SRC/tests/rulesets/pieces.yaml" --players random,random --seed 3 --record "$T/pieces.yaml" >/dev/null 2>&1
+"$M" export "$T/pieces.yaml" -o "$T/pieces.jcz" >/dev/null 2>"$T/pieces.err"
+check '[ $? = 1 ] && [ ! -e "$T/pieces.jcz" ] && [ "$(cat "$T/pieces.err")" = "$T/pieces.yaml:3:10: ruleset '"'pieces'"' cannot be written for JCloisterZone: piece '"'helper'"' has no JCloisterZone meeple type; expected every kind of piece with one (aliases: {jcz: TYPE}, as big for a large follower)" ]' "pieces: $(cat "$T/pieces.err")"
 # House rules on top of c3.
 printf 'name: c3-hand\nextends: c3\nhand: 3\n' >"$T/c3-hand.yaml"
 "$M" play --ruleset "$T/c3-hand.yaml" --players random,random --seed 3 --record "$T/hand.yaml" >/dev/null 2>&1

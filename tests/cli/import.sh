@@ -11,7 +11,7 @@ J=$SRC/tests/jcz
 score_is() { grep -q "\"name\":\"$2\",\"score\":$3," "$1"; }
 
 # Every game: imported into a record that replays like any other, its assertions all true.
-for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns river; do
+for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns river big-follower; do
     "$M" import "$J/$g.jcz" -o "$T/$g.yaml" >"$T/$g.out" 2>&1
     check '[ $? = 0 ]' "$g: import exit: $(cat "$T/$g.out")"
     check 'grep -q "^# meeple game record" "$T/$g.yaml" && grep -q "^tile_order: \[" "$T/$g.yaml"' "$g: a record with its tile order"
@@ -120,6 +120,16 @@ check 'score_is "$T/bridge-base.json" Alice 4 && score_is "$T/bridge-base.json" 
 check '[ "$(turns "$T/castle-two-towns.yaml" | sed -n 3p)" = "I@0,-1r3 +S !castles:decline !castles:convert" ]' "two towns: $(turns "$T/castle-two-towns.yaml")"
 check 'score_is "$T/castle-two-towns.json" Bob 4 && score_is "$T/castle-two-towns.json" Alice 0' "two towns scores: $(cat "$T/castle-two-towns.json")"
 
+# Big followers (the setup's big-follower: 1): a ruleset extending c3 with a large follower of
+# strength 2 that JCloisterZone calls big; each DEPLOY_MEEPLE's meeple type names the piece
+# (0.big.1: +S:large, 1.small.1: the ordinary follower); the big follower home after its city,
+# deployed again.
+check 'grep -q "^ruleset: \"jcz-c3-big-followers-1\"$" "$T/big-follower.yaml" && grep -q "^extends: c3$" "$T/big-follower.rules.yaml"' "big-follower ruleset: $(cat "$T/big-follower.rules.yaml")"
+check 'grep -q "^  large: {count: 1, strength: 2, aliases: {jcz: big}}$" "$T/big-follower.rules.yaml"' "big-follower: the large follower: $(cat "$T/big-follower.rules.yaml")"
+check '[ "$(turns "$T/big-follower.yaml" | tr "\n" "|")" = "E@0,-1r2 +S:large|W@1,0r0 +W|W@-1,0r0 +W:large|" ]' "big-follower turns: $(turns "$T/big-follower.yaml")"
+check 'score_is "$T/big-follower.json" Alice 4 && score_is "$T/big-follower.json" Bob 3' "big-follower scores: $(cat "$T/big-follower.json")"
+check '"$M" lint "$T/big-follower.rules.yaml" >/dev/null' "the big-follower ruleset lints clean"
+
 # import --json: what was imported.
 "$M" import --json "$J/farm.jcz" -o "$T/f2.yaml" >"$T/imp.json"
 check '[ $? = 0 ]' "import --json exit"
@@ -197,7 +207,8 @@ expect bad-illegal-move.jcz "14:5: replay[3] (PLACE_TILE): tile 'BA/C' at [0, -1
 expect bad-farmer-off.jcz "12:5: replay[1] (DEPLOY_MEEPLE): a follower on the Field at NL.NR.EL.WR ('+Nw') is illegal: '+Nw' cannot take a follower (the feature is occupied, or no follower goes there); expected one of the legal deployments"
 expect bad-unknown-type.jcz "12:15: replay[1].type: unknown message type 'PLACE_FERRY' (another expansion's?); expected PLACE_TILE, DEPLOY_MEEPLE, PASS, PLACE_TOKEN, BAZAAR_BID, BAZAAR_BUY_OR_SELL or COMMIT"
 expect bad-unknown-set.jcz "4:54: setup.sets.inns-and-cathedrals:1: set 'inns-and-cathedrals:1' is not one meeple imports; expected basic:1, with or without bridges-castles-and-bazaars:1 and river/1:1"
-expect bad-unknown-element.jcz "5:66: setup.elements.abbot: element 'abbot' is not one meeple imports; expected small-follower, farmers, river, bridge, castle or bazaar"
+expect bad-unknown-element.jcz "5:66: setup.elements.abbot: element 'abbot' is not one meeple imports; expected small-follower, big-follower, farmers, river, bridge, castle or bazaar"
+expect bad-meeple-type.jcz "12:129: replay[1].payload.meepleId (DEPLOY_MEEPLE): a meeple of type 'big' is not one ruleset 'c3' has; expected small"
 expect bad-unknown-rule.jcz "6:55: setup.rules.pig-herds: rule 'pig-herds' is not one meeple imports; expected tiny-city-scoring"
 expect bad-start.jcz "7:41: setup.start[0].x: start tile at 3,0; expected 0,0"
 expect bad-draw-order.jcz "23:52: replay[3].payload.tileId (PLACE_TILE): tile 'BA/RFr' (meeple U) is placed, but the pack (gameAnnotations.drawOrder) gives 'BA/Rr' here; expected the drawn tile"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # render.sh: tile sets and recorded games drawn as SVG (meeple-render(1)): well-formed XML that
-# converts to PNG, the tile ids and counts, the followers, and the errors.
+# converts to PNG, the tile ids and counts, the followers and other kinds of piece, the seats in
+# their ruleset's colours, and the errors.
 set -u
 . "$(dirname "$0")/lib.sh"
 M=${MEEPLE:?set MEEPLE to the meeple binary}
@@ -183,6 +184,35 @@ done
 # A human at the prompt sees each player's status words and the game's.
 printf 'quit\n' | "$M" play --ruleset castle --players human:ann,random --seed 4 >"$T/castle-human.txt"
 check 'grep -q "^. ann: [0-9]* points, [0-9]* followers in supply; track [0-9]*$" "$T/castle-human.txt" && grep -q "^  castle: wall tiles on the track at 12/13 " "$T/castle-human.txt"' "castle prompt: the status words: $(grep "in supply" "$T/castle-human.txt" | head -2)"
+
+# Kinds of piece (tests/rulesets/pieces.yaml: a large follower, strength 2, and a helper that is no
+# follower, letter H), seed 1 after turn 33, when both players' large followers and a helper stand:
+# a large follower is a larger circle with its letter, the helper its letter on a diamond, each
+# named in its tooltip; the table has a supply column for each kind, and a legend of the kinds;
+# every piece is on the board or in the supply.
+"$M" play --ruleset "$SRC/tests/rulesets/pieces.yaml" --players random,random --seed 1 --record "$T/pieces.yaml" >/dev/null
+"$M" render game "$T/pieces.yaml" --turn 33 -o "$T/pieces.svg" 2>"$T/err"
+check '[ $? = 0 ] && valid "$T/pieces.svg"' "render game of a pieces record: $(cat "$T/err")"
+n_large=$(grep -c "<g class=\"piece piece-large\"><title>random-[12].s large on the [a-z]*</title><circle class=\"follower\"" "$T/pieces.svg")
+n_helper=$(grep -c "<g class=\"piece piece-helper\"><title>random-[12].s helper on the \(road\|city\)</title><path class=\"no-follower\"" "$T/pieces.svg")
+check '[ "$n_large" -ge 1 ] && [ "$n_helper" -ge 1 ]' "pieces: a large follower and a helper drawn, got $n_large and $n_helper"
+check 'grep "<g class=\"piece piece-large\"" "$T/pieces.svg" | grep -q "font-weight=\"bold\"[^>]*>L</text>" && grep "<g class=\"piece piece-helper\"" "$T/pieces.svg" | grep -q ">H</text>"' "pieces: the large follower marked L, the helper H"
+small_r=$(grep -o "<circle class=\"follower\" cx=\"[0-9.]*\" cy=\"[0-9.]*\" r=\"[0-9.]*\" fill=\"#[0-9a-f]*\" stroke=\"#111111\" stroke-width=\"[0-9.]*\"><title>" "$T/pieces.svg" | head -1 | sed 's/.* r="\([0-9.]*\)".*/\1/')
+large_r=$(grep "<g class=\"piece piece-large\"" "$T/pieces.svg" | head -1 | sed 's/.*<circle class="follower" [^>]* r="\([0-9.]*\)".*/\1/')
+check '[ -n "$small_r" ] && [ -n "$large_r" ] && awk "BEGIN { exit !($large_r > $small_r * 1.3) }"' "pieces: the large follower (r $large_r) larger than an ordinary one (r $small_r)"
+check 'grep -q "fill=\"#555555\" text-anchor=\"end\">follower</text><text [^>]*>large</text><text [^>]*>helper</text>" "$T/pieces.svg" && ! grep -q ">supply</text>" "$T/pieces.svg"' "pieces: a supply column headed by each kind's name"
+check 'grep -q "<g class=\"pieces-legend\">.*>large, counts 2</text>.*>helper, no follower</text>" "$T/pieces.svg"' "pieces: the legend of the kinds"
+supply() { grep -o "class=\"supply piece-$2\"[^>]*>[0-9]*<" "$1" | sed 's/.*>\([0-9]*\)</\1/' | awk '{ s += $1 } END { print s + 0 }'; }
+check '[ $(( $(supply "$T/pieces.svg" large) + n_large )) = 2 ] && [ $(( $(supply "$T/pieces.svg" helper) + n_helper )) = 2 ]' "pieces: each player's large follower and helper on the board or in the supply: large $(supply "$T/pieces.svg" large) + $n_large, helper $(supply "$T/pieces.svg" helper) + $n_helper"
+check '[ "$(grep -c "class=\"supply piece-follower\"" "$T/pieces.svg")" = 2 ]' "pieces: a follower supply per player"
+for svg in game farm bcb castle-play; do
+    check '! grep -q "class=\"\(piece\|pieces-legend\|no-follower\)" "$T/$svg.svg"' "$svg: no kinds of piece"
+done
+# The seats in the ruleset's colours (tests/rulesets/colours.yaml: green, pink, grey, ...).
+"$M" play --ruleset "$SRC/tests/rulesets/colours.yaml" --seed 2 --record "$T/colours.yaml" >/dev/null
+"$M" render game "$T/colours.yaml" -o "$T/colours.svg"
+check '[ "$(grep -o "r=\"7\" fill=\"#[0-9a-f]*\"" "$T/colours.svg" | tr "\n" " ")" = "r=\"7\" fill=\"#2ca02c\" r=\"7\" fill=\"#ec7fc0\" " ]' "colours: seats green and pink: $(grep -o "r=\"7\" fill=\"#[0-9a-f]*\"" "$T/colours.svg" | tr "\n" " ")"
+check 'grep -q "<circle class=\"follower\" [^>]*fill=\"#ec7fc0\"" "$T/colours.svg" && ! grep -q "fill=\"#2b63c9\"" "$T/colours.svg"' "colours: the followers in them, none in the default blue"
 
 # A JCloisterZone game (.jcz), imported on the fly as replay does: the same picture as its
 # imported record's, at its end and after a turn; its errors at their place in the .jcz file.

@@ -67,6 +67,7 @@ check 'status_is 201' "POST /api/replays: $(cat "$T/status") $(head -c 400 "$T/b
 rid=$(q .replay)
 same "the replay's final scores" "$(q .final)" "$(jq -c '[.players[].score]' "$T/replay.json")"
 same "the replay's players" "$(q .players)" "$(jq -c '[.players[].name]' "$T/replay.json")"
+same "the replay's colours, as the board draws them" "$(q .colours)" '["#2b63c9","#d62728"]'
 same "the replay's turns" "$(q '[.turns, (.scores | length), .over, .notes, .ruleset]')" "[$n,$((n + 1)),true,[],\"c3\"]"
 same "the replay's turn texts" "$(q '.turn_texts[]' | tr -d '"')" "$(turns "$T/game.yaml")"
 same "the scores before the first turn" "$(q '.scores[0]')" "[0,0]"

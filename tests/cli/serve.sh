@@ -47,6 +47,9 @@ gid=1
 req GET "/api/games/1?token=$token"
 check 'status_is 200 && body_has "\"phase\":\"place\"" && body_has "\"over\":false" && body_has "\"seat\":0" && body_has "\"can_undo\":false"' \
     "GET /api/games/1?token=: $(cat "$T/body")"
+# Each player's colour by the ruleset, and as the board draws it; his pieces (c3: followers only).
+check 'body_has "\"colour\":\"blue\",\"rgb\":\"#2b63c9\",\"pieces\":[{\"name\":\"follower\",\"left\":7}]" && body_has "\"colour\":\"red\",\"rgb\":\"#d62728\""' \
+    "the players' colours and pieces: $(cat "$T/body")"
 moves=0 undone=0 fits=0 fits_bad=0 have_jq=no
 if need jq jq; then have_jq=yes; fi
 while ! body_has '"over":true' && [ $moves -lt 500 ]; do

@@ -402,20 +402,28 @@ static void say_deployment(char *detail, size_t size, const char *how, const cha
     say(detail, size, "%s%s {%s,%s,[%d,%d]}", detail[0] ? "; " : "", how, feature, location, x, y);
 }
 
+/* The classes of the game's pieces, for a Meeple action of another: ": meeple's followers are
+** SmallFollower" (", BigFollower" with big followers). */
+static void say_classes(const jcz_view *v, char *detail, size_t size) {
+    say(detail, size, ": meeple's %s are ", v->n_pieces > 1 ? "pieces" : "followers");
+    for (int k = 0, i = 0; k < v->n_pieces; k++)
+        if (v->piece_class[k][0]) say(detail, size, "%s%s", i++ ? ", " : "", v->piece_class[k]);
+}
+
 /* Meeple TYPE options: {Feature,LOCATION,[x,y]}; ...: the deployments offered now, as a multiset. */
 static jcz_verdict meeple_options(const rules *rx, const jcz_view *v, const match *m, char *detail, size_t size) {
     char type[64];
     group(m, 1, type, sizeof type);
-    int n = strcmp(type, "SmallFollower") ? 0 : jcz_view_deployments(v, NULL, 0);
+    int piece = jcz_view_piece(v, type), n = piece < 0 ? 0 : jcz_view_deployments(v, piece, NULL, 0);
     if (n <= 0) {
-        say(detail, size, "no Meeple action for %s now (%s)%s", type, v->phase_name,
-            strcmp(type, "SmallFollower") ? ": meeple's followers are SmallFollower" : "");
+        say(detail, size, "no Meeple action for %s now (%s)", type, v->phase_name);
+        if (piece < 0) say_classes(v, detail, size);
         return JCZ_FAILED;
     }
     jcz_deployment *got = malloc((size_t)n * sizeof *got);
     bool *used = calloc((size_t)n, sizeof *used), ok = true;
     if (!got || !used) abort();
-    jcz_view_deployments(v, got, n);
+    jcz_view_deployments(v, piece, got, n);
     listed *want = NULL;
     int nw = 0, cap = 0;
     size_t at = m->ov[4];   /* the entries: group 2, which runs to the end */

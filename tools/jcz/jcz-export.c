@@ -25,10 +25,11 @@
 #include "jcz-location.h"
 #include "jcz-modules.h"
 
-enum { MAX_FOLLOWERS = 100 };
+enum { MAX_FOLLOWERS = 100, MAX_KINDS = 8 };
 
-/* Where each player's followers stand, to name them as JCloisterZone does (SEAT.small.N, N from 1,
-** the lowest free number). */
+/* Where each player's pieces stand, to name them as JCloisterZone does: SEAT.TYPE.N, TYPE the
+** kind's meeple type (jcz_piece_type: small, big), N from 1 for each seat and type, the lowest
+** free number. */
 typedef struct follower { bool on; int x, y; } follower;
 
 typedef struct exporter {
@@ -41,8 +42,9 @@ typedef struct exporter {
     bool open;                          /* a PLACE_TILE written, its COMMIT not yet */
     int chosen;                         /* the bazaar tile up for auction (supplyIndex) */
     int commits;
-    follower (*men)[MAX_FOLLOWERS];
-    int followers;
+    follower (*men)[MAX_KINDS][MAX_FOLLOWERS];
+    int kinds;                          /* kinds of piece (at most MAX_KINDS) */
+    int count[MAX_KINDS];               /* how many of each a player has (at most MAX_FOLLOWERS) */
     const char *path;
     int turn;                           /* the record's turn being written, from 1 */
 } exporter;
@@ -127,16 +129,19 @@ static int feature_pointer(exporter *x, int px, int py, int f, json_t **out, mp_
 /* ------------------------------------------------------------------ actions */
 
 static int deploy(exporter *x, const mp_action *a, mp_diag *d) {
-    int px, py, p = mp_game_current_player(x->g);
+    int px, py, p = mp_game_current_player(x->g), kind = a->piece;
     if (mp_game_last_placed(x->g, &px, &py)) return fail(x, d, "a follower before any placement");
+    const char *type = jcz_piece_type(x->rs, kind);
+    if (!type || kind >= x->kinds) return fail(x, d, "piece %d has no JCloisterZone meeple type (a bug of meeple export)", kind);
     json_t *ptr = NULL;
     if (feature_pointer(x, px, py, a->feature, &ptr, d)) return 1;
+    follower *men = x->men[p][kind];
     int k = 0;
-    while (k < x->followers && x->men[p][k].on) k++;
-    if (k == x->followers) k = x->followers - 1;   /* (the kernel allows no more) */
-    x->men[p][k] = (follower){ true, px, py };
-    char id[48];
-    snprintf(id, sizeof id, "%d.small.%d", jcz_seat(x, p), k + 1);
+    while (k < x->count[kind] && men[k].on) k++;
+    if (k == x->count[kind]) k = x->count[kind] - 1;   /* (the kernel allows no more) */
+    men[k] = (follower){ true, px, py };
+    char id[64];
+    snprintf(id, sizeof id, "%d.%s.%d", jcz_seat(x, p), type, k + 1);
     json_t *pl = json_object();
     json_object_set_new(pl, "pointer", ptr);
     json_object_set_new(pl, "meepleId", json_string(id));
@@ -144,14 +149,23 @@ static int deploy(exporter *x, const mp_action *a, mp_diag *d) {
     return 0;
 }
 
-/* Followers that went home are free again. */
+/* Whether a piece of that kind of the player's stands on the tile at (px, py). */
+static bool stands(const exporter *x, int p, int kind, int px, int py) {
+    mp_figure_info figs[8];
+    int n = mp_game_figures_at(x->g, px, py, figs, 8);
+    for (int i = 0; i < n && i < 8; i++)
+        if (figs[i].player == p && figs[i].piece == kind) return true;
+    return false;
+}
+
+/* Pieces that went home are free again. */
 static void followers_home(exporter *x) {
     for (int p = 0; p < x->n; p++)
-        for (int k = 0; k < x->followers; k++) {
-            follower *m = &x->men[p][k];
-            int f;
-            if (m->on && mp_game_follower_at(x->g, m->x, m->y, &f) != p) m->on = false;
-        }
+        for (int kind = 0; kind < x->kinds; kind++)
+            for (int k = 0; k < x->count[kind]; k++) {
+                follower *m = &x->men[p][kind][k];
+                if (m->on && !stands(x, p, kind, m->x, m->y)) m->on = false;
+            }
 }
 
 /* The argument `name` of a decision, 0 when it has none. */
@@ -314,16 +328,38 @@ static json_t *draw_order(const exporter *x) {
     return a;
 }
 
+/* How many of each kind of piece a player has, at the start; 1 with d filled when a kind has no
+** JCloisterZone meeple type (a piece without `aliases: {jcz: TYPE}`). */
+static int piece_counts(exporter *x, const char *path, mp_diag *d) {
+    x->kinds = mp_ruleset_n_pieces(x->rs) < MAX_KINDS ? mp_ruleset_n_pieces(x->rs) : MAX_KINDS;
+    for (int k = 0; k < mp_ruleset_n_pieces(x->rs); k++) {
+        mp_piece_info piece;
+        if (!mp_ruleset_piece(x->rs, k, &piece) && !jcz_piece_type(x->rs, k)) {
+            snprintf(d->file, sizeof d->file, "%s", path);
+            d->line = d->column = 0;
+            snprintf(d->message, sizeof d->message, "ruleset '%s' cannot be written for JCloisterZone: piece '%s' has "
+                     "no JCloisterZone meeple type; expected every kind of piece with one (aliases: {%s: TYPE}, as big "
+                     "for a large follower)", mp_ruleset_name(x->rs), piece.name, JCZ_ALIAS_NAMESPACE);
+            return 1;
+        }
+        if (k >= MAX_KINDS) continue;
+        int n = mp_game_piece_supply(x->g, 0, k);
+        x->count[k] = n > MAX_FOLLOWERS ? MAX_FOLLOWERS : n < 1 ? 1 : n;
+    }
+    return 0;
+}
+
 int jcz_export_record(const char *path, const mp_record *rec, const mp_ruleset *rs, jcz_export *out, mp_diag *d) {
     memset(out, 0, sizeof *out);
     exporter x = { .rec = rec, .rs = rs, .ts = mp_ruleset_tiles(rs), .path = path, .chosen = 0,
                    .first = mp_record_first_player(rec), .n = mp_record_n_players(rec) };
     if (!(x.g = mp_record_replay(rec, rs, 1, 0, d))) return 1;
-    x.followers = mp_game_supply(x.g, 0);
-    if (x.followers > MAX_FOLLOWERS) x.followers = MAX_FOLLOWERS;
-    if (x.followers < 1) x.followers = 1;
+    if (piece_counts(&x, path, d)) {
+        mp_game_free(x.g);
+        return 1;
+    }
     jcz_options o;
-    if (jcz_match_ruleset(rs, x.n, mp_game_supply(x.g, 0), &o, d)) {
+    if (jcz_match_ruleset(rs, x.n, mp_game_piece_supply(x.g, 0, 0), &o, d)) {
         snprintf(d->file, sizeof d->file, "%s", path);
         mp_game_free(x.g);
         return 1;

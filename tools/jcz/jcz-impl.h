@@ -42,6 +42,7 @@ typedef struct jcz_options {
     unsigned modules;         /* the elements bridge, castle, bazaar (JCZ_BRIDGE...) */
     bool auction;             /* false: the rule bazaar-no-auction */
     int followers;            /* the element small-follower */
+    int big;                  /* the element big-follower: large followers each (strength 2), 0 none */
     bool solo;                /* one player (the file's players) */
     bool river;               /* the set river/1:1: The River, as JCloisterZone plays it */
 } jcz_options;

@@ -38,13 +38,21 @@ static bool has_bcb_tiles(const mp_ruleset *rs) {
     return false;
 }
 
-/* Every setup meeple import maps, for this many followers and players, the likely ones first. */
+/* How many big followers each player has: the pieces of JCloisterZone's meeple type big. */
+static int ruleset_big(const mp_ruleset *rs) {
+    mp_piece_info piece;
+    int k = jcz_find_piece(rs, JCZ_BIG_FOLLOWER);
+    return k > 0 && !mp_ruleset_piece(rs, k, &piece) ? piece.count : 0;
+}
+
+/* Every setup meeple import maps, for this many followers and players (and the ruleset's big
+** followers), the likely ones first. */
 static int candidates(const mp_ruleset *rs, int followers, bool solo, jcz_options *out) {
     bool other;
     unsigned want = ruleset_modules(rs, &other);
     bool bb = has_bcb_tiles(rs);
     bool river = other && mp_ruleset_module_find_alias(rs, JCZ_ALIAS_NAMESPACE, JCZ_RIVER_ELEMENT) >= 0;
-    int n = 0;
+    int n = 0, big = ruleset_big(rs);
     for (int pass = 0; pass < 2; pass++)
         for (int bcb = 0; bcb < 2; bcb++)
             for (unsigned m = 0; m < 8; m++)
@@ -62,6 +70,7 @@ static int candidates(const mp_ruleset *rs, int followers, bool solo, jcz_option
                             out[n].followers = followers;
                             out[n].solo = solo;
                             out[n].river = river;   /* tried only with the river module */
+                            out[n].big = big;
                             n++;
                         }
     return n;

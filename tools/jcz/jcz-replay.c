@@ -343,28 +343,53 @@ static int pointer_feature(const jcz_sim *s, const json_t *ptr, const char *jp, 
     return 0;
 }
 
+/* The meeple types of the ruleset's pieces, "small or big" (jcz_piece_type), for a message. */
+static void piece_types(const mp_ruleset *rs, char *out, size_t size) {
+    int n = 0, last = -1;
+    for (int k = 0; k < mp_ruleset_n_pieces(rs); k++)
+        if (jcz_piece_type(rs, k)) n++, last = k;
+    out[0] = 0;
+    for (int k = 0, i = 0; k < mp_ruleset_n_pieces(rs); k++) {
+        const char *t = jcz_piece_type(rs, k);
+        if (!t) continue;
+        size_t used = strlen(out);
+        snprintf(out + used, size - used, "%s%s", i++ == 0 ? "" : k == last ? " or " : ", ", t);
+    }
+    if (!n) snprintf(out, size, "none (ruleset '%s' has no kind of piece JCloisterZone names)", mp_ruleset_name(rs));
+}
+
+/* The piece of a DEPLOY_MEEPLE's meepleId, SEAT.TYPE.N (at here), into *piece: the kind of piece
+** whose meeple type TYPE is (jcz_piece_type), checked to be the seat's to act. */
+static int meeple_piece(jcz_sim *s, const json_t *mid, const char *here, const char *type, int *piece, mp_diag *d) {
+    int seat, num, used = 0;
+    char kind[32];
+    if (!json_is_string(mid) || sscanf(json_string_value(mid), "%d.%31[^.].%d%n", &seat, kind, &num, &used) != 3 ||
+        json_string_value(mid)[used])
+        return jcz_error(s->src, d, here, type, "meeple id does not read; expected SEAT.TYPE.NUMBER, as 0.small.1");
+    if ((*piece = jcz_find_piece(s->rs, kind)) < 0) {
+        char types[200];
+        piece_types(s->rs, types, sizeof types);
+        return jcz_error(s->src, d, here, type, "a meeple of type '%s' is not one ruleset '%s' has; expected %s", kind,
+                         mp_ruleset_name(s->rs), types);
+    }
+    if (mp_game_phase(s->g) == MP_PHASE_DEPLOY && seat != mp_game_current_player(s->g))
+        return jcz_error(s->src, d, here, type, "meeple '%s' is seat %d's, but it is seat %d's turn; expected "
+                         "the player's own", json_string_value(mid), seat, mp_game_current_player(s->g));
+    return 0;
+}
+
 static int on_deploy(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     const char *type = "DEPLOY_MEEPLE";
     char jp[64], ptrp[96], here[128];
     snprintf(jp, sizeof jp, "replay[%d].payload", i);
     snprintf(ptrp, sizeof ptrp, "%s.pointer", jp);
     const json_t *ptr, *mid;
-    int x, y, lx, ly, f = -1;
+    int x, y, lx, ly, f = -1, piece = 0;
     if (jcz_member(s->src, pl, jp, "pointer", type, JSON_OBJECT, &ptr, d)) return 1;
     if (read_position(s, ptr, ptrp, type, &x, &y, d)) return 1;
     if ((mid = json_object_get(pl, "meepleId"))) {
         snprintf(here, sizeof here, "%s.meepleId", jp);
-        int seat, num, used = 0;
-        char kind[32];
-        if (!json_is_string(mid) || sscanf(json_string_value(mid), "%d.%31[^.].%d%n", &seat, kind, &num, &used) != 3 ||
-            json_string_value(mid)[used])
-            return jcz_error(s->src, d, here, type, "meeple id does not read; expected SEAT.TYPE.NUMBER, as 0.small.1");
-        if (strcmp(kind, "small") != 0)
-            return jcz_error(s->src, d, here, type, "a follower of type '%s' is not one meeple imports; expected small",
-                             kind);
-        if (mp_game_phase(s->g) == MP_PHASE_DEPLOY && seat != mp_game_current_player(s->g))
-            return jcz_error(s->src, d, here, type, "meeple '%s' is seat %d's, but it is seat %d's turn; expected "
-                             "the player's own", json_string_value(mid), seat, mp_game_current_player(s->g));
+        if (meeple_piece(s, mid, here, type, &piece, d)) return 1;
     }
     snprintf(jp, sizeof jp, "replay[%d]", i);
     if (mp_game_phase(s->g) != MP_PHASE_DEPLOY)
@@ -376,10 +401,12 @@ static int on_deploy(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
     if (pointer_feature(s, ptr, ptrp, type, x, y, &f, d)) return 1;
     int rot = 0, tile = mp_game_tile_at(s->g, x, y, &rot);
     mp_action a = { .kind = MP_ACT_DEPLOY, .feature = (uint8_t)f, .tile = (int16_t)tile, .x = (int16_t)x,
-                    .y = (int16_t)y, .rot = (uint8_t)rot };
+                    .y = (int16_t)y, .rot = (uint8_t)rot, .piece = (uint8_t)piece };
+    mp_piece_info info;
     char what[160];
-    snprintf(what, sizeof what, "a follower on the %s at %s", json_string_value(json_object_get(ptr, "feature")),
-             json_string_value(json_object_get(ptr, "location")));
+    snprintf(what, sizeof what, "a %s on the %s at %s",
+             piece && !mp_ruleset_piece(s->rs, piece, &info) ? info.name : "follower",
+             json_string_value(json_object_get(ptr, "feature")), json_string_value(json_object_get(ptr, "location")));
     s->deploy_open = false;
     return apply(s, i, type, &a, what, d);
 }

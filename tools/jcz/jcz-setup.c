@@ -6,7 +6,7 @@
 ** sets come from the sets (basic:1, bridges-castles-and-bazaars:1), the modules from the elements
 ** alone (bridge, castle and bazaar are independent of the tile set that brings their tiles).
 ** basic:1 with farmers is c3, without them c3-nofarmers: shipped rulesets, named as they are.
-** Anything more (the small-city rule, another number of followers, one player, the BCB tiles,
+** Anything more (the small-city rule, another number of followers, big followers, one player, the BCB tiles,
 ** bridges, castle tokens or bazaars with JCloisterZone's own mix of rulings) is a small ruleset
 ** that extends one of c3, c3-nofarmers or bcb, generated here as YAML. Every set, element or rule
 ** that cannot be mapped is refused by name.
@@ -81,7 +81,8 @@ unsigned jcz_element_bit(const char *key) {
 }
 
 static const char ACCEPTED_SETS[] = "basic:1, with or without bridges-castles-and-bazaars:1 and river/1:1";
-static const char ACCEPTED_ELEMENTS[] = "small-follower, farmers, river, bridge, castle or bazaar";
+static const char ACCEPTED_ELEMENTS[] = "small-follower, big-follower, farmers, river, bridge, castle or bazaar";
+enum { MAX_BIG = 50 };   /* with 100 small followers, a player's pieces still count at most 255 (PIECES) */
 
 /* Whether a setup value turns something on: true, a number other than 0, a string other than
 ** "" and "0"; false, 0 and null leave it off. */
@@ -129,6 +130,14 @@ static int read_elements(const jcz_src *src, const json_t *elements_in, jcz_opti
             if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 100)
                 return jcz_error(src, d, jp, NULL, "small-follower is not a number of followers; expected 1 to 100");
             o->followers = (int)json_integer_value(v);
+            continue;
+        }
+        if (!strcmp(key, "big-follower")) {   /* large followers each (Inns & Cathedrals): 0, false or null none */
+            if (!on(v)) { o->big = 0; continue; }
+            if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > MAX_BIG)
+                return jcz_error(src, d, jp, NULL, "big-follower is not a number of big followers; expected 0 to %d",
+                                 MAX_BIG);
+            o->big = (int)json_integer_value(v);
             continue;
         }
         if (!on(v)) continue;
@@ -205,6 +214,23 @@ static void add(char *buf, size_t size, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* JCloisterZone's big followers as a kind of piece (meeple-ruleset(5), PIECES):
+** pieces: {large: {count: N, strength: 2, aliases: {jcz: big}}}. */
+static void write_big(mp_yw *w, int count) {
+    mp_yw_plain(w, "pieces");
+    mp_yw_map(w, false);
+    mp_yw_plain(w, "large");
+    mp_yw_map(w, true);
+    mp_yw_plain(w, "count"); mp_yw_int(w, count);
+    mp_yw_plain(w, "strength"); mp_yw_int(w, 2);
+    mp_yw_plain(w, "aliases");
+    mp_yw_map(w, true);
+    mp_yw_plain(w, JCZ_ALIAS_NAMESPACE); mp_yw_plain(w, JCZ_BIG_FOLLOWER);
+    mp_yw_end_map(w);
+    mp_yw_end_map(w);
+    mp_yw_end_map(w);
+}
+
 /* The generated ruleset, through libyaml's emitter (core/yamlw.h): what the options change from
 ** the shipped ruleset it extends. */
 static void write_ruleset(const jcz_options *o, jcz_setup *s) {
@@ -223,6 +249,7 @@ static void write_ruleset(const jcz_options *o, jcz_setup *s) {
         mp_yw_end_map(w);
     }
     if (o->followers != 7) { mp_yw_plain(w, "followers"); mp_yw_int(w, o->followers); }
+    if (o->big) write_big(w, o->big);
     if (bcb && !o->farmers) {
         mp_yw_plain(w, "farms");
         mp_yw_map(w, false);
@@ -339,6 +366,11 @@ void jcz_options_ruleset(const jcz_options *o, jcz_setup *s) {
         WORDS("%d followers each", o->followers);
         changed = true;
     }
+    if (o->big) {
+        add(name, sizeof name, "-big-followers-%d", o->big);
+        WORDS("%d big follower%s each", o->big, o->big == 1 ? "" : "s");
+        changed = true;
+    }
     if (bcb && !o->farmers) {
         add(name, sizeof name, "-nofarmers");
         WORDS("no farmers");
@@ -394,6 +426,7 @@ json_t *jcz_options_json(const jcz_options *o) {
     if (o->bcb_tiles) json_object_set_new(sets, "bridges-castles-and-bazaars:1", json_integer(1));
     if (o->river) json_object_set_new(sets, "river/1:1", json_integer(1));
     json_object_set_new(els, "small-follower", json_integer(o->followers));
+    if (o->big) json_object_set_new(els, "big-follower", json_integer(o->big));
     json_object_set_new(els, "farmers", json_boolean(o->farmers));
     for (int e = 0; e < N_ELEMENTS; e++)
         if (o->modules & elements[e].bit)

@@ -11,6 +11,7 @@
 ** starts, or past the game's end) while JCloisterZone waits in CommitActionPhase with nothing of
 ** the turn scored. The view then takes its scores from the game before that action.
 */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,21 @@ static bool offers_pass(const mp_game *g, bool pass_decision) {
     }
     free(a);
     return found;
+}
+
+/* Each kind of piece's class in JCloisterZone, from its meeple type (jcz_piece_type): small, a
+** follower, is SmallFollower; a builder, no follower, Builder. */
+static void piece_classes(const mp_ruleset *rs, jcz_view *v) {
+    int n = mp_ruleset_n_pieces(rs);
+    v->n_pieces = n < 8 ? n : 8;
+    for (int k = 0; k < v->n_pieces; k++) {
+        const char *type = jcz_piece_type(rs, k);
+        mp_piece_info piece;
+        v->piece_class[k][0] = 0;
+        if (!type || mp_ruleset_piece(rs, k, &piece)) continue;
+        snprintf(v->piece_class[k], sizeof v->piece_class[k], "%c%s%s", toupper((unsigned char)type[0]), type + 1,
+                 piece.follower ? "Follower" : "");
+    }
 }
 
 void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
@@ -95,11 +111,20 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
     }
     v->phase_name = v->phase == JCZ_UNMAPPED ? module : phase_names[v->phase];
     v->undo = v->player >= 0 && (j->actors >> v->player & 1);
+    piece_classes(mp_game_ruleset(g), v);
 }
 
+int jcz_view_piece(const jcz_view *v, const char *name) {
+    for (int k = 0; k < v->n_pieces; k++)
+        if (v->piece_class[k][0] && !strcmp(v->piece_class[k], name)) return k;
+    return -1;
+}
+
+/* An offer, once: a Meeple action once for each kind of piece, any other once for its type. */
 static void add_offer(jcz_offer *out, int cap, int *n, const char *type, const char *about) {
+    bool meeple = !strcmp(type, "Meeple");
     for (int k = 0; k < *n && k < cap; k++)
-        if (!strcmp(out[k].type, type)) return;
+        if (!strcmp(out[k].type, type) && (!meeple || !strcmp(out[k].about, about))) return;
     if (*n < cap) out[*n] = (jcz_offer){ type, about };
     ++*n;
 }
@@ -119,7 +144,10 @@ int jcz_view_offers(const jcz_view *v, jcz_offer *out, int cap) {
     for (int k = 0; k < nl; k++) {
         /* A module's decision: the action JCloisterZone offers for it, with the token it places. */
         const char *offer = word_of(v->g, &a[k], JCZ_OFFER_NAMESPACE);
-        if (a[k].kind == MP_ACT_DEPLOY) add_offer(out, cap, &n, "Meeple", "SmallFollower");
+        if (a[k].kind == MP_ACT_DEPLOY) {
+            if (a[k].piece < v->n_pieces && v->piece_class[a[k].piece][0])
+                add_offer(out, cap, &n, "Meeple", v->piece_class[a[k].piece]);
+        }
         else if (offer) add_offer(out, cap, &n, offer, word_of(v->g, &a[k], JCZ_TOKEN_NAMESPACE));
     }
     free(a);
@@ -174,13 +202,13 @@ int jcz_view_placements(const jcz_view *v, int tile, jcz_placement *out, int cap
     return n;
 }
 
-int jcz_view_deployments(const jcz_view *v, jcz_deployment *out, int cap) {
+int jcz_view_deployments(const jcz_view *v, int piece, jcz_deployment *out, int cap) {
     if (v->phase != JCZ_ACTION_PHASE) return 0;
     int nl, n = 0, x, y;
     if (mp_game_last_placed(v->g, &x, &y)) return 0;
     mp_action *a = legal_of(v->g, &nl);
     for (int k = 0; k < nl; k++) {
-        if (a[k].kind != MP_ACT_DEPLOY) continue;
+        if (a[k].kind != MP_ACT_DEPLOY || a[k].piece != piece) continue;
         unsigned ports;
         int kind;
         jcz_feature_ports(v->g, x, y, a[k].feature, &ports, &kind);

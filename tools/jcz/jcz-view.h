@@ -39,10 +39,16 @@ typedef struct jcz_view {
     bool no_auction;         /* the game's bazaars run without auction */
     int n_players;
     const char *const *names;
+    /* Each kind of piece's class in JCloisterZone, which its Meeple actions name: the meeple type
+    ** with a capital, Follower after it for a follower (SmallFollower, BigFollower); "" none. */
+    int n_pieces;
+    char piece_class[8][40];
 } jcz_view;
 
 /* The view of an import (names: the players, in seat order). */
 void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v);
+/* The kind of piece whose JCloisterZone class is `name` ("BigFollower"), -1 none. */
+int jcz_view_piece(const jcz_view *v, const char *name);
 /* JCloisterZone's name of a phase: "TilePhase", ... */
 const char *jcz_phase_name(jcz_phase p);
 
@@ -66,9 +72,9 @@ int jcz_view_placements(const jcz_view *v, int tile, jcz_placement *out, int cap
 /* One deployment of a follower: JCloisterZone's feature type, its location on the tile as placed,
 ** the tile's cell. */
 typedef struct jcz_deployment { char feature[16]; char location[JCZ_LOCATION_MAX]; int x, y; } jcz_deployment;
-/* The deployments of a small follower offered now (ActionPhase), at most cap written; returns how
-** many (0 when none is offered). */
-int jcz_view_deployments(const jcz_view *v, jcz_deployment *out, int cap);
+/* The deployments of a kind of piece offered now (ActionPhase; piece 0: the small follower), at
+** most cap written; returns how many (0 when none is offered). */
+int jcz_view_deployments(const jcz_view *v, int piece, jcz_deployment *out, int cap);
 
 /* JCloisterZone's name of a scoring event up to its first '.': road, city, field (farms),
 ** monastery (cloisters), castle (a castle's fief); NULL when it has none (a bazaar's price). */

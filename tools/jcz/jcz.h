@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "cmd.h"
 
@@ -31,6 +32,22 @@ static inline const char *jcz_tile_id(const mp_tileset *ts, int tile) {
 }
 static inline int jcz_find_tile(const mp_tileset *ts, const char *id) {
     return mp_tileset_find_alias(ts, JCZ_ALIAS_NAMESPACE, id);
+}
+
+/* JCloisterZone's meeple type of a kind of piece, the TYPE of its meeple ids SEAT.TYPE.N
+** (meeple-ruleset(5), PIECES): the piece's alias in "jcz" (`aliases: {jcz: big}`), and for the
+** ordinary follower "small" unless another piece has that alias. jcz_find_piece: the piece of a
+** type, -1 none; jcz_piece_type: the type of a piece, NULL when JCloisterZone has no name for it
+** (or two pieces share it). */
+#define JCZ_SMALL_FOLLOWER "small"
+#define JCZ_BIG_FOLLOWER "big"       /* the large follower of the setup's big-follower (jcz-setup.c) */
+static inline int jcz_find_piece(const mp_ruleset *rs, const char *type) {
+    int k = mp_ruleset_find_piece_alias(rs, JCZ_ALIAS_NAMESPACE, type);
+    return k >= 0 ? k : strcmp(type, JCZ_SMALL_FOLLOWER) ? -1 : 0;
+}
+static inline const char *jcz_piece_type(const mp_ruleset *rs, int piece) {
+    const char *t = piece == 0 ? JCZ_SMALL_FOLLOWER : mp_ruleset_piece_alias(rs, piece, JCZ_ALIAS_NAMESPACE);
+    return t && t[0] && jcz_find_piece(rs, t) == piece ? t : NULL;
 }
 
 typedef struct jcz_import {

@@ -14,7 +14,8 @@
 **   - over no port (cloisters): a building in the centre.
 ** Layers, bottom to top: areas of kinds that do not cover whole sides (fields), areas of kinds
 ** that do (cities), lines, buildings, a feature laid over the tile (a bridge), icons, marker
-** labels, the follower.
+** labels, the follower (or another kind of piece: its letter on a larger circle for a follower
+** that counts 2 or more, on a diamond for a piece that is no follower; meeple-render(1)).
 **
 ** On the board the game may change what the tile data says: a feature whose kind a module changed
 ** (a town turned into a castle) is drawn in its new kind's colours with a crenellated outline and
@@ -32,18 +33,18 @@
 ** on the wall's corners, found by tracing the outline of the board's map, one a corner clockwise
 ** from the north-west one, when there are as many as corners.
 */
+#include <ctype.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "render.h"
 #include "svg.h"
 
 enum { COVER_SIDE = 1, COVER_MIDDLE = 2, COVER_HALVES = 4, COVER_NONE = 8 };
-enum { MAX_FEATURES = 16, MAX_KINDS = 16, MAX_ICONS = 8 };
+enum { MAX_FEATURES = 16, MAX_KINDS = 16, MAX_ICONS = 8, MAX_PIECES = 16 };
 
 typedef struct pt { double x, y; } pt;
 
@@ -70,15 +71,6 @@ static const kstyle palette[] = {
     { "#8fd3e8", "#1f6f87", "#1f6f87" }, { "#d5a6bd", "#873c5e", "#873c5e" },
     { "#b9c97a", "#5f6b1f", "#5f6b1f" }, { "#c8b39c", "#6e5843", "#6e5843" },
 };
-
-/* Player colours: one per seat; a player called by a colour's name gets that colour. */
-static const struct { const char *name, *rgb; } named_colours[] = {
-    { "blue", "#2b63c9" }, { "red", "#d62728" }, { "yellow", "#f5d21f" }, { "green", "#2ca02c" },
-    { "black", "#222222" }, { "purple", "#8e44ad" }, { "orange", "#ff8c1a" }, { "pink", "#ec7fc0" },
-    { "grey", "#8c8c8c" }, { "gray", "#8c8c8c" }, { "white", "#fafafa" }, { "brown", "#8b5a2b" },
-};
-static const char *const seat_colours[] = { "#2b63c9", "#d62728", "#f5d21f", "#2ca02c",
-                                            "#222222", "#8e44ad", "#ff8c1a", "#ec7fc0" };
 
 /* Roughly how wide a text of n characters is at a font size (for layout only). */
 static double text_width(const char *s, double size) { return 0.6 * size * (double)strlen(s); }
@@ -331,6 +323,43 @@ static void follower(FILE *f, double x, double y, double S, const char *colour, 
     fprintf(f, "</title></circle>\n");
 }
 
+/* How a kind of piece other than the ordinary follower is drawn (meeple-ruleset(5), PIECES): a
+** follower as a circle with its letter, larger when it counts 2 or more in a majority; a piece that
+** is no follower as its letter on a diamond. */
+typedef struct piece_look { const char *name; char letter; int strength; } piece_look;
+
+static double piece_size(const piece_look *k, double S) {
+    return S * (k->strength >= 2 ? 0.135 : k->strength ? 0.095 : 0.14);
+}
+
+/* Its mark centred at (x, y) in a player's colour, at the scale of tiles S pixels wide. */
+static void piece_mark(FILE *f, const piece_look *k, double x, double y, double S, const char *colour) {
+    double r = piece_size(k, S), fs = r * (k->strength ? 1.15 : 1.0);
+    if (k->strength)
+        fprintf(f, "<circle class=\"follower\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"#111111\" "
+                   "stroke-width=\"%.1f\"/>", x, y, r, colour, S * 0.022);
+    else
+        fprintf(f, "<path class=\"no-follower\" d=\"M%.1f %.1fL%.1f %.1fL%.1f %.1fL%.1f %.1fZ\" fill=\"%s\" "
+                   "stroke=\"#111111\" stroke-width=\"%.1f\" stroke-linejoin=\"round\"/>",
+                x, y - r, x + r, y, x, y + r, x - r, y, colour, S * 0.022);
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" font-weight=\"bold\" text-anchor=\"middle\" "
+               "fill=\"#ffffff\" stroke=\"#111111\" stroke-width=\"%.1f\" paint-order=\"stroke\">%c</text>",
+            x, y + fs * 0.36, fs, S * 0.025, k->letter ? k->letter : '?');
+}
+
+/* A piece standing on the board: the ordinary follower (k NULL) or another kind, who's and where
+** in its tooltip. */
+static void figure(FILE *f, const piece_look *k, double x, double y, double S, const char *colour, const char *who) {
+    if (!k) { follower(f, x, y, S, colour, who); return; }
+    fprintf(f, "<g class=\"piece piece-");
+    svg_text(f, k->name);
+    fprintf(f, "\"><title>");
+    svg_text(f, who);
+    fprintf(f, "</title>");
+    piece_mark(f, k, x, y, S, colour);
+    fprintf(f, "</g>\n");
+}
+
 /* A tower with battlements centred at (x, y): the mark of a castle. */
 static void tower(FILE *f, double x, double y, double S, const kstyle *k) {
     double w = S * 0.15, h = S * 0.12, m = S * 0.04, step = w / 5, top = y - h / 2 + m / 2, bottom = y + h / 2 + m / 2;
@@ -382,6 +411,7 @@ typedef struct tile_state {
     int ffeat;                  /* the follower's feature, -1 none (or on the overlay) */
     bool fon_overlay;           /* the follower stands on the overlay */
     const char *fcolour, *fwho;
+    const piece_look *fpiece;   /* its kind, NULL for the ordinary follower */
 } tile_state;
 
 /* Where a follower stands on feature ft of a tile as it lies, in unit coordinates: changed, its
@@ -541,10 +571,10 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
     /* The follower last, over a marker label it may stand on. */
     if (ffeat >= 0 && ffeat < n) {
         pt p = follower_point(&fs[ffeat], changed[ffeat], &over, centre_taken);
-        follower(f, p.x * S, p.y * S, S, st->fcolour, st->fwho ? st->fwho : "");
+        figure(f, st->fpiece, p.x * S, p.y * S, S, st->fcolour, st->fwho ? st->fwho : "");
     } else if (st && st->fon_overlay && over.middles) {
         pt p = follower_point(&over, false, NULL, true);
-        follower(f, p.x * S, p.y * S, S, st->fcolour, st->fwho ? st->fwho : "");
+        figure(f, st->fpiece, p.x * S, p.y * S, S, st->fcolour, st->fwho ? st->fwho : "");
     }
     fprintf(f, "</g>\n<rect width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#333333\" stroke-width=\"1\"/>\n</g>\n", S, S);
 }
@@ -745,23 +775,38 @@ int render_tile_svg(FILE *f, const mp_tileset *ts, int tile, int rot, double siz
 
 /* ------------------------------------------------------------------ the board of a game */
 
-static void player_colours(const char *const *names, int n, const char **out) {
-    bool used[sizeof seat_colours / sizeof seat_colours[0]] = { false };
+/* A colour's "#rrggbb" by its name in any case ("Red"), NULL for a name that is none. */
+static const char *named_rgb(const char *name) {
+    char lower[16];
+    size_t n = name ? strlen(name) : sizeof lower;
+    if (n >= sizeof lower) return NULL;
+    for (size_t i = 0; i <= n; i++) lower[i] = (char)tolower((unsigned char)name[i]);
+    return mp_colour_rgb(lower);
+}
+
+/* Each player's colour: his seat's by the ruleset (mp_ruleset_colour, meeple-ruleset(5),
+** COLOURS); a player called by a colour's name gets that colour, and a seat whose colour such a
+** player took gets the next one nobody has. */
+static void player_colours(const mp_ruleset *rs, const char *const *names, int n, const char **out) {
+    enum { K = MP_MAX_PLAYERS };
+    const char *seat[K];
+    bool used[K] = { false };
+    for (int i = 0; i < K; i++) {
+        mp_ruleset_colour(rs, i, &seat[i]);
+        if (!seat[i]) seat[i] = "#8c8c8c";
+    }
     for (int p = 0; p < n; p++) {
-        out[p] = NULL;
-        for (size_t i = 0; names && names[p] && i < sizeof named_colours / sizeof named_colours[0]; i++)
-            if (strcasecmp(names[p], named_colours[i].name) == 0) out[p] = named_colours[i].rgb;
+        out[p] = names && names[p] ? named_rgb(names[p]) : NULL;
         for (int q = 0; q < p && out[p]; q++)
-            if (out[q] == out[p]) out[p] = NULL;   /* two players of one colour: the later one by seat */
-        for (size_t i = 0; out[p] && i < sizeof seat_colours / sizeof seat_colours[0]; i++)
-            if (strcmp(seat_colours[i], out[p]) == 0) used[i] = true;
+            if (!strcmp(out[q], out[p])) out[p] = NULL;   /* two players of one colour: the later one by seat */
+        for (int i = 0; out[p] && i < K; i++)
+            if (!strcmp(seat[i], out[p])) used[i] = true;
     }
     for (int p = 0; p < n; p++) {
         if (out[p]) continue;
-        size_t k = sizeof seat_colours / sizeof seat_colours[0];
-        for (size_t i = 0; i < k; i++)
-            if (!used[(p + i) % k]) { out[p] = seat_colours[(p + i) % k]; used[(p + i) % k] = true; break; }
-        if (!out[p]) out[p] = seat_colours[p % k];
+        for (int i = 0; i < K; i++)
+            if (!used[(p + i) % K]) { out[p] = seat[(p + i) % K]; used[(p + i) % K] = true; break; }
+        if (!out[p]) out[p] = seat[p % K];
     }
 }
 
@@ -1249,6 +1294,113 @@ static void draw_track(FILE *f, const layout *L, const track *t, const char *con
     free(tower);
 }
 
+/* The looks of the ruleset's kinds of piece, piece k at looks[k] (piece 0, the ordinary
+** follower, is drawn as it always was); returns how many kinds there are. */
+static int piece_looks(const mp_ruleset *rs, piece_look *looks, int cap) {
+    int n = 0;
+    for (int k = 0; k < mp_ruleset_n_pieces(rs) && n < cap; k++) {
+        mp_piece_info piece;
+        if (mp_ruleset_piece(rs, k, &piece)) break;
+        looks[n++] = (piece_look){ piece.name, piece.letter, piece.strength };
+    }
+    return n;
+}
+
+/* The piece on the tile at (x, y), into st (one deployment a tile: the first, mp_game_figures_at):
+** where it stands (ofeat: the feature laid over the tile, its overlay), in which colour, its kind
+** and its tooltip, written into who: "BLUE on the city", "BLUE's large on the city". */
+static void tile_figure(const mp_game *g, int x, int y, int ofeat, const char *const *names, const char **colour,
+                        const piece_look *looks, tile_state *st, char *who, size_t size) {
+    const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
+    mp_figure_info fig;
+    st->ffeat = -1;
+    if (mp_game_figures_at(g, x, y, &fig, 1) < 1 || fig.player < 0 || fig.player >= mp_game_n_players(g)) return;
+    int kind = mp_game_feature_kind(g, x, y, fig.feature);
+    st->fon_overlay = st->overlay && fig.feature == ofeat;
+    const char *on = st->fon_overlay ? st->overlay_name : kind >= 0 ? mp_tileset_kind_name(ts, kind) : "?";
+    const char *name = names && names[fig.player] ? names[fig.player] : "?";
+    st->fpiece = fig.piece > 0 && fig.piece < MAX_PIECES ? &looks[fig.piece] : NULL;
+    if (st->fpiece) snprintf(who, size, "%s's %s on the %s", name, st->fpiece->name, on);
+    else snprintf(who, size, "%s on the %s", name, on);
+    st->ffeat = st->fon_overlay ? -1 : fig.feature;
+    st->fcolour = colour[fig.player];
+    st->fwho = who;
+}
+
+/* ---- The score table's supplies, by kind of piece when the ruleset has several. */
+
+/* What a kind is, in the pieces' legend: "follower", "large, counts 2", "helper, no follower". */
+static void piece_words(const piece_look *k, char *out, size_t size) {
+    if (k->strength >= 2) snprintf(out, size, "%s, counts %d", k->name, k->strength);
+    else if (!k->strength) snprintf(out, size, "%s, no follower", k->name);
+    else snprintf(out, size, "%s", k->name);
+}
+
+static const char *const pieces_lead = "pieces left, by kind:";
+
+/* The width of the legend of the kinds of piece: its lead, then a mark and words for each. */
+static double pieces_legend_width(const piece_look *looks, int n) {
+    double w = text_width(pieces_lead, 12);
+    for (int k = 0; k < n; k++) {
+        char words[96];
+        piece_words(&looks[k], words, sizeof words);
+        w += 36 + text_width(words, 12);
+    }
+    return w;
+}
+
+/* The legend of the kinds of piece, a line from (x, y): each kind's mark, in grey, and its words. */
+static void pieces_legend(FILE *f, const piece_look *looks, int n, double x, double y) {
+    fprintf(f, "<g class=\"pieces-legend\"><text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">%s</text>", x, y, pieces_lead);
+    x += text_width(pieces_lead, 12);
+    for (int k = 0; k < n; k++) {
+        char words[96];
+        piece_words(&looks[k], words, sizeof words);
+        if (k == 0)
+            fprintf(f, "<circle class=\"follower\" cx=\"%.1f\" cy=\"%.1f\" r=\"5.7\" fill=\"#9a9a9a\" stroke=\"#111111\" "
+                       "stroke-width=\"1.3\"/>", x + 20, y - 4);
+        else
+            piece_mark(f, &looks[k], x + 20, y - 4, 60, "#9a9a9a");
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", x + 32, y);
+        svg_text(f, words);
+        fprintf(f, "</text>");
+        x += 36 + text_width(words, 12);
+    }
+    fprintf(f, "</g>\n");
+}
+
+/* The headings of the supply columns, the first one's right edge at x: "supply" for one kind of
+** piece, else each kind's name. */
+static void supply_headings(FILE *f, const piece_look *looks, int n, double x, double col_w, double y) {
+    if (n <= 1) {
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\" text-anchor=\"end\">supply</text>\n", x, y);
+        return;
+    }
+    for (int k = 0; k < n; k++) {
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\" text-anchor=\"end\">", x + col_w * k, y);
+        svg_text(f, looks[k].name);
+        fprintf(f, "</text>");
+    }
+    fputc('\n', f);
+}
+
+/* A player's supplies under them: his followers, or each kind's pieces (once the game is over, as
+** final scoring began, with the pieces drawn). */
+static void supply_cells(FILE *f, const mp_game *g, int p, const piece_look *looks, int n, double x, double col_w,
+                         double y) {
+    if (n <= 1) {
+        fprintf(f, "<text class=\"supply\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>", x, y,
+                mp_game_final_supply(g, p));
+        return;
+    }
+    for (int k = 0; k < n; k++) {
+        fprintf(f, "<text class=\"supply piece-");
+        svg_text(f, looks[k].name);
+        fprintf(f, "\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>", x + col_w * k, y,
+                mp_game_final_piece_supply(g, p, k));
+    }
+}
+
 /* The board of g (render_game_svg), with view's empty cells around an unbounded board's tiles, the
 ** geometry in *out when not NULL. */
 static int draw_game(FILE *f, const mp_game *g, const char *title, const char *const *names, const render_view *view,
@@ -1314,7 +1466,9 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
             for (int x = min_x; x <= max_x; x++) L.on[(y - min_y) * cols + (x - min_x)] = board_cell(g, ts, x, y);
     }
     const char *colour[MP_MAX_PLAYERS];
-    player_colours(names, np, colour);
+    player_colours(mp_game_ruleset(g), names, np, colour);
+    piece_look looks[MAX_PIECES];
+    int n_pieces = piece_looks(mp_game_ruleset(g), looks, MAX_PIECES);
     int cats[64], nc = 0;
     for (int k = 0; k < mp_game_n_categories(g) && nc < 64; k++)
         if (mp_game_category_scored(g, k)) cats[nc++] = k;
@@ -1363,7 +1517,10 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
         if (mp_game_module_status(g, -1, words, sizeof words)[0])
             snprintf(game_status, sizeof game_status, "%s: %s", modules, words);
     }
-    double table_w = 24 + name_w + col_w * (nc + 2) + tokens_w + status_w + (over ? 60 : 0);
+    /* The supplies: a column for each kind of piece when there are several, and their legend. */
+    int ns = n_pieces > 1 ? n_pieces : 1;
+    double legend_w = n_pieces > 1 ? 24 + pieces_legend_width(looks, n_pieces) : 0;
+    double table_w = 24 + name_w + col_w * (nc + 1 + ns) + tokens_w + status_w + (over ? 60 : 0);
     double board_w = cols * S, board_h = rows * S;
     double width = left + board_w + margin;
     if (width < table_w + 2 * margin) width = table_w + 2 * margin;
@@ -1374,8 +1531,9 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
     if (width < text_width(title, 16) * 1.1 + 2 * margin) width = text_width(title, 16) * 1.1 + 2 * margin;
     if (over && width < text_width(over_line, 12) + 2 * margin) width = text_width(over_line, 12) + 2 * margin;
     if (game_status[0] && width < text_width(game_status, 12) + 2 * margin) width = text_width(game_status, 12) + 2 * margin;
+    if (width < legend_w + 2 * margin) width = legend_w + 2 * margin;
     double table_top = top + board_h + 36;
-    double height = table_top + row_h * (np + 1) + 16 + margin + (game_status[0] ? row_h : 0);
+    double height = table_top + row_h * (np + 1) + 16 + margin + (game_status[0] ? row_h : 0) + (n_pieces > 1 ? row_h : 0);
     ctx c;
     ctx_init(&c, f, ts, S);
     header(f, width, height, S);
@@ -1434,7 +1592,6 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
                         px, py, S, S, t == -2 ? "#c9c9c9" : "#f7f7f4");
                 continue;
             }
-            int feature = -1, who = mp_game_follower_at(g, x, y, &feature);
             tile_state st;
             memset(&st, 0, sizeof st);
             int nf = mp_tileset_tile_n_features(ts, t), ofeat = -1;
@@ -1444,16 +1601,7 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
             char tip[160], fwho[96] = "";
             snprintf(tip, sizeof tip, "%s at %d,%d turned %d%s%s", mp_tileset_tile_id(ts, t), x, y, rot,
                      st.overlay ? ", with a " : "", st.overlay ? st.overlay_name : "");
-            st.ffeat = -1;
-            if (who >= 0 && who < np) {
-                int kind = mp_game_feature_kind(g, x, y, feature);
-                const char *on = st.overlay && feature == ofeat ? st.overlay_name : kind >= 0 ? mp_tileset_kind_name(ts, kind) : "?";
-                snprintf(fwho, sizeof fwho, "%s on the %s", names && names[who] ? names[who] : "?", on);
-                st.fon_overlay = st.overlay && feature == ofeat;
-                st.ffeat = st.fon_overlay ? -1 : feature;
-                st.fcolour = colour[who];
-                st.fwho = fwho;
-            }
+            tile_figure(g, x, y, ofeat, names, colour, looks, &st, fwho, sizeof fwho);
             draw_tile(&c, t, rot, px, py, &st, tip);
         }
     if (L.walled) {
@@ -1479,12 +1627,11 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
         svg_text(f, mp_game_category_name(g, cats[k]));
         fprintf(f, "</text>");
     }
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\" text-anchor=\"end\">supply</text>\n",
-            x0 + 24 + name_w + col_w * (nc + 2) - 10, y);
+    supply_headings(f, looks, n_pieces, x0 + 24 + name_w + col_w * (nc + 2) - 10, col_w, y);
     if (nt > 0)
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">tokens left</text>\n", x0 + 24 + name_w + col_w * (nc + 2) + 6, y);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">tokens left</text>\n", x0 + 24 + name_w + col_w * (nc + 1 + ns) + 6, y);
     if (status_w > 0) {
-        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", x0 + 24 + name_w + col_w * (nc + 2) + tokens_w + 6, y);
+        fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", x0 + 24 + name_w + col_w * (nc + 1 + ns) + tokens_w + 6, y);
         svg_text(f, modules);
         fprintf(f, "</text>\n");
     }
@@ -1501,22 +1648,25 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
         for (int k = 0; k < nc; k++)
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>", x0 + 24 + name_w + col_w * (k + 2) - 10, y,
                     mp_game_points(g, p, cats[k]));
-        fprintf(f, "<text class=\"supply\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%d</text>", x0 + 24 + name_w + col_w * (nc + 2) - 10, y,
-                mp_game_final_supply(g, p));   /* when over, with the followers drawn: as final scoring began */
+        supply_cells(f, g, p, looks, n_pieces, x0 + 24 + name_w + col_w * (nc + 2) - 10, col_w, y);
         if (nt > 0) {
-            fprintf(f, "<text class=\"tokens\" x=\"%.1f\" y=\"%.1f\">", x0 + 24 + name_w + col_w * (nc + 2) + 6, y);
+            fprintf(f, "<text class=\"tokens\" x=\"%.1f\" y=\"%.1f\">", x0 + 24 + name_w + col_w * (nc + 1 + ns) + 6, y);
             svg_text(f, tokens[p]);
             fprintf(f, "</text>");
         }
         if (status_w > 0 && p < MP_MAX_PLAYERS && status[p][0]) {
-            fprintf(f, "<text class=\"status\" x=\"%.1f\" y=\"%.1f\">", x0 + 24 + name_w + col_w * (nc + 2) + tokens_w + 6, y);
+            fprintf(f, "<text class=\"status\" x=\"%.1f\" y=\"%.1f\">", x0 + 24 + name_w + col_w * (nc + 1 + ns) + tokens_w + 6, y);
             svg_text(f, status[p]);
             fprintf(f, "</text>");
         }
         if (won)
             fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#a33a1f\">winner</text>",
-                    x0 + 24 + name_w + col_w * (nc + 2) + tokens_w + status_w, y);
+                    x0 + 24 + name_w + col_w * (nc + 1 + ns) + tokens_w + status_w, y);
         fprintf(f, "\n");
+    }
+    if (n_pieces > 1) {
+        y += row_h;
+        pieces_legend(f, looks, n_pieces, x0 + 24, y + 6);
     }
     if (game_status[0]) {
         fprintf(f, "<text class=\"game-status\" x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", x0 + 24, y + row_h + 6);
@@ -1543,6 +1693,10 @@ int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *co
 int render_game_view_svg(FILE *f, const mp_game *g, const char *title, const char *const *names, const render_view *v,
                          render_geometry *out) {
     return draw_game(f, g, title, names, v, out);
+}
+
+void render_player_colours(const mp_ruleset *rs, const char *const *names, int n, const char **out) {
+    player_colours(rs, names, n < MP_MAX_PLAYERS ? n : MP_MAX_PLAYERS, out);
 }
 
 int render_follower_spot(const mp_game *g, int x, int y, int feature, double *fx, double *fy) {

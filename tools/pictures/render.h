@@ -26,7 +26,8 @@ int render_tiles_svg(FILE *f, const mp_tileset *ts, const char *title);
 int render_tile_svg(FILE *f, const mp_tileset *ts, int tile, int rot, double size);
 
 /* The board of g as it stands: every placed tile turned as it lies, the coordinates along the
-** edges, the followers as circles in their players' colours on their features, a bridge laid
+** edges, the followers as circles in their players' colours (the ruleset's) on their features,
+** other kinds of piece by their own marks (a supply column and a legend line for each kind), a bridge laid
 ** over a tile as a raised deck (class "bridge"), a town turned into a castle in stone with
 ** battlements and a tower (class "castle"), and a table of the players (names, one per seat)
 ** with their scores, and the tokens they have left when modules give any, under it.
@@ -37,6 +38,11 @@ int render_tile_svg(FILE *f, const mp_tileset *ts, int tile, int rot, double siz
 ** still on them, the players' markers); the modules' status words are a column of the table and
 ** the game's a line under it. Returns 0, or non-zero when writing to f failed. */
 int render_game_svg(FILE *f, const mp_game *g, const char *title, const char *const *names);
+
+/* The colour ("#rrggbb") the board draws each of n players in under rs, out[p] for seat p (names
+** as for render_game_svg): his seat's by the ruleset (mp_ruleset_colour, meeple-ruleset(5),
+** COLOURS), or the colour he is named after (BLUE), as meeple-render(1) says. */
+void render_player_colours(const mp_ruleset *rs, const char *const *names, int n, const char **out);
 
 /* What a page asks of the board beyond render_game_svg: margin_cells empty cells all around the
 ** placed tiles of an unbounded board (a bounded one shows its whole map anyway), so that the cells

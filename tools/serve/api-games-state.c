@@ -27,6 +27,8 @@ static const char *phase_name(mp_phase ph) {
 
 static void players_json(json *j, const game *gm) {
     const mp_game *g = gm->g;
+    const char *rgb[MP_MAX_PLAYERS];
+    render_player_colours(mp_game_ruleset(g), gm->name_of, gm->n, rgb);   /* as the board draws them */
     jw_key(j, "players"); jw_array(j);
     for (int p = 0; p < gm->n; p++) {
         jw_object(j);
@@ -37,6 +39,7 @@ static void players_json(json *j, const game *gm) {
         jw_key(j, "supply"); jw_int(j, mp_game_supply(g, p));
         const mp_ruleset *rs = mp_game_ruleset(g);
         jw_key(j, "colour"); jw_string(j, mp_ruleset_colour(rs, p, NULL));
+        jw_key(j, "rgb"); jw_string(j, p < MP_MAX_PLAYERS ? rgb[p] : "#8c8c8c");
         jw_key(j, "pieces"); jw_array(j);   /* each kind of piece, the ordinary follower first */
         for (int k = 0; k < mp_ruleset_n_pieces(rs); k++) {
             mp_piece_info piece;

@@ -193,6 +193,11 @@ static api_reply new_replay(const api_request *rq) {
     jw_key(&j, "players"); jw_array(&j);
     for (int p = 0; p < r->n; p++) jw_string(&j, r->names[p]);
     jw_array_end(&j);
+    const char *rgb[MP_MAX_PLAYERS];
+    render_player_colours(r->rs, r->names, r->n, rgb);   /* as the boards draw them */
+    jw_key(&j, "colours"); jw_array(&j);
+    for (int p = 0; p < r->n && p < MP_MAX_PLAYERS; p++) jw_string(&j, rgb[p]);
+    jw_array_end(&j);
     jw_key(&j, "turns"); jw_int(&j, r->n_turns);
     jw_key(&j, "turn_texts"); jw_array(&j);
     for (int k = 0; k < r->n_turns; k++) jw_string(&j, mp_record_turn(r->rec, k));

@@ -142,7 +142,9 @@ window.addEventListener('DOMContentLoaded', () => {
 
 /* ------------------------------------------------------------------ charts */
 
-const COLOURS = ['#2b63c9', '#d62728', '#d4b000', '#2ca02c', '#222222', '#8e44ad', '#ff8c1a', '#ec7fc0'];   // the board's seat colours (render.c)
+/* The charts' colours, and a seat's when the API gives none: the default seats' (meeple-ruleset(5),
+** COLOURS; a darker yellow, readable on white). The API gives each player's as the board draws it. */
+const COLOURS = ['#2b63c9', '#d62728', '#d4b000', '#2ca02c', '#222222', '#8e44ad', '#ff8c1a', '#ec7fc0'];
 
 function colour(i) { return COLOURS[i % COLOURS.length]; }
 

@@ -1,8 +1,9 @@
 /*
 ** play.js: the Play tab: one game, seen through the API's state (GET /api/games/ID). The board is
 ** the server's picture with an overlay where the page draws what may be done: the cells where the
-** drawn tile fits (at the chosen rotation), the spots where a follower may go, and the module
-** decisions as buttons. The page acts for every human seat whose token it holds: all of them when
+** drawn tile fits (at the chosen rotation), the spots where a follower (or the kind of piece
+** chosen by its button: a large follower, a builder) may go, and the module decisions as
+** buttons. The page acts for every human seat whose token it holds: all of them when
 ** it made the game (hot seat), one when opened from a seat's link (#play/GAME/TOKEN). Until the
 ** game is over it asks for the state every second (the other seats play elsewhere: the bots on
 ** the server, people in other browsers) and redraws when it changed.
@@ -18,6 +19,7 @@ const play = {
   stateKey: '',       // the last state shown, to redraw only what changed
   bagKey: '',
   rot: 0,             // the rotation chosen for the drawn tile
+  piece: 'follower',  // the kind of piece chosen to deploy (when several may be)
   version: 0,         // counts the states shown (data-version of the status line, for tests)
   timer: null,
   busy: false,
@@ -81,6 +83,7 @@ const play = {
       this.version++;
       const rots = s.drawn_rotations || [];
       if (turnChanged || !rots.includes(this.rot)) this.rot = rots.length ? rots[0] : 0;
+      if (turnChanged) this.piece = 'follower';
       const board = await api('GET', `/api/games/${this.id}/board`);
       if (n !== this.shown) return;   // a newer state came meanwhile: it draws
       this.board = board;
@@ -225,25 +228,53 @@ const play = {
     await this.act(c.action);
   },
 
-  /* spot-F, F the feature of the placed tile (and the role, when a feature takes more than one). */
+  /* The kinds of piece the deployments offer, in the API's order (the ordinary follower first);
+  ** the one chosen is this.piece (the first, unless another was chosen and is still offered). */
+  offeredPieces(deploys) {
+    const pieces = [...new Set(deploys.map(d => d.piece || 'follower'))];
+    if (!pieces.includes(this.piece)) this.piece = pieces[0] || 'follower';
+    return pieces;
+  },
+
+  /* spot-F, F the feature of the placed tile (and the role, when a feature takes more than one):
+  ** where the chosen kind of piece may go; a piece other than the ordinary follower has its name
+  ** beside each spot (data-piece: the piece a spot deploys). */
   drawSpots(view, deploys) {
+    this.offeredPieces(deploys);
+    const mine = deploys.filter(d => (d.piece || 'follower') === this.piece);
     const count = {};
-    for (const d of deploys) count[d.feature] = (count[d.feature] || 0) + 1;
-    deploys.forEach(d => {
+    for (const d of mine) count[d.feature] = (count[d.feature] || 0) + 1;
+    mine.forEach(d => {
       const name = count[d.feature] > 1 ? `spot-${d.feature}-${d.role}` : `spot-${d.feature}`;
-      const c = view.cell(d.x, d.y), spot = d.spot || { x: 0.5, y: 0.5 };
-      const circle = svgEl('circle', { cx: c.x + spot.x * c.size, cy: c.y + spot.y * c.size, r: c.size * 0.11,
-                                       class: 'spot', 'data-test': name, 'data-role': d.role,
-                                       onclick: guarded(() => this.act(d.action)) },
-                           svgEl('title', {}, `${d.role || 'follower'} on the ${d.feature_kind || 'feature'}`));
+      const c = view.cell(d.x, d.y), spot = d.spot || { x: 0.5, y: 0.5 }, r = c.size * 0.11;
+      const cx = c.x + spot.x * c.size, cy = c.y + spot.y * c.size, other = this.piece !== 'follower';
+      const circle = svgEl('circle', { cx, cy, r, class: 'spot', 'data-test': name, 'data-role': d.role,
+                                       'data-piece': this.piece, onclick: guarded(() => this.act(d.action)) },
+                           svgEl('title', {}, `${other ? `${this.piece} (${d.role})` : d.role || 'follower'} on the ${d.feature_kind || 'feature'}`));
       view.overlay.append(circle);
+      if (other) view.overlay.append(svgEl('text', { x: cx + r + 2, y: cy + r * 0.45, class: 'spot-label', 'font-size': r * 1.2 }, this.piece));
     });
+  },
+
+  /* When the player may deploy several kinds of piece: a button for each, the chosen one marked;
+  ** the spots are those of the chosen kind. */
+  pieceButtons(box, s) {
+    const pieces = this.offeredPieces((s.choices || []).filter(c => c.kind === 'deploy'));
+    if (pieces.length < 2) return;
+    const left = {};
+    for (const k of ((s.players || [])[s.player] || {}).pieces || []) left[k.name] = k.left;
+    for (const p of pieces)
+      box.append(el('button', { type: 'button', class: p === this.piece ? 'piece chosen' : 'piece', 'data-test': `piece-${p}`,
+                                'data-piece': p, title: `the spots where a ${p} may go`,
+                                onclick: () => { this.piece = p; this.render(); } },
+                    p, left[p] !== undefined ? el('small', {}, ` ${left[p]} left`) : null));
   },
 
   /* Passing and the modules' decisions (bridges, castles, bazaars, The Castle's walls): buttons. */
   renderDecisions(s) {
     const box = clear(document.getElementById('play-decisions'));
     if (!this.mine()) return;
+    if (s.phase === 'deploy') this.pieceButtons(box, s);
     let k = 0, passes = 0;
     for (const c of s.choices || []) {
       if (c.kind === 'pass') {
@@ -302,17 +333,25 @@ const play = {
     }
   },
 
+  /* The players: each in the colour the board draws him in (the API's rgb, by the ruleset's
+  ** colours), his followers left, or each kind of piece's when the ruleset has several. */
   renderPlayers(s) {
     const table = clear(document.getElementById('play-players'));
-    table.append(el('tr', {}, ['', 'player', 'score', 'followers', 'tokens'].map(h => el('th', {}, h))));
+    const kinds = ((s.players || [])[0] || {}).pieces || [], several = kinds.length > 1;
+    const supplies = several ? kinds.map(k => el('th', { title: `${k.name}s left` }, k.name)) : [el('th', {}, 'followers')];
+    table.append(el('tr', {}, el('th', {}, ''), el('th', {}, 'player'), el('th', {}, 'score'), supplies, el('th', {}, 'tokens')));
     for (const p of s.players || []) {
       const tokens = (p.tokens || []).map(t => `${t.name} ${t.left}`).join(', ');
+      const supply = several
+        ? (p.pieces || []).map(k => el('td', { class: 'num', 'data-test': `supply-${p.seat}-${k.name}` }, String(k.left)))
+        : el('td', { class: 'num', 'data-test': `supply-${p.seat}` }, p.supply === undefined ? '' : String(p.supply));
       const row = el('tr', { class: p.seat === s.player && !s.over ? 'current' : '' },
-                     el('td', {}, el('span', { class: 'swatch', style: `background:${colour(p.seat)}` })),
+                     el('td', {}, el('span', { class: 'swatch', 'data-test': `swatch-${p.seat}`, title: p.colour || '',
+                                               style: `background:${p.rgb || colour(p.seat)}` })),
                      el('td', {}, p.name, el('small', {}, ` ${p.kind}${this.tokens[p.seat] ? ' (you)' : ''}`),
                         p.status ? el('div', { class: 'status-words' }, p.status) : null),
                      el('td', { class: 'num', 'data-test': `score-${p.seat}` }, String(p.score)),
-                     el('td', { class: 'num', 'data-test': `supply-${p.seat}` }, p.supply === undefined ? '' : String(p.supply)),
+                     supply,
                      el('td', {}, tokens));
       table.append(row);
     }

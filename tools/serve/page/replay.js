@@ -43,6 +43,11 @@ const replay = {
     return (this.r.players || []).map((name, p) => ({ name, values: scores.map(row => row[p]) }));
   },
 
+  /* A seat's colour as the boards draw it (the API's colours), else the charts'. */
+  seatColour(p) {
+    return (this.r.colours || [])[p] || colour(p);
+  },
+
   showChart() {
     clear(document.getElementById('replay-chart')).append(lineChart(this.series(this.r.scores || []), { test: 'score-chart' }));
   },
@@ -70,7 +75,7 @@ const replay = {
     const table = clear(document.getElementById('replay-scores'));
     table.append(el('tr', {}, el('th', {}, ''), el('th', {}, 'player'), el('th', {}, `score after turn ${t.turn}`)));
     (this.r.players || []).forEach((name, p) => {
-      table.append(el('tr', {}, el('td', {}, el('span', { class: 'swatch', style: `background:${colour(p)}` })),
+      table.append(el('tr', {}, el('td', {}, el('span', { class: 'swatch', style: `background:${this.seatColour(p)}` })),
                       el('td', {}, name), el('td', { class: 'num', 'data-test': `replay-score-${p}` }, String((t.scores || [])[p]))));
     });
     const marker = document.querySelector('#replay-chart line.now');
