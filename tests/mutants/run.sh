@@ -171,7 +171,7 @@ fi
 restore_file=
 restore() { [ -n "$restore_file" ] && cp "$src/$restore_file" "$tree/$restore_file"; restore_file=; }
 trap 'rmdir "$work/lock"' EXIT
-trap 'restore; progress_end; exit 2' INT TERM HUP
+trap 'restore; progress_end; exit 2' INT TERM HUP PIPE
 
 # The sources (tracked, or new and not ignored) and what autoreconf made (git ignores it): the
 # first time with their times (so that automake's files stay in step), then only a file that
