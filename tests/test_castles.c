@@ -114,6 +114,21 @@ Test(castles, castle_scores_four_for_a_farm) {
     mp_ruleset_free(rs);
 }
 
+/* Where a castle is worth no farm points (tests/rulesets/castles-no-farm-points.yaml), a farm
+** bordering only the castle scores nothing and the log has no farm event, only the castle's 0.
+** Mutant farm-counts-pointless-features. */
+Test(castles, a_castle_worth_no_farm_points) {
+    mp_ruleset *rs = t_ruleset(TEST_SRCDIR "/tests/rulesets/castles-no-farm-points.yaml");
+    mp_game *g = town_with_castle(rs);
+    t_place(g, 1, "U", 1, 0, 0);
+    t_deploy(g, "Nw");
+    t_end(g);
+    cr_assert_eq(t_points(g, 1, "farm"), 0);
+    t_events(g, "0:+0 castle module 2");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* "never in the scoring round that built it": the tile that completes the town also completes a
 ** cloister in the fief; the castle waits for a later completion.
 **        x=0    1     2
