@@ -158,6 +158,7 @@ progress() { [ $tty = yes ] && printf '\r\033[K%s' "$*" >&2; }
 progress_end() { [ $tty = yes ] && printf '\r\033[K' >&2; }
 t_start=$(date +%s)
 
+command -v timeout >/dev/null || { echo "run.sh: no 'timeout' (Debian package coreutils)" >&2; exit 2; }
 command -v git >/dev/null && git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1 || {
     echo "run.sh: the sources are listed by git; expected $src to be a git checkout" >&2
     exit 2
