@@ -106,8 +106,8 @@ Test(bazaars, zmg_bid_above_score_refused) {
     mp_ruleset_free(rs);
 }
 
-/* "every other player ... raises once or passes": a raise is above the highest bid; one equal to
-** it is neither offered nor accepted. Mutant bazaars-equal-raise. */
+/* Every other player raises once or passes (bazaars.c): a raise is above the highest bid; one
+** equal to it is neither offered nor accepted. Mutant bazaars-equal-raise. */
 Test(bazaars, a_raise_is_above_the_highest_bid) {
     mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/bazaars.yaml");
     mp_game *g = t_game(rs, 2);
@@ -146,8 +146,8 @@ Test(bazaars, zmg_selector_outbid_beyond_his_score_sells) {
     mp_ruleset_free(rs);
 }
 
-/* "The next player without a tile selects next" from the last selector on: a player who sold has
-** no tile, so he selects again. Seat 1 selects U, seat 2 bids 1, seat 0 passes, seat 1 sells to
+/* The next player without a tile selects next, from the last selector on (bazaars.c): a player
+** who sold has no tile, so he selects again. Seat 1 selects U, seat 2 bids 1, seat 0 passes, seat 1 sells to
 ** seat 2: seat 1 selects the next tile, not seat 0. Mutant bazaars-seller-not-first. */
 Test(bazaars, a_seller_selects_again) {
     mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/bazaars.yaml");

@@ -120,8 +120,8 @@ Test(bridges, bridge_ends_on_field_sides_only) {
     mp_ruleset_free(rs);
 }
 
-/* "Each player has 3 bridges" (two players): three built, one a turn, leave none for a fourth,
-** which is refused with its reason. Mutant bridges-from-empty-supply.
+/* Two players have 3 bridges each (the supply by player count): three built, one a turn, leave
+** none for a fourth, which is refused with its reason. Mutant bridges-from-empty-supply.
 **   x:  0
 **       D      y=0
 **       B      y=1..4: a bridge east-west on each of the first three */

@@ -256,8 +256,8 @@ Test(castle, the_placer_orders_simultaneous_scorings) {
     mp_ruleset_free(rs);
 }
 
-/* "The features of the player who placed the tile score first, then the opponent's": the order
-** decides who takes a wall tile both markers reach. WHITE's squire holds C24's west house; BLACK's
+/* The placer's features score first, then the opponent's (castle.c), and the order decides who
+** takes a wall tile both markers reach. WHITE's squire holds C24's west house; BLACK's
 ** C58 at 2,1 completes BLACK's path (S1, C24, C58: 3, from 29 to 32) and WHITE's house (C24 and
 ** C58's corner: 2, from 31 to 33). BLACK's path scores first and takes tile 2 on 32/33; WHITE
 ** lands on 33 after it. Mutant castle-opponent-scores-first. */
@@ -522,7 +522,7 @@ Test(castle, wall_tile_4_by_ruling) {
     }
 }
 
-/* "Both copies: the feature scores twice": BLACK takes both tile 4s (tests/rulesets/
+/* Both copies of a score-incomplete wall tile score its feature twice: BLACK takes both tile 4s (tests/rulesets/
 ** castle-dealt-4s.yaml: 45 with S4's path and C16, 52 with C15's tower and S5) and leaves a
 ** herald on the unfinished fountain path of S1 and C21 (RGG: 4): 8. Mutant
 ** castle-score-incomplete-once. */
