@@ -106,6 +106,107 @@ Test(bazaars, zmg_bid_above_score_refused) {
     mp_ruleset_free(rs);
 }
 
+/* Every other player raises once or passes (bazaars.c): a raise is above the highest bid; one
+** equal to it is neither offered nor accepted. Mutant bazaars-equal-raise. */
+Test(bazaars, a_raise_is_above_the_highest_bid) {
+    mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/bazaars.yaml");
+    mp_game *g = t_game(rs, 2);
+    mp_diag d = { 0 };
+    const char *order[3] = { "BB-7", "U", "V" };
+    cr_assert_eq(mp_game_set_draws(g, order, 3, &d), 0, "%s", d.message);
+    t_place(g, 0, "BB-7", 0, 1, 0);
+    t_pass(g);
+    ok(g, 1, "select-1-for-2");
+    t_refused(g, "!bazaars:bid-2", "a raise must be above the highest bid");
+    ok(g, 0, "bid-3");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* ZMG: nobody's score goes below 0, so a selector outbid beyond his score may only sell: seat 1
+** (2 points) selects for 2, seat 0 (5 points) bids 3; buying would leave seat 1 at -1. He sells
+** and receives 3. Mutant bazaars-zmg-buy-beyond-score. */
+Test(bazaars, zmg_selector_outbid_beyond_his_score_sells) {
+    mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/bazaars-zmg.yaml");
+    mp_game *g = t_game(rs, 2);
+    mp_diag d = { 0 };
+    cr_assert_eq(mp_game_set_score(g, 0, 5, &d), 0, "%s", d.message);
+    cr_assert_eq(mp_game_set_score(g, 1, 2, &d), 0, "%s", d.message);
+    const char *order[3] = { "BB-7", "U", "V" };
+    cr_assert_eq(mp_game_set_draws(g, order, 3, &d), 0, "%s", d.message);
+    t_place(g, 0, "BB-7", 0, 1, 0);
+    t_pass(g);
+    ok(g, 1, "select-1-for-2");
+    ok(g, 0, "bid-3");
+    t_refused(g, "!bazaars:buy", "buying would take the selector's score below 0");
+    ok(g, 1, "sell");
+    cr_assert_eq(mp_game_score(g, 0), 2);
+    cr_assert_eq(mp_game_score(g, 1), 5);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* The next player without a tile selects next, from the last selector on (bazaars.c): a player
+** who sold has no tile, so he selects again. Seat 1 selects U, seat 2 bids 1, seat 0 passes, seat 1 sells to
+** seat 2: seat 1 selects the next tile, not seat 0. Mutant bazaars-seller-not-first. */
+Test(bazaars, a_seller_selects_again) {
+    mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/bazaars.yaml");
+    mp_game *g = t_game(rs, 3);
+    mp_diag d = { 0 };
+    const char *order[4] = { "BB-7", "U", "V", "E" };
+    cr_assert_eq(mp_game_set_draws(g, order, 4, &d), 0, "%s", d.message);
+    t_place(g, 0, "BB-7", 0, 1, 0);
+    t_pass(g);
+    ok(g, 1, "select-1-for-0");
+    ok(g, 2, "bid-1");
+    ok(g, 0, "pass");
+    ok(g, 1, "sell");
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_MODULE);
+    cr_assert_eq(mp_game_current_player(g), 1, "the seller selects again");
+    ok(g, 1, "select-2-for-0");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* The hole house rule is about the tile drawn: seat 1's tile bought at the bazaar fills the hole
+** at 1,-1 and gives no other turn (tests/rulesets/bazaars-hole.yaml). After the bazaar's two
+** turns (seat 1's B, seat 0's V) seat 1 plays his own turn, then seat 0. Mutant
+** hole-rule-for-bazaar-tiles.
+**        x=-1     0      1       2
+**  y=-2           B      B
+**  y=-1           E2     [hole]  B
+**  y= 0    V2*    D      U       U     V2*: seat 0's tile from the bazaar
+**  y= 1           BB-7
+*/
+Test(bazaars, a_bazaar_tile_in_a_hole_gives_no_other_turn) {
+    mp_ruleset *rs = load(TEST_SRCDIR "/tests/rulesets/bazaars-hole.yaml");
+    mp_game *g = t_game(rs, 2);
+    mp_diag d = { 0 };
+    t_place(g, 0, "U", 1, 0, 0); t_pass(g);
+    t_place(g, 1, "E", 0, -1, 2); t_pass(g);
+    t_place(g, 0, "B", 0, -2, 0); t_pass(g);
+    t_place(g, 1, "B", 1, -2, 0); t_pass(g);
+    t_place(g, 0, "U", 2, 0, 0); t_pass(g);
+    t_place(g, 1, "B", 2, -1, 0); t_pass(g);
+    const char *order[3] = { "BB-7", "B", "V" };
+    cr_assert_eq(mp_game_set_player(g, 0, &d), 0, "%s", d.message);
+    cr_assert_eq(mp_game_set_draws(g, order, 3, &d), 0, "%s", d.message);
+    t_place(g, 0, "BB-7", 0, 1, 0);
+    t_pass(g);
+    ok(g, 1, "select-1-for-0");       /* B; V goes free to seat 0 */
+    ok(g, 0, "pass");
+    t_ok(g, 1, "B@1,-1r0");           /* fills the hole */
+    t_pass(g);
+    t_ok(g, 0, "V@-1,0r2");
+    t_pass(g);
+    cr_assert_eq(mp_game_current_player(g), 1, "seat 1's own turn");
+    t_place(g, 1, "U", 3, 0, 0);
+    t_pass(g);
+    cr_assert_eq(mp_game_current_player(g), 0, "then seat 0: seat 1 had no other turn");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* The bazaars facts now, each written "WHAT PLAYER VALUE TILE" (the tile's id, "-" none), joined by
 ** "; " into buf. */
 static const char *bazaar_facts(const mp_game *g, char *buf, size_t size) {

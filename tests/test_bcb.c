@@ -256,6 +256,25 @@ Test(bcb, hig_bazaar_with_too_few_tiles) {
     mp_ruleset_free(rs);
 }
 
+/* HiG holds a bazaar however few tiles are left, but not with none: the bazaar tile drawn last
+** turns nothing up, and the game ends. Mutant bazaars-with-no-tiles. */
+Test(bcb, hig_no_bazaar_without_tiles) {
+    mp_ruleset *rs = t_ruleset(TEST_SRCDIR "/tests/rulesets/bcb-few.yaml");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", 1, 0, 0);
+    t_pass(g);
+    t_place(g, 1, "U", 2, 0, 0);
+    t_pass(g);
+    t_place(g, 0, "U", -1, 0, 0);
+    t_pass(g);
+    cr_assert_eq(mp_game_tiles_left(g), 0, "the bazaar tile is the last");
+    t_place(g, 1, "BB-7", 0, 1, 0);
+    t_pass(g);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_OVER, "no auction: the game is over");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* ------------------------------------------------------------------ bazaars on the shipped rules */
 
 /* "No chain reaction: a bazaar tile received in a bazaar triggers no bazaar" (bcb). */

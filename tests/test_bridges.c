@@ -7,6 +7,7 @@
 ** north), G (a city from east to west, fields north and south), L (a city north, three road ends at
 ** a junction). Turning a tile r quarter turns clockwise takes its side s to side s+r.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -98,6 +99,46 @@ Test(bridges, bridge_end_on_a_road_side_refused) {
     t_refused(g, "!bridges:ns@0,0", "field side");
     cr_assert(t_offered(g, "!bridges:ew@0,-1"));
     t_act(g, "!bridges:ew@0,-1");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* "Both ends must lie on field edges", on a tile placed in play (the start tile takes no bridge
+** at all): U at 1,0 has road sides east and west, fields north and south; E turned three times at
+** 0,1 has its city west. Neither takes a bridge east-west; U takes one north-south (the control).
+** Mutants bridges-over-a-road-side, bridges-far-side-unchecked. */
+Test(bridges, bridge_ends_on_field_sides_only) {
+    mp_ruleset *rs = bridges();
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", 1, 0, 0);
+    t_refused(g, "!bridges:ew@1,0", "no bridge ew can go on 1,0");
+    cr_assert(t_offered(g, "!bridges:ns@1,0"));
+    t_pass(g);
+    t_place(g, 1, "E", 0, 1, 3);
+    t_refused(g, "!bridges:ew@0,1", "no bridge ew can go on 0,1");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Two players have 3 bridges each (the supply by player count): three built, one a turn, leave
+** none for a fourth, which is refused with its reason. Mutant bridges-from-empty-supply.
+**   x:  0
+**       D      y=0
+**       B      y=1..4: a bridge east-west on each of the first three */
+Test(bridges, no_bridge_beyond_the_supply) {
+    mp_ruleset *rs = bridges();
+    mp_game *g = t_game(rs, 2);
+    for (int y = 1; y <= 3; y++) {
+        char build[32];
+        snprintf(build, sizeof build, "!bridges:ew@0,%d", y);
+        t_place(g, 0, "B", 0, y, 0);
+        t_act(g, build);
+        t_pass(g);
+    }
+    cr_assert_eq(bridges_left(g, 0), 0);
+    t_place(g, 0, "B", 0, 4, 0);
+    cr_assert(!t_offered(g, "!bridges:ew@0,4"));
+    t_refused(g, "!bridges:ew@0,4", "no bridge left in the supply");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

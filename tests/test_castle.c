@@ -256,6 +256,28 @@ Test(castle, the_placer_orders_simultaneous_scorings) {
     mp_ruleset_free(rs);
 }
 
+/* The placer's features score first, then the opponent's (castle.c), and the order decides who
+** takes a wall tile both markers reach. WHITE's squire holds C24's west house; BLACK's
+** C58 at 2,1 completes BLACK's path (S1, C24, C58: 3, from 29 to 32) and WHITE's house (C24 and
+** C58's corner: 2, from 31 to 33). BLACK's path scores first and takes tile 2 on 32/33; WHITE
+** lands on 33 after it. Mutant castle-opponent-scores-first. */
+Test(castle, the_placers_features_score_first) {
+    mp_ruleset *rs = t_ruleset(DEALT);
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 1, "C24", 2, 0, 0);
+    t_deploy(g, "Wn");
+    set_score(g, 0, 29);
+    set_score(g, 1, 31);
+    t_place(g, 0, "C58", 2, 1, 0);
+    t_deploy(g, "N");                      /* BLACK's herald on the path C58 completes */
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_PLACE, "one feature each: no order to choose");
+    cr_assert_str_eq(status(g, 0), "track 32, wall tile 2");
+    cr_assert_str_eq(status(g, 1), "track 33, keep on 2 tiles");
+    t_events(g, "0:+3 path completed 3; 1:+2 house completed 2");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* House rule: a wall tile is taken only where the marker ends after all of the turn's scoring:
 ** the path-first order that takes tile 2 above takes nothing. */
 Test(castle, house_rule_takes_only_where_the_marker_ends) {
@@ -416,6 +438,27 @@ Test(castle, equal_keeps_score_nobody_unless_wall_tile_8) {
     mp_ruleset_free(rs);
 }
 
+/* Wall tile 8 adds to a keep, and gives none: BLACK holds it (77 + the path S1, C24, C16: 80)
+** but scored no house; WHITE's keep of 1 is the only one and scores the largest empty area.
+** Mutant castle-keep-bonus-without-keep. */
+Test(castle, wall_tile_8_without_a_keep_adds_nothing) {
+    mp_ruleset *rs = t_ruleset(DEALT);
+    mp_game *g = t_game(rs, 2);
+    set_score(g, 0, 77);
+    t_place(g, 0, "C24", 2, 0, 0);
+    t_deploy(g, "N");
+    t_place(g, 1, "C16", 2, 1, 2);
+    t_pass(g);
+    cr_assert_str_eq(status(g, 0), "track 80, wall tile 8");
+    white_keep_of_one(g);
+    t_end(g);
+    cr_assert_eq(t_points(g, 0, "keep"), 0);
+    /* 76 cells less 6 placed, all connected, and the empty start spaces S2 to S6 facing them. */
+    cr_assert_eq(t_points(g, 1, "keep"), 70 + 5);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* The largest connected empty area, counting the empty start spaces: BLACK's keep alone after two
 ** tiles at 6,0 and 7,0 scores 74 cells + S1, S3, S4, S5, S6, S7 = 80. */
 Test(castle, keep_scores_the_largest_empty_area_with_start_spaces) {
@@ -477,6 +520,84 @@ Test(castle, wall_tile_4_by_ruling) {
         mp_game_free(g);
         mp_ruleset_free(rs);
     }
+}
+
+/* Both copies of a score-incomplete wall tile score its feature twice: BLACK takes both tile 4s (tests/rulesets/
+** castle-dealt-4s.yaml: 45 with S4's path and C16, 52 with C15's tower and S5) and leaves a
+** herald on the unfinished fountain path of S1 and C21 (RGG: 4): 8. Mutant
+** castle-score-incomplete-once. */
+Test(castle, both_copies_of_tile_4_score_the_path_twice) {
+    mp_ruleset *rs = t_ruleset(TEST_SRCDIR "/tests/rulesets/castle-dealt-4s.yaml");
+    mp_game *g = t_game(rs, 2);
+    set_score(g, 0, 43);
+    t_place(g, 0, "C16", 9, 6, 3);
+    t_deploy(g, "E");                      /* 45: tile 4 */
+    set_score(g, 0, 48);
+    t_place(g, 0, "C15", 6, 8, 0);
+    t_deploy(g, "Se");                     /* 52: tile 4 again */
+    cr_assert_str_eq(status(g, 0), "track 52, wall tile 4, wall tile 4");
+    t_place(g, 0, "C21", 2, 0, 0);
+    t_deploy(g, "N");
+    t_end(g);
+    cr_assert_eq(t_points(g, 0, "wall tiles"), 8);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Wall tile 5 scores the best unfinished tower, not a feature of another kind: BLACK takes it (52
+** with S4's path and C16), leaves a knight on C03's unfinished tower (2) and a herald on the
+** unfinished fountain path of S1 and C21 (4): 2. Mutant castle-score-incomplete-any-kind. */
+Test(castle, wall_tile_5_scores_a_tower) {
+    mp_ruleset *rs = t_ruleset(DEALT);
+    mp_game *g = t_game(rs, 2);
+    set_score(g, 0, 50);
+    t_place(g, 0, "C16", 9, 6, 3);
+    t_deploy(g, "E");                      /* 52: tile 5 */
+    cr_assert_str_eq(status(g, 0), "track 52, wall tile 5");
+    t_place(g, 0, "C21", 2, 0, 0);
+    t_deploy(g, "N");
+    t_place(g, 0, "C03", 3, 0, 0);         /* closed by the wall and C21's house, open east and south */
+    t_deploy(g, "En");
+    t_end(g);
+    cr_assert_eq(t_points(g, 0, "wall tiles"), 2);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Wall tile 7 counts a court its holder wins: BLACK holds it (62 + S1's path and C16: 64), WHITE's
+** merchant wins the court of C01 and S2 (2 markets: 6); BLACK's tile adds nothing. Mutant
+** castle-markets-any-court. */
+Test(castle, wall_tile_7_needs_the_court) {
+    mp_ruleset *rs = t_ruleset(DEALT);
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 1, "C01", 6, 0, 0);
+    t_deploy(g, "Nw");
+    set_score(g, 0, 62);
+    t_place(g, 0, "C16", 2, 0, 2);
+    t_deploy(g, "N");
+    cr_assert_str_eq(status(g, 0), "track 64, wall tile 7");
+    t_end(g);
+    cr_assert_eq(t_points(g, 1, "court"), 6);
+    cr_assert_eq(t_points(g, 0, "wall tiles"), 0);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* Wall tile 1 won with the last tile of the game gives no other turn: there is no tile to draw
+** (tests/rulesets/mini-castle-extra.yaml: two tiles; the path S1, PHT, PHT with a fountain scores
+** 6 and lands on 6, wall tile 1). The game is over. Mutant castle-extra-turn-without-tiles. */
+Test(castle, no_extra_turn_without_tiles) {
+    mp_ruleset *rs = t_ruleset(TEST_SRCDIR "/tests/rulesets/mini-castle-extra.yaml");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "PHT", 1, 0, 0);
+    t_deploy(g, "N");
+    t_place(g, 0, "PHT", 1, 1, 0);         /* the path into the wall: complete */
+    t_pass(g);
+    cr_assert_eq(mp_game_score(g, 0), 6);
+    cr_assert_eq(mp_game_phase(g), MP_PHASE_OVER, "no decision: the game is over");
+    cr_assert(strstr(status(g, 0), "wall tile 1"), "%s", status(g, 0));
+    mp_game_free(g);
+    mp_ruleset_free(rs);
 }
 
 Test(castle, wall_tile_9_is_five_points) {

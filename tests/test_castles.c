@@ -114,6 +114,21 @@ Test(castles, castle_scores_four_for_a_farm) {
     mp_ruleset_free(rs);
 }
 
+/* Where a castle is worth no farm points (tests/rulesets/castles-no-farm-points.yaml), a farm
+** bordering only the castle scores nothing and the log has no farm event, only the castle's 0.
+** Mutant farm-counts-pointless-features. */
+Test(castles, a_castle_worth_no_farm_points) {
+    mp_ruleset *rs = t_ruleset(TEST_SRCDIR "/tests/rulesets/castles-no-farm-points.yaml");
+    mp_game *g = town_with_castle(rs);
+    t_place(g, 1, "U", 1, 0, 0);
+    t_deploy(g, "Nw");
+    t_end(g);
+    cr_assert_eq(t_points(g, 1, "farm"), 0);
+    t_events(g, "0:+0 castle module 2");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* "never in the scoring round that built it": the tile that completes the town also completes a
 ** cloister in the fief; the castle waits for a later completion.
 **        x=0    1     2
@@ -191,6 +206,66 @@ Test(castles, neighbouring_castles_chain) {
     cr_assert_eq(t_points(g, 1, "castle"), 3, "castle B: castle A scoring in its fief");
     cr_assert_eq(mp_game_supply(g, 0), 7);
     cr_assert_eq(mp_game_supply(g, 1), 7);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* A castle paid passes its points to a neighbouring castle only when they are more than it has:
+** J at 2,-1 completes the road W-V-J-A (4, reaching castle A's fief at W) and the city J-F-E (3
+** tiles and a pennant: 8, in castle B's fief only). A is paid 4 first; B keeps its 8. Mutant
+** castles-chain-lowers.
+**        x=-1   0     1     2     3
+**  y=-3   .    .     .     E2    .
+**  y=-2   .    .     E2    F1    .     B: the caps at 1,-1 and 1,-2
+**  y=-1   .    E2    E     J*    A1    A: D and the E2 above it
+**  y= 0   .    D     W     V1    B
+*/
+Test(castles, a_neighbours_lower_points_do_not_replace_a_castles_own) {
+    mp_ruleset *rs = castles();
+    mp_game *g = town_with_castle(rs);
+    t_place(g, 1, "W", 1, 0, 0);
+    t_pass(g);
+    t_place(g, 1, "E", 1, -1, 0);
+    t_deploy(g, "N");
+    t_place(g, 1, "E", 1, -2, 2);
+    t_pass(g);
+    decide(g, 1, 1);
+    t_place(g, 1, "V", 2, 0, 1); t_pass(g);
+    t_place(g, 1, "B", 3, 0, 0); t_pass(g);
+    t_place(g, 1, "A", 3, -1, 1); t_pass(g);
+    t_place(g, 1, "F", 2, -2, 1); t_pass(g);
+    t_place(g, 1, "E", 2, -3, 2); t_pass(g);
+    t_place(g, 0, "J", 2, -1, 0);     /* the road (4) and the city (8) at once */
+    t_pass(g);
+    cr_assert_eq(t_points(g, 0, "castle"), 4, "castle A: the road");
+    cr_assert_eq(t_points(g, 1, "castle"), 8, "castle B: the city, not castle A's 4");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* "never in the scoring round that built it" holds for a neighbour's points too: J at 1,-1
+** completes town B (seat 1 converts it) and the road X-J-A (3), which pays castle A; castle B,
+** built by this tile, gets nothing from A and keeps its knight. Mutant castles-chain-same-turn.
+**        x=0    1     2
+**  y=-2   .    E2    B
+**  y=-1   E2   J*    A1
+**  y= 0   D    X     U
+*/
+Test(castles, a_castle_built_this_turn_takes_nothing_from_a_neighbour) {
+    mp_ruleset *rs = castles();
+    mp_game *g = town_with_castle(rs);
+    t_place(g, 1, "X", 1, 0, 0); t_pass(g);
+    t_place(g, 1, "U", 2, 0, 0); t_pass(g);
+    t_place(g, 1, "A", 2, -1, 1); t_pass(g);
+    t_place(g, 1, "B", 2, -2, 0); t_pass(g);
+    t_place(g, 1, "E", 1, -2, 2);
+    t_deploy(g, "S");
+    t_place(g, 1, "J", 1, -1, 0);     /* town B and the road at once */
+    t_pass(g);
+    decide(g, 1, 1);
+    cr_assert_eq(t_points(g, 0, "castle"), 3, "castle A: the road");
+    cr_assert_eq(t_points(g, 1, "castle"), 0, "castle B was built this turn");
+    cr_assert_eq(mp_game_on_board(g, 1), 1, "its knight stays");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

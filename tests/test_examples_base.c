@@ -461,6 +461,40 @@ Test(examples_c3, majority_in_completed_city) {
     mp_ruleset_free(rs);
 }
 
+/* The same city with the seats the other way round: the minority sits in the earlier seat (0) and
+** must not score beside the majority (a majority is the strongest alone, in any seat order).
+** Mutant majority-keeps-weaker-seats (tests/mutants/list).
+**   x: -1   0   1
+**       U   D   U      y=0
+**       E1r Q2  E3r    y=1: RED (seat 1) on both side caps
+**       B   Ey  .      y=2: YELLOW (seat 0) on the cap facing north
+*/
+Test(examples_c3, majority_in_a_later_seat) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);       /* seat 0 YELLOW, seat 1 RED */
+    t_place(g, 0, "U", -1, 0, 0);
+    t_pass(g);
+    t_place(g, 1, "U", 1, 0, 0);
+    t_pass(g);
+    t_place(g, 1, "E", -1, 1, 1);     /* cap E */
+    t_deploy(g, "E");
+    t_place(g, 1, "E", 1, 1, 3);      /* cap W */
+    t_deploy(g, "W");
+    t_place(g, 0, "B", -1, 2, 0);
+    t_pass(g);
+    t_place(g, 0, "E", 0, 2, 0);      /* cap N */
+    t_deploy(g, "N");
+    t_place(g, 0, "Q", 0, 1, 2);      /* joins the three caps: 4 tiles + 1 pennant, complete */
+    t_pass(g);
+    cr_assert_eq(t_points(g, 0, "city"), 0, "one knight against two scores nothing");
+    cr_assert_eq(t_points(g, 1, "city"), 10);
+    cr_assert_eq(mp_game_supply(g, 0), 7);
+    cr_assert_eq(mp_game_supply(g, 1), 7);
+    t_events(g, "1:+10 city completed 4");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* 2nd/3rd-edition page, final: "an incomplete city of 5 tiles with 3 pennants, GREEN 2 knights
 ** against BLACK 1: GREEN 8, BLACK 0". Seats alternate 0,1,0,1 as in a real game.
 **   x: -1   0   1   2

@@ -365,6 +365,14 @@ Test(farms, small_city_rule_incomplete_two_tiles) {
     cr_assert_eq(two_tile_city_incomplete("c3"), 2);
 }
 
+/* Where the small formula differs from an unfinished city's (tests/rulesets/small-city-fixed.yaml:
+** a completed two-tile city scores 3), an unfinished one of two tiles still scores 1 a tile at the
+** end. Mutant small-city-rule-at-the-end. */
+Test(farms, small_city_rule_is_for_completed_cities) {
+    cr_assert_eq(two_tile_city(TEST_SRCDIR "/tests/rulesets/small-city-fixed.yaml"), 3);
+    cr_assert_eq(two_tile_city_incomplete(TEST_SRCDIR "/tests/rulesets/small-city-fixed.yaml"), 2);
+}
+
 /* ------------------------------------------------------------------ c3-nofarmers */
 
 /*

@@ -113,3 +113,19 @@ Test(generality, tie_scores_nobody) {
     mp_game_free(g);
     mp_ruleset_free(rs);
 }
+
+/* `incomplete: false`: a path left unfinished scores nothing at the end, and the log has no event
+** for it (a kind not scored at the end is not scored for 0 either). Mutant
+** incomplete-kind-scored-regardless. */
+Test(generality, an_unfinished_path_is_not_scored) {
+    mp_ruleset *rs = mini();
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "PHT", 1, 0, 0);
+    t_deploy(g, "N");                   /* a herald on the path from the start space, open south */
+    t_end(g);
+    cr_assert_eq(t_points(g, 0, "path"), 0);
+    t_events(g, "");
+    cr_assert_eq(mp_game_supply(g, 0), 7, "the herald comes home");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}

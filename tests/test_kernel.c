@@ -77,6 +77,36 @@ Test(kernel, unoccupied_completion_scores_nobody) {
     mp_ruleset_free(rs);
 }
 
+/* Base digest, "Completion": a cloister is complete when its 8 neighbours are there; with 7 it
+** is not, though its tile closes a road at the same time (the completed list looks at the tile's
+** cloister then). The 8th neighbour completes it: 9. Mutant cloister-complete-at-eight.
+**   x: -1   0   1
+**       U   D   U      y=0
+**       B   A*  B      y=1: A* (the cloister, its road south) placed last, a monk on it
+**       B   A2  .      y=2: A turned twice (road north): the road A*-A2 closes; 1,2 stays empty
+*/
+Test(kernel, cloister_with_seven_neighbours_is_not_complete) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", -1, 0, 0); t_pass(g);
+    t_place(g, 0, "U", 1, 0, 0); t_pass(g);
+    t_place(g, 0, "B", -1, 1, 0); t_pass(g);
+    t_place(g, 0, "B", 1, 1, 0); t_pass(g);
+    t_place(g, 0, "B", -1, 2, 0); t_pass(g);
+    t_place(g, 0, "A", 0, 2, 2); t_pass(g);
+    t_place(g, 0, "A", 0, 1, 0);          /* 7 neighbours; its road meets A2's: closed, nobody on it */
+    t_deploy(g, "cloister");
+    cr_assert_eq(t_points(g, 0, "cloister"), 0, "8 tiles in its block: not complete");
+    cr_assert_eq(mp_game_on_board(g, 0), 1, "the monk stays");
+    t_events(g, "");
+    t_place(g, 0, "B", 1, 2, 0);          /* the 8th neighbour */
+    t_pass(g);
+    cr_assert_eq(t_points(g, 0, "cloister"), 9);
+    t_events(g, "0:+9 cloister completed 9");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* c3-nofarmers: fields take no followers. */
 Test(kernel, no_farmers_without_farms) {
     mp_ruleset *rs = t_ruleset("c3-nofarmers");
@@ -99,6 +129,37 @@ Test(kernel, end_now_runs_final_scoring) {
     cr_assert_eq(mp_game_score(g, 0), 2, "incomplete road of 2 tiles");
     cr_assert_eq(mp_game_supply(g, 0), 7);
     cr_assert_eq(mp_game_winners(g), 1u);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* The final scoring walks the pieces left in the order they were deployed (score.c), so the log
+** lists the unfinished features in that order, though the first piece deployed came home during
+** the game. Mutant figures-reordered-on-return.
+**   x: -1   0   1
+**       .   .   E2     y=-2: closes seat 1's city (2 tiles: 4); the knight comes home
+**       .   .   E      y=-1: seat 1's knight in the cap, the first piece deployed
+**       U   D   U      y=0:  seat 0's thief on the road U-D-U, the last (U at 1,0 first, empty)
+**       .   B   B      y=1:  seat 0's monk, then seat 1's (second and third)
+*/
+Test(kernel, final_scoring_in_deployment_order) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", 1, 0, 0);
+    t_pass(g);
+    t_place(g, 1, "E", 1, -1, 0);
+    t_deploy(g, "N");
+    t_place(g, 0, "B", 0, 1, 0);
+    t_deploy(g, "cloister");
+    t_place(g, 1, "B", 1, 1, 0);
+    t_deploy(g, "cloister");
+    t_place(g, 0, "U", -1, 0, 0);
+    t_deploy(g, "W");
+    t_place(g, 0, "E", 1, -2, 2);
+    t_pass(g);
+    t_end(g);
+    t_events(g, "1:+4 city completed 2; 0:+5 cloister incomplete 5; 1:+4 cloister incomplete 4; "
+                "0:+3 road incomplete 3");
     mp_game_free(g);
     mp_ruleset_free(rs);
 }

@@ -164,6 +164,23 @@ Test(pieces, a_helper_joins_its_owners_road_and_never_counts) {
     mp_ruleset_free(rs);
 }
 
+/* A helper never joins a feature another player holds, though it is occupied: BLUE extends the
+** road RED's thief stands on, and his helper is not offered there. Mutant helper-joins-anyones-feature.
+**   x: -1   0   1
+**       U   D   U      y=0: RED's thief on U at 1,0; BLUE's U at -1,0 extends the road */
+Test(pieces, a_helper_never_joins_another_players_feature) {
+    mp_ruleset *rs = pieces();
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "U", 1, 0, 0);
+    t_deploy(g, "E");
+    t_place(g, 1, "U", -1, 0, 0);
+    cr_assert(!t_offered(g, "+W:helper"), "RED's road, not BLUE's");
+    t_refused(g, "+W:helper", "it joins only a feature of its kinds where you have a follower");
+    cr_assert_eq(mp_game_piece_supply(g, 1, 2), 1);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* Farms decide by strength too (farm-3): RED's large farmer on E's field, BLUE's farmer on the
 ** field north of the road, B joining them; the farm borders the completed city D+E once.
 **   x:  0   1
@@ -284,6 +301,23 @@ Test(harbour_town, completed_toll_road) {
     t_place(g, 1, "L", -2, 0, 0);
     t_pass(g);
     cr_assert_eq(t_points(g, 0, "road"), 12, "4 tiles x 3");
+    t_events(g, "0:+12 road completed 4");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* A kind with two marker formulas (tests/rulesets/two-markers.yaml: roads with an inn 2 a tile,
+** written first, with a toll 3 a tile): the toll road of completed_toll_road scores by the toll's
+** formula, the marker it holds. Mutant with-formula-ignores-marker. */
+Test(harbour_town, a_feature_scores_by_the_marker_it_holds) {
+    mp_ruleset *rs = t_ruleset(TEST_SRCDIR "/tests/rulesets/two-markers.yaml");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "W", 1, 0, 0);
+    t_deploy(g, "W");
+    t_place(g, 1, "HT-toll", -1, 0, 0);
+    t_pass(g);
+    t_place(g, 1, "L", -2, 0, 0);
+    t_pass(g);
     t_events(g, "0:+12 road completed 4");
     mp_game_free(g);
     mp_ruleset_free(rs);

@@ -98,6 +98,57 @@ Test(river, u_turn_allowed) {
     second_curve(TEST_SRCDIR "/tests/rulesets/river-allowed.yaml", "RI-8@1,-1r0 RI-8@1,-1r3", NULL);
 }
 
+/* JCloisterZone's test looks two cells ahead: a land tile two cells north of a left turn's
+** outflow (reached round the west side) refuses that turn, though the cells beside both stay
+** empty; the right turn is offered. Mutant river-jcz-looks-one-ahead.
+**        x=-1    0       1
+**  y=-3   B      E       E
+**  y=-2   B      .       E1      two cells ahead of a left turn at 1,0
+**  y=-1   B      .       .
+**  y= 0   B      spring  (RI-8)
+*/
+Test(river, jcz_looks_two_cells_ahead) {
+    mp_ruleset *rs = t_ruleset(TEST_SRCDIR "/tests/rulesets/river-jcz.yaml");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "B", -1, 0, 0); t_pass(g);
+    t_place(g, 1, "B", -1, -1, 0); t_pass(g);
+    t_place(g, 0, "B", -1, -2, 0); t_pass(g);
+    t_place(g, 1, "B", -1, -3, 0); t_pass(g);
+    t_place(g, 0, "E", 0, -3, 0); t_pass(g);
+    t_place(g, 1, "E", 1, -3, 0); t_pass(g);
+    t_place(g, 0, "E", 1, -2, 1); t_pass(g);
+    t_draw(g, 1, "RI-8");
+    cr_assert_str_eq(legal(g), "RI-8@1,0r0");
+    t_refused(g, "RI-8@1,0r1", "the river would run into tiles within two cells ahead");
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
+/* The river's last turn, as a fact (meeple-ruleset(5), river): 0 before any curve, -1 after a left
+** turn, 1 after a right one. Mutant river-left-and-right. */
+static int last_turn(const mp_game *g) {
+    mp_fact f[8];
+    int n = mp_game_facts(g, f, 8);
+    for (int i = 0; i < n && i < 8; i++)
+        if (!strcmp(f[i].module, "river") && !strcmp(f[i].what, "last-turn")) return f[i].value;
+    cr_assert_fail("no last-turn fact");
+    return 0;
+}
+
+Test(river, the_last_turn_as_a_fact) {
+    mp_ruleset *rs = t_ruleset("c3-river");
+    mp_game *g = t_game(rs, 2);
+    cr_assert_eq(last_turn(g), 0);
+    t_place(g, 0, "RI-8", 1, 0, 1);   /* in from the west, out north: left */
+    t_pass(g);
+    cr_assert_eq(last_turn(g), -1);
+    t_place(g, 1, "RI-8", 1, -1, 3);  /* in from the south, out east: right */
+    t_pass(g);
+    cr_assert_eq(last_turn(g), 1);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* Left, straight, left: legal by the printed rule and by JCloisterZone's (room ahead), not by
 ** the strict reading. The refusal names the rule. */
 static void turn_straight_turn(const char *ruleset, const char *want) {
