@@ -87,10 +87,12 @@ Test(bridges, digest_bridge_on_the_neighbour) {
     mp_ruleset_free(rs);
 }
 
-/* "Both ends must lie on field edges ... A bridge whose end would lie on a road side is refused."
-** D's east and west sides are road sides, its north a city side. E turned twice at 0,-1, a field
-** on three sides, takes a bridge east-west (the control). */
-Test(bridges, bridge_end_on_a_road_side_refused) {
+/* A bridge goes on a tile in play, the tile just placed or one beside it, never on the start tile
+** (a fixed piece of the board): D takes none either way, though it is beside the tile just placed
+** (its east and west sides are road sides besides, its north a city side: that rule is
+** bridge_ends_on_field_sides_only's, on a tile in play). E turned twice at 0,-1, a field on three
+** sides, takes a bridge east-west (the control). */
+Test(bridges, no_bridge_on_the_start_tile) {
     mp_ruleset *rs = bridges();
     mp_game *g = t_game(rs, 2);
     t_place(g, 0, "E", 0, -1, 2);
