@@ -17,7 +17,6 @@
 ** match data a match writes is each call's own.
 */
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,17 +95,6 @@ static const pcre2_code *action_code(void) {
     return action_re;
 }
 
-static int error_at(mp_diag *d, int column, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int error_at(mp_diag *d, int column, const char *fmt, ...) {
-    if (!d) return 1;
-    d->column = column;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(d->message, sizeof d->message, fmt, ap);
-    va_end(ap);
-    return 1;
-}
-
 /* The input does not parse: finds where it stops making sense and what was expected there. */
 static int syntax_error(const pcre2_code *re, const char *s, size_t len, int col0, mp_diag *d) {
     pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
@@ -127,9 +115,9 @@ static int syntax_error(const pcre2_code *re, const char *s, size_t len, int col
     size_t tok = bad;
     while (tok < len && s[tok] != ' ' && s[tok] != '\t') tok++;
     if (k >= len)
-        return error_at(d, col0 + (int)k + 1, "the action ends too soon; expected %s", expected);
+        return mp_diag_column(d, col0 + (int)k + 1, "the action ends too soon; expected %s", expected);
     char q[MP_QUOTE_SIZE];
-    return error_at(d, col0 + (int)k + 1, "'%s' does not fit here; expected %s", mp_quote_n(s + bad, tok - bad, q, sizeof q),
+    return mp_diag_column(d, col0 + (int)k + 1, "'%s' does not fit here; expected %s", mp_quote_n(s + bad, tok - bad, q, sizeof q),
                     expected);
 }
 
@@ -197,14 +185,14 @@ static int parse_deploy(const mp_game *g, const char *where, int col, const char
         for (int i = 1; i < g->rs->n_pieces && used < sizeof list - 40; i++)
             used += (size_t)snprintf(list + used, sizeof list - used, "%s'%s'", i > 1 ? ", " : "", g->rs->pieces[i].name);
         if (g->rs->n_pieces == 1)
-            return error_at(d, piece_col, "unknown piece '%s'; ruleset '%s' has only the ordinary follower (+WHERE)",
+            return mp_diag_column(d, piece_col, "unknown piece '%s'; ruleset '%s' has only the ordinary follower (+WHERE)",
                             piece, g->rs->name);
-        return error_at(d, piece_col, "unknown piece '%s'; expected one of ruleset '%s''s pieces: %s", piece, g->rs->name,
+        return mp_diag_column(d, piece_col, "unknown piece '%s'; expected one of ruleset '%s''s pieces: %s", piece, g->rs->name,
                         list);
     }
     int x, y;
     if (mp_game_last_placed(g, &x, &y))
-        return error_at(d, col, "no follower can be deployed now (a deployment follows a placement, when the "
+        return mp_diag_column(d, col, "no follower can be deployed now (a deployment follows a placement, when the "
                         "rules offer one); expected a placement before '+%s'", where);   /* where: a word of the grammar */
     int f = mp_game_feature_at(g, x, y, where);
     if (f < 0) {
@@ -216,7 +204,7 @@ static int parse_deploy(const mp_game *g, const char *where, int col, const char
             feature_name(g, v, i, name, sizeof name);
             used += (size_t)snprintf(list + used, sizeof list - used, "%s+%s", i ? ", " : "", name);
         }
-        return error_at(d, col, "'%s' names no feature of the tile at %d,%d; expected one of %s", where, x, y, list);
+        return mp_diag_column(d, col, "'%s' names no feature of the tile at %d,%d; expected one of %s", where, x, y, list);
     }
     const mp_placed *p = &g->placed[mp_grid_get(g, x, y)];
     *out = (mp_action){ .kind = MP_ACT_DEPLOY, .feature = (uint8_t)f, .tile = p->tile, .x = (int16_t)x,
@@ -243,18 +231,18 @@ static int parse_module(const mp_game *g, const char *name, const char *args, in
             char *end;
             v[k] = strtol(at, &end, 10);
             if (end == at || (*end && *end != ',') || (*end == ',' && !end[1]) || v[k] < INT32_MIN || v[k] > INT32_MAX)
-                return error_at(d, args_col + (int)(at - args), "'%s' is not a list of whole numbers; expected CODE[,A[,B[,C]]]",
+                return mp_diag_column(d, args_col + (int)(at - args), "'%s' is not a list of whole numbers; expected CODE[,A[,B[,C]]]",
                                 mp_quote(args, q, sizeof q));
             at = *end ? end + 1 : end;
         }
         if (*at)
-            return error_at(d, args_col + (int)(at - args), "'%s' has more than four numbers; expected CODE[,A[,B[,C]]]",
+            return mp_diag_column(d, args_col + (int)(at - args), "'%s' has more than four numbers; expected CODE[,A[,B[,C]]]",
                             mp_quote(args, q, sizeof q));
         out->code = (int32_t)v[0];
         for (int k = 0; k < 3; k++) out->arg[k] = (int32_t)v[k + 1];
         return 0;
     }
-    return error_at(d, col, "unknown module '%s'; expected one the ruleset '%s' uses", name, g->rs->name);
+    return mp_diag_column(d, col, "unknown module '%s'; expected one the ruleset '%s' uses", name, g->rs->name);
 }
 
 enum { COORD_MAX = 10000 };   /* a cell's coordinates lie within -COORD_MAX..COORD_MAX */
@@ -275,7 +263,7 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
     size_t len = strcspn(s, "\r\n");
     const pcre2_code *re = action_code();
     pcre2_match_data *md = thread_match_data();
-    if (!md) return error_at(d, (int)skip + 1, "out of memory");
+    if (!md) return mp_diag_column(d, (int)skip + 1, "out of memory");
     int rc = pcre2_match(re, (PCRE2_SPTR)s, len, 0, 0, md, NULL);
     int result = 1;
     if (rc < 0) {
@@ -289,19 +277,19 @@ int mp_notation_parse(const mp_game *g, const char *text, mp_action *out, int *u
     if (group_text(md, re, "tile", s, a, sizeof a, &ca)) {
         int tile = mp_tileset_find(g->ts, a);
         if (tile < 0) {
-            error_at(d, (int)skip + ca + 1, "unknown tile '%s'; expected a tile id of ruleset '%s'", a, g->rs->name);
+            mp_diag_column(d, (int)skip + ca + 1, "unknown tile '%s'; expected a tile id of ruleset '%s'", a, g->rs->name);
             goto out;
         }
         long x, y, rot = 0;
         group_text(md, re, "x", s, b, sizeof b, &cb);
         char q[MP_QUOTE_SIZE];   /* a number of any length: cut */
         if (!coordinate(b, &x)) {
-            error_at(d, (int)skip + cb + 1, "x %s is out of range; expected -10000 to 10000", mp_quote(b, q, sizeof q));
+            mp_diag_column(d, (int)skip + cb + 1, "x %s is out of range; expected -10000 to 10000", mp_quote(b, q, sizeof q));
             goto out;
         }
         group_text(md, re, "y", s, b, sizeof b, &cb);
         if (!coordinate(b, &y)) {
-            error_at(d, (int)skip + cb + 1, "y %s is out of range; expected -10000 to 10000", mp_quote(b, q, sizeof q));
+            mp_diag_column(d, (int)skip + cb + 1, "y %s is out of range; expected -10000 to 10000", mp_quote(b, q, sizeof q));
             goto out;
         }
         if (group_text(md, re, "rot", s, b, sizeof b, &cb)) rot = b[0] - '0';
