@@ -58,6 +58,12 @@ static __attribute__((noinline)) void fill_options(mp_game *g) {
         if ((piece->on & rs->deploy_kinds) != rs->deploy_kinds)   /* not every kind that takes pieces */
             for (uint32_t m = options; m; m &= m - 1)
                 if (!(piece->on >> t.kind[__builtin_ctz(m)] & 1)) options &= ~(m & -m);
+        if (piece->not_on_completed)   /* it would only come straight back */
+            for (uint32_t m = options; m; m &= m - 1) {
+                const mp_placed *p = &g->placed[g->last_placed];
+                if (mp_score_complete_now(g, mp_seg_root(g, mp_placed_feature_seg(g, p, __builtin_ctz(m)))))
+                    options &= ~(m & -m);
+            }
         g->deploy_options[k] = options;
     }
 }
@@ -101,6 +107,16 @@ void mp_deploy_put(mp_game *g, int player, int piece, int32_t seg) {
     g->figures[g->n_figures++] = (mp_figure){ .player = (int8_t)player, .piece = (uint8_t)piece, .seg = seg };
     g->supply[player][piece]--;
     g->segs[mp_seg_find(g, seg)].strength[player] += g->rs->pieces[piece].strength;
+}
+
+/* The i-th piece on the board goes back to its owner's supply (the others keep their order). */
+void mp_deploy_return_one(mp_game *g, int i) {
+    mp_figure *f = &g->figures[i];
+    int32_t root = mp_seg_find(g, f->seg);
+    g->supply[f->player][f->piece]++;
+    g->segs[root].strength[f->player] -= g->rs->pieces[f->piece].strength;
+    memmove(f, f + 1, (size_t)(g->n_figures - i - 1) * sizeof *f);
+    g->n_figures--;
 }
 
 /* Every piece on the feature goes back to its owner's supply. */

@@ -10,7 +10,11 @@
 **   farm-3-once  (2001): each farm: its majority scores farm points (3) per completed city it
 **                borders, but a player scores a given city only once in the whole game.
 **   farm-3       (current): each farm scores for itself; a city bordering two farms scores twice.
-** Rules: base-game digest, "Farm scoring methods".
+** `farms: with:` (Traders & Builders' pig): a majority holder whose piece of such a kind stands in
+** the farm scores at that piece's rates instead. The difference is its own event, labelled with
+** the piece's name, after the farm's: under farm-3 for that farm; under farm-3-once for a city when
+** any farm he wins around it holds his piece; under city-4 for a city he wins when one of the farms
+** bordering it holds his piece. meeple-ruleset(5), FARMS.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -58,13 +62,54 @@ static int collect_pairs(mp_game *g, pair **out) {
     return m;
 }
 
+/* The `farms: with:` entry whose piece player p has standing in the farm (a root), -1 none. */
+static int with_entry(mp_game *g, int32_t farm, int p) {
+    for (int w = 0; w < g->rs->n_farm_with; w++)
+        for (int i = 0; i < g->n_figures; i++) {
+            const mp_figure *f = &g->figures[i];
+            if (f->player == p && f->piece == g->rs->farm_with[w].piece && mp_seg_find(g, f->seg) == farm) return w;
+        }
+    return -1;
+}
+
+/* What entry w's rates add to the farm points of a bordered feature. */
+static int extra(const mp_game *g, int w, int32_t city) {
+    int k = g->segs[city].kind;
+    return g->rs->farm_with[w].points[k] - g->rs->farm_points[k];
+}
+
+static void award_extra(mp_game *g, int p, int w, int points, int32_t root) {
+    if (points)
+        mp_score_award_labelled(g, 1u << p, points, g->farm_category, MP_WHY_FARM, root,
+                                g->rs->pieces[g->rs->farm_with[w].piece].name);
+}
+
 static void farm_3(mp_game *g, const pair *v, int n) {
     for (int i = 0; i < n;) {
         int32_t farm = v[i].farm;
-        int points = 0;
+        int points = 0, first = i;
         for (; i < n && v[i].farm == farm; i++) points += g->rs->farm_points[g->segs[v[i].city].kind];
-        mp_score_award_why(g, mp_score_majority(g, g->segs[farm].strength), points, g->farm_category, MP_WHY_FARM, farm);
+        unsigned who = mp_score_majority(g, g->segs[farm].strength);
+        mp_score_award_why(g, who, points, g->farm_category, MP_WHY_FARM, farm);
+        for (int p = 0; g->rs->n_farm_with && p < g->n_players; p++) {
+            int w = (who >> p & 1) ? with_entry(g, farm, p) : -1;
+            if (w < 0) continue;
+            int more = 0;
+            for (int j = first; j < i; j++) more += extra(g, w, v[j].city);
+            award_extra(g, p, w, more, farm);
+        }
     }
+}
+
+/* farm-3-once: the entry whose rates player p scores a city at: that of the first farm around
+** it that he wins and that holds a piece of such a kind, -1 none. */
+static int city_entry(mp_game *g, const pair *v, int n, int32_t city, int p) {
+    for (int i = 0; i < n; i++) {
+        if (v[i].city != city || !(mp_score_majority(g, g->segs[v[i].farm].strength) >> p & 1)) continue;
+        int w = with_entry(g, v[i].farm, p);
+        if (w >= 0) return w;
+    }
+    return -1;
 }
 
 static void farm_3_once(mp_game *g, const pair *v, int n) {
@@ -79,6 +124,8 @@ static void farm_3_once(mp_game *g, const pair *v, int n) {
             *seen = 1;
             mp_score_award_why(g, 1u << p, g->rs->farm_points[g->segs[v[i].city].kind], g->farm_category, MP_WHY_FARM,
                                v[i].farm);
+            int w = g->rs->n_farm_with ? city_entry(g, v, n, v[i].city, p) : -1;
+            if (w >= 0) award_extra(g, p, w, extra(g, w, v[i].city), v[i].farm);
         }
     }
     free(scored);
@@ -88,14 +135,20 @@ static void city_4(mp_game *g, pair *v, int n) {
     qsort(v, (size_t)n, sizeof *v, city_cmp);
     for (int i = 0; i < n;) {
         int32_t city = v[i].city;
+        int first = i;
         uint8_t supply[MP_MAX_PLAYERS] = { 0 };   /* the strength of the farmers on all farms bordering the city */
         for (; i < n && v[i].city == city; i++)
             for (int p = 0; p < g->n_players; p++) {
                 int s = supply[p] + g->segs[v[i].farm].strength[p];
                 supply[p] = (uint8_t)(s > 255 ? 255 : s);
             }
-        mp_score_award_why(g, mp_score_majority(g, supply), g->rs->farm_points[g->segs[city].kind], g->farm_category,
-                           MP_WHY_FARM, city);
+        unsigned who = mp_score_majority(g, supply);
+        mp_score_award_why(g, who, g->rs->farm_points[g->segs[city].kind], g->farm_category, MP_WHY_FARM, city);
+        for (int p = 0; g->rs->n_farm_with && p < g->n_players; p++) {
+            int w = -1;
+            for (int j = first; j < i && w < 0 && (who >> p & 1); j++) w = with_entry(g, v[j].farm, p);
+            if (w >= 0) award_extra(g, p, w, extra(g, w, city), city);
+        }
     }
 }
 

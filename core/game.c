@@ -84,6 +84,7 @@ mp_game *mp_game_new(const mp_ruleset *rs, const mp_game_options *opt, mp_diag *
     g->max_x = g->max_y = INT16_MIN;
     g->last_placed = -1;
     g->forced = -1;
+    g->turn_module = -1;
     if (mp_grid_init(g)) abort();
     for (int k = 0; k < g->ts->n_kinds; k++) add_category(g, g->ts->kinds[k].name);
     g->farm_category = g->n_categories;
@@ -166,6 +167,7 @@ int mp_game_set_player(mp_game *g, int p, mp_diag *d) {
     if (p == g->player) return 0;
     hand_to_bag(g, g->player);   /* the tile drawn for the other seat goes back, and p draws */
     g->turn_player = g->base_player = g->player = p;
+    g->turn_module = -1;
     draw(g);
     return 0;
 }
@@ -215,11 +217,20 @@ int mp_game_take_tiles(mp_game *g, int n, int16_t *out) {
     return k;
 }
 
-int mp_game_queue_turn(mp_game *g, int player, int tile) {
+int mp_game_queue_turn_by(mp_game *g, int player, int tile, int module, bool first) {
     if (g->n_queued == (int)(sizeof g->queued / sizeof g->queued[0])) return 1;
-    g->queued[g->n_queued++] = (struct mp_queued_turn){ (int8_t)player, (int16_t)tile };
+    struct mp_queued_turn q = { (int8_t)player, (int8_t)module, (int16_t)tile };
+    if (first) {
+        memmove(&g->queued[1], &g->queued[0], (size_t)g->n_queued * sizeof q);
+        g->queued[0] = q;
+        g->n_queued++;
+    } else {
+        g->queued[g->n_queued++] = q;
+    }
     return 0;
 }
+
+int mp_game_queue_turn(mp_game *g, int player, int tile) { return mp_game_queue_turn_by(g, player, tile, -1, false); }
 
 /* Whether some tile of the player's hand fits somewhere. */
 static bool hand_fits(const mp_game *g, int p) {
@@ -299,6 +310,7 @@ static void draw(mp_game *g) {
         }
         if (!any_hand(g)) break;
         g->turn_player = g->base_player = (g->turn_player + 1) % g->n_players;
+        g->turn_module = -1;   /* a queued turn with nothing to place is over */
     }
     game_over(g);
 }
@@ -383,6 +395,7 @@ static void run(mp_game *g) {
                 struct mp_queued_turn q = g->queued[0];
                 memmove(&g->queued[0], &g->queued[1], (size_t)(--g->n_queued) * sizeof q);
                 g->turn_player = q.player;
+                g->turn_module = q.module;
                 if (q.tile >= 0) {
                     g->last_placed = -1;
                     g->player = q.player;
@@ -397,6 +410,7 @@ static void run(mp_game *g) {
                 }
             } else {
                 g->turn_player = g->base_player = (g->base_player + 1) % g->n_players;
+                g->turn_module = -1;
             }
             break;
         case ST_DRAW:
@@ -601,6 +615,7 @@ int mp_game_bag_count(const mp_game *g, int tile) {
     return n;
 }
 int mp_game_turn(const mp_game *g) { return g->turns; }
+int mp_game_turn_module(const mp_game *g) { return g->turn_module; }
 int mp_game_discarded(const mp_game *g) { return g->discarded; }
 
 int mp_game_n_drawn(const mp_game *g) { return g->n_log; }

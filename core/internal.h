@@ -222,6 +222,8 @@ typedef struct mp_piece {
     int count;                    /* each player's */
     uint8_t strength;             /* what it counts in a majority; 0: not a follower */
     uint16_t on;                  /* bit k: it may stand on kind k (within deploy_kinds: feature.c) */
+    bool not_on_completed;        /* `joins_completed: false`: never onto a feature the tile has just
+                                  ** completed (JCloisterZone's builder) */
     struct mp_piece_alias { char ns[MP_NAME], id[MP_NAME]; } alias[MP_MAX_PIECE_ALIASES];   /* "jcz" "big" */
 } mp_piece;
 enum { MP_MAX_COLOURS = MP_MAX_PLAYERS };
@@ -253,6 +255,10 @@ struct mp_ruleset {
     int farm_kind;
     int farm_method;              /* MP_FARM_* */
     int farm_points[MP_MAX_KINDS];/* per bordered completed feature of each kind; 0: not counted */
+    /* `farms: with:` a majority holder whose piece of one of these kinds stands in the farm scores
+    ** at its rates instead (Traders & Builders' pig: 4 a city instead of 3); the first listed wins. */
+    int n_farm_with;
+    struct mp_farm_with { int piece; int points[MP_MAX_KINDS]; } farm_with[MP_MAX_PIECES];
     char farm_category[MP_NAME];
     bool score_incomplete;        /* house rule off: incomplete features score nothing */
     int unplaceable;              /* MP_UNPLACEABLE_* */
@@ -418,7 +424,9 @@ struct mp_game {
     int stage;                    /* where the turn goes on after a decision (game.c) */
     int stage_hook;               /* next module whose hook of this stage has to run */
     int n_queued;                 /* extra turns waiting, before the next player in order */
-    struct mp_queued_turn { int8_t player; int16_t tile; } queued[MP_MAX_PLAYERS * 2];
+    /* Each with the module that queued it (-1: the kernel's own rule, a hole filled). */
+    struct mp_queued_turn { int8_t player, module; int16_t tile; } queued[MP_MAX_PLAYERS * 2];
+    int turn_module;              /* the module that queued the turn being played, -1: none */
     int8_t pending_module, pending_player;
     int discarded;                /* tiles drawn unplaceable and discarded */
     int n_log;                    /* tiles that left the bag for good, in order: placed or discarded */
@@ -582,6 +590,7 @@ MP_INTERNAL int mp_deploy_list(const mp_game *g, mp_action *out, int cap);
 MP_INTERNAL bool mp_deploy_allowed(const mp_game *g, int piece, int feature);
 MP_INTERNAL void mp_deploy_put(mp_game *g, int player, int piece, int32_t seg);
 MP_INTERNAL void mp_deploy_return(mp_game *g, int32_t root);
+MP_INTERNAL void mp_deploy_return_one(mp_game *g, int i);
 
 /* score.c */
 MP_INTERNAL int mp_score_points(const mp_game *g, int32_t root, bool complete);
@@ -595,6 +604,9 @@ MP_INTERNAL void mp_score_award(mp_game *g, unsigned players, int points, int ca
 MP_INTERNAL void mp_score_award_why(mp_game *g, unsigned players, int points, int category, int why, int32_t root);
 /* A module's points, logged with its word for what scored ("castle", "wall tile 4") and the feature
 ** that earned them (a root, -1 none). */
+/* The same with a word for what scored (a pig's farm bonus: "pig"). */
+MP_INTERNAL void mp_score_award_labelled(mp_game *g, unsigned players, int points, int category, int why, int32_t root,
+                                         const char *label);
 MP_INTERNAL void mp_score_award_module(mp_game *g, unsigned players, int points, int category, int32_t root,
                                        const char *label);
 MP_INTERNAL void mp_score_completed(mp_game *g);
@@ -629,6 +641,9 @@ MP_INTERNAL void mp_game_request(mp_game *g, int module, int player);
 ** (a tile kind, not taken from the bag) or, with tile -1, a tile drawn from the bag.
 ** Returns 1 when the queue is full. */
 MP_INTERNAL int mp_game_queue_turn(mp_game *g, int player, int tile);
+/* The same, queued by module `module` (-1: the kernel), at the end of the queue or, first, in front
+** of the turns already waiting (a builder's second tile in a bazaar's round). */
+MP_INTERNAL int mp_game_queue_turn_by(mp_game *g, int player, int tile, int module, bool first);
 /* Takes the next n tiles out of the bag (a bazaar turns them up); returns how many it took. */
 MP_INTERNAL int mp_game_take_tiles(mp_game *g, int n, int16_t *out);
 /* For a module's own placement action (a tile with a bridge), in the PLACE phase: checks that the

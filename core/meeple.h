@@ -371,6 +371,10 @@ MP_API int mp_game_tiles_left(const mp_game *g);     /* in the bag, not counting
 /* Copies of tile kind `tile` in the bag (not counting the drawn one), 0 for a bad index. */
 MP_API int mp_game_bag_count(const mp_game *g, int tile);
 MP_API int mp_game_turn(const mp_game *g);           /* number of tiles placed since setup */
+/* The module (its index in the ruleset's modules, mp_ruleset_module_name) that gave the turn being
+** played as an extra one (a bazaar's tile, a builder's second tile); -1 for a turn in the normal
+** order, or an extra one the kernel gives (a hole filled). */
+MP_API int mp_game_turn_module(const mp_game *g);
 MP_API int mp_game_discarded(const mp_game *g);      /* tiles drawn that fitted nowhere */
 /* Tiles that left the bag for good, in order (placed, or discarded as fitting nowhere): how many,
 ** and the i-th (its tile kind; *discarded set when it fitted nowhere). A tile a module took out

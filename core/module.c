@@ -155,6 +155,18 @@ unsigned mp_mod_feature_majority(const mp_module_view *c, mp_feature f) {
     return mp_score_majority(G(c), root_of(c, f)->strength);
 }
 int mp_mod_completed(mp_module_ctx *c, mp_feature *out, int cap) { return mp_score_list_completed(c->game, out, cap); }
+int mp_mod_figures(const mp_module_view *c, mp_mod_figure *out, int cap) {
+    const mp_game *g = G(c);
+    for (int i = 0; i < g->n_figures && i < cap; i++) {
+        const mp_figure *f = &g->figures[i];
+        const mp_seg *s = &g->segs[f->seg];
+        const mp_placed *p = &g->placed[s->placed];
+        out[i] = (mp_mod_figure){ .player = f->player, .piece = f->piece, .feature = mp_seg_root(g, f->seg),
+                                  .part = { .placed = s->placed, .feature = s->feature, .x = p->x, .y = p->y,
+                                            .tile = p->tile, .rot = p->rot, .overlay = mp_seg_is_overlay(g, f->seg) } };
+    }
+    return g->n_figures;
+}
 
 /* ------------------------------------------------------------------ placement */
 
@@ -223,7 +235,13 @@ void mp_mod_award(mp_module_ctx *c, unsigned players, int points, int category, 
     mp_score_award_module(c->game, players, points, category, f < 0 ? -1 : mp_seg_root(c->game, f), label);
 }
 void mp_mod_request(mp_module_ctx *c, int player) { mp_game_request(c->game, c->view.index, player); }
-int mp_mod_queue_turn(mp_module_ctx *c, int player, int tile) { return mp_game_queue_turn(c->game, player, tile); }
+int mp_mod_queue_turn(mp_module_ctx *c, int player, int tile) {
+    return mp_game_queue_turn_by(c->game, player, tile, c->view.index, false);
+}
+int mp_mod_queue_turn_first(mp_module_ctx *c, int player, int tile) {
+    return mp_game_queue_turn_by(c->game, player, tile, c->view.index, true);
+}
+int mp_mod_turn_module(const mp_module_view *c) { return G(c)->turn_module; }
 int mp_mod_take_tiles(mp_module_ctx *c, int n, int *tiles) {
     int16_t got[64];
     if (n > 64) n = 64;
@@ -250,6 +268,9 @@ void mp_mod_feature_convert(mp_module_ctx *c, mp_feature f, int kind) {
     r->scored = 1;
 }
 void mp_mod_return_followers(mp_module_ctx *c, mp_feature f) { mp_deploy_return(c->game, mp_seg_find(c->game, f)); }
+void mp_mod_return_figure(mp_module_ctx *c, int i) {
+    if (i >= 0 && i < c->game->n_figures) mp_deploy_return_one(c->game, i);
+}
 int mp_mod_put_tile(mp_module_ctx *c, const mp_action *place, mp_diag *d) { return mp_game_put_tile(c->game, place, d); }
 mp_feature mp_mod_lay_overlay(mp_module_ctx *c, const mp_overlay *o) {
     mp_game *g = c->game;

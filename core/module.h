@@ -303,6 +303,11 @@ MP_MODULE_API int mp_mod_feature_parts(const mp_module_view *c, mp_feature f, mp
 /* Its points by the ruleset's scoring (complete or not), and who holds the majority (bit p). */
 MP_MODULE_API int mp_mod_feature_points(const mp_module_view *c, mp_feature f, bool complete);
 MP_MODULE_API unsigned mp_mod_feature_majority(const mp_module_view *c, mp_feature f);
+/* The pieces on the board, in the order they were deployed: whose, which kind (the ruleset's
+** pieces, mp_ruleset_piece), and on which feature (the part it stands on, and the feature's
+** canonical name now). Writes up to cap; returns how many there are. */
+typedef struct mp_mod_figure { int player, piece; mp_part part; mp_feature feature; } mp_mod_figure;
+MP_MODULE_API int mp_mod_figures(const mp_module_view *c, mp_mod_figure *out, int cap);
 /* The features this turn's placement completed that are not scored yet, in the kernel's order. */
 MP_MODULE_API int mp_mod_completed(mp_module_ctx *c, mp_feature *out, int cap);
 
@@ -322,9 +327,15 @@ MP_MODULE_API void mp_mod_award(mp_module_ctx *c, unsigned players, int points, 
                                 const char *label);
 /* The turn stops for a decision of `player`, which this module lists (legal) and takes (apply). */
 MP_MODULE_API void mp_mod_request(mp_module_ctx *c, int player);
-/* An extra turn for `player` before the next in order, with `tile` (-1: drawn from the bag);
-** 1 when the queue is full. */
+/* An extra turn for `player` before the next in order, with `tile` (-1: drawn from the bag), after
+** the extra turns already waiting; 1 when the queue is full. */
 MP_MODULE_API int mp_mod_queue_turn(mp_module_ctx *c, int player, int tile);
+/* The same, in front of the extra turns already waiting (a builder's second tile comes right after
+** the bazaar turn that earned it). */
+MP_MODULE_API int mp_mod_queue_turn_first(mp_module_ctx *c, int player, int tile);
+/* Which module queued the turn being played (its index, as c->index), -1 for a turn in the normal
+** order or one the kernel gave: a module tells its own extra turns so (no builder's chain). */
+MP_MODULE_API int mp_mod_turn_module(const mp_module_view *c);
 /* The next n tiles out of the bag (a bazaar turns them up); returns how many it took. */
 MP_MODULE_API int mp_mod_take_tiles(mp_module_ctx *c, int n, int *tiles);
 /* The bag, still to draw in order (the first is drawn next), read and set (a river first). */
@@ -335,6 +346,9 @@ MP_MODULE_API void mp_mod_set_bag(mp_module_ctx *c, const int *tiles, int n);
 MP_MODULE_API void mp_mod_feature_convert(mp_module_ctx *c, mp_feature f, int kind);
 /* Followers on a feature go back to their players. */
 MP_MODULE_API void mp_mod_return_followers(mp_module_ctx *c, mp_feature f);
+/* One piece goes back to its owner's supply: the i-th of mp_mod_figures (a builder whose owner has
+** no follower left on its feature). */
+MP_MODULE_API void mp_mod_return_figure(mp_module_ctx *c, int i);
 /* Places a module's placement action (a tile with a bridge) with no fit test: the module has made
 ** its own. The turn then goes on as after a placement. The placed index, or -1 with d filled. */
 MP_MODULE_API int mp_mod_put_tile(mp_module_ctx *c, const mp_action *place, mp_diag *d);

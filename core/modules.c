@@ -3,7 +3,8 @@
 ** libraries): the kernel finds a ruleset's modules here by the names under its `variants:`.
 **
 ** Adding a module is one line here (module.h, the checklist). The modules: bazaars, bridges and
-** castles (Bridges, Castles and Bazaars); castle (Carcassonne: The Castle); river (The River).
+** castles (Bridges, Castles and Bazaars); builder and goods (Traders & Builders); castle
+** (Carcassonne: The Castle); river (The River). Inns & Cathedrals needs none: it is data.
 **
 ** A test program that drives the hooks with a module of its own (tests/test_variants.c) includes
 ** this file with MP_MODULES_FOR_TESTS set to its modules: they are found by name like the
@@ -15,15 +16,19 @@
 
 extern const mp_module mp_module_bazaars;
 extern const mp_module mp_module_bridges;
+extern const mp_module mp_module_builder;
 extern const mp_module mp_module_castle;
 extern const mp_module mp_module_castles;
+extern const mp_module mp_module_goods;
 extern const mp_module mp_module_river;
 
 static const mp_module *const compiled[] = {   /* sorted by name */
     &mp_module_bazaars,
     &mp_module_bridges,
+    &mp_module_builder,
     &mp_module_castle,
     &mp_module_castles,
+    &mp_module_goods,
     &mp_module_river,
 };
 

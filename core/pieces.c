@@ -92,7 +92,8 @@ static int read_aliases(mp_pieces_reader *r, const mp_ynode *x, mp_piece *p) {
 
 /* One entry of `pieces:`, NAME: {count, strength, follower, on, letter, aliases, note}. */
 static int read_piece(mp_pieces_reader *r, const mp_ynode *key, const mp_ynode *v, mp_piece *p) {
-    static const char *const keys[] = { "count", "strength", "follower", "on", "letter", "aliases", "note", NULL };
+    static const char *const keys[] = { "count", "strength", "follower", "on", "joins_completed", "letter", "aliases",
+                                        "note", NULL };
     const char *name = mp_y_text(key);
     memset(p, 0, sizeof *p);
     if (!piece_name_ok(name)) {
@@ -122,6 +123,9 @@ static int read_piece(mp_pieces_reader *r, const mp_ynode *key, const mp_ynode *
     }
     p->strength = (uint8_t)strength;
     if ((x = mp_y_get(v, "on"))) bad |= read_on(r, x, p);
+    bool joins_completed = true;
+    if ((x = mp_y_get(v, "joins_completed")) && mp_y_bool(x, &joins_completed, r->d)) bad = r->problem(r->arg);
+    p->not_on_completed = !joins_completed;
     if ((x = mp_y_get(v, "letter"))) {
         const char *s;
         if (mp_y_string(x, &s, r->d)) bad = r->problem(r->arg);

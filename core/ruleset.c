@@ -352,19 +352,22 @@ static int read_with(reader *r, const mp_ynode *x, mp_kind_rules *kr) {
             bad = problem(r);
             continue;
         }
+        if (mp_y_is_null(v)) continue;   /* `inn: null` in a ruleset that extends: the marker scores as its kind */
         if (type_at(r, v, MP_Y_MAP, "a marker's scoring")) { bad = 1; continue; }
         bad |= unknown_keys(r, v, keys);
         mp_marker_points *w = &kr->with[kr->n_with];
         memset(w, 0, sizeof *w);
         w->marker = m;
-        const mp_ynode *f;
-        if ((f = mp_y_get(v, "complete"))) bad |= read_with_formula(r, f, &w->complete, &w->has_complete);
-        if ((f = mp_y_get(v, "incomplete"))) bad |= read_with_formula(r, f, &w->incomplete, &w->has_incomplete);
-        if (!w->has_complete && !w->has_incomplete && !mp_y_get(v, "complete") && !mp_y_get(v, "incomplete")) {
+        /* A state written null (a ruleset that extends another taking a formula back) has none. */
+        const mp_ynode *f, *fc = mp_y_get(v, "complete"), *fi = mp_y_get(v, "incomplete");
+        if ((f = fc) && !mp_y_is_null(f)) bad |= read_with_formula(r, f, &w->complete, &w->has_complete);
+        if ((f = fi) && !mp_y_is_null(f)) bad |= read_with_formula(r, f, &w->incomplete, &w->has_incomplete);
+        if (!fc && !fi) {
             mp_y_error(&r->d, v, "marker '%s' has no formula; expected 'complete', 'incomplete' or both", name);
             bad = problem(r);
             continue;
         }
+        if (!w->has_complete && !w->has_incomplete) continue;
         kr->with_markers |= (uint16_t)(1u << m);
         kr->n_with++;
     }
@@ -393,8 +396,40 @@ static int read_scoring(reader *r, const mp_ynode *n) {
     return bad;
 }
 
+/* `farms: with: {PIECE: {KIND: N, ...}}`: a majority holder whose piece of that kind stands in the
+** farm scores these points per bordered feature instead (a kind not named keeps its `points:`). */
+static int read_farm_with(reader *r, const mp_ynode *x) {
+    mp_ruleset *rs = r->rs;
+    if (type_at(r, x, MP_Y_MAP, "with")) return 1;
+    if (x->n > MP_MAX_PIECES) {
+        mp_y_error(&r->d, x, "%d pieces under 'with'; expected at most %d", x->n, MP_MAX_PIECES);
+        return problem(r);
+    }
+    int bad = 0;
+    for (int i = 0; i < x->n; i++) {
+        const mp_ynode *key = x->items[2 * i], *v = x->items[2 * i + 1];
+        int piece = mp_ruleset_find_piece(rs, mp_y_text(key));
+        if (piece < 0) {
+            mp_y_error(&r->d, key, "unknown piece '%s'; expected one the ruleset's 'pieces:' declares", mp_y_text(key));
+            bad = problem(r);
+            continue;
+        }
+        if (type_at(r, v, MP_Y_MAP, "a piece's farm points")) { bad = 1; continue; }
+        struct mp_farm_with *w = &rs->farm_with[rs->n_farm_with];
+        w->piece = piece;
+        memcpy(w->points, rs->farm_points, sizeof w->points);
+        for (int j = 0; j < v->n; j++) {
+            int k;
+            if (kind_at(r, v->items[2 * j], &k)) bad = 1;
+            else bad |= int_at(r, v->items[2 * j + 1], 0, 1000, &w->points[k]);
+        }
+        rs->n_farm_with++;
+    }
+    return bad;
+}
+
 static int read_farms(reader *r, const mp_ynode *n) {
-    static const char *const keys[] = { "enabled", "kind", "method", "points", "category", NULL };
+    static const char *const keys[] = { "enabled", "kind", "method", "points", "with", "category", NULL };
     static const char *const methods[] = { "city-4", "farm-3-once", "farm-3", NULL };
     mp_ruleset *rs = r->rs;
     if (type_at(r, n, MP_Y_MAP, "farms")) return 1;
@@ -413,6 +448,8 @@ static int read_farms(reader *r, const mp_ynode *n) {
             if (kind_at(r, x->items[2 * i], &k)) bad = 1;
             else bad |= int_at(r, x->items[2 * i + 1], 0, 1000, &rs->farm_points[k]);
         }
+    rs->n_farm_with = 0;
+    if ((x = mp_y_get(n, "with"))) bad |= read_farm_with(r, x);
     snprintf(rs->farm_category, sizeof rs->farm_category, "farm");
     if ((x = mp_y_get(n, "category"))) {
         const char *s;

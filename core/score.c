@@ -72,6 +72,12 @@ void mp_score_award_why(mp_game *g, unsigned players, int points, int category, 
     if (g->events) mp_events_add(g, players, points, category, why, root, why == MP_WHY_MODULE ? g->categories[category] : "");
 }
 
+void mp_score_award_labelled(mp_game *g, unsigned players, int points, int category, int why, int32_t root,
+                             const char *label) {
+    award(g, players, points, category);
+    if (g->events) mp_events_add(g, players, points, category, why, root, label);
+}
+
 void mp_score_award_module(mp_game *g, unsigned players, int points, int category, int32_t root, const char *label) {
     award(g, players, points, category);
     if (g->events) mp_events_add(g, players, points, category, MP_WHY_MODULE, root, label);

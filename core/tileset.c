@@ -240,13 +240,24 @@ static int read_ports(const mp_tileset *ts, const mp_ynode *feat, mp_tile_featur
             f->ports |= (uint16_t)(1u << p);
         }
     }
-    if (!f->ports && !(k->covers & MP_COVER_NONE))
-        return mp_y_error(d, feat, "a %s must meet at least one side; expected 'sides:' or 'halves:'", k->name);
+    mp_ynode *inner = mp_y_get(feat, "inner");
+    bool enclosed = false;
+    if (inner && mp_y_bool(inner, &enclosed, d)) return 1;
+    if (enclosed && (sides || halves))
+        return mp_y_error(d, mp_y_key_node(feat, "inner"), "an inner %s meets no side; expected 'inner: true' "
+                          "without 'sides:' or 'halves:'", k->name);
+    if (enclosed && !(k->covers & MP_COVER_HALVES))
+        return mp_y_error(d, mp_y_key_node(feat, "inner"), "only a kind that covers half-sides (a field) may lie "
+                          "enclosed inside its tile; expected no 'inner:' on a %s", k->name);
+    /* An inner field (enclosed between city walls on its tile) meets no side: it never grows. */
+    if (!f->ports && !enclosed && !(k->covers & MP_COVER_NONE))
+        return mp_y_error(d, feat, "a %s must meet at least one side; expected 'sides:' or 'halves:' (or 'inner: "
+                          "true' for one enclosed inside the tile)", k->name);
     return 0;
 }
 
 static int read_feature(const mp_tileset *ts, const mp_ynode *n, mp_tile_feature *f, mp_diag *d) {
-    static const char *const keys[] = { "kind", "sides", "halves", "touches", "icons", "shape", "markers", NULL };
+    static const char *const keys[] = { "kind", "sides", "halves", "inner", "touches", "icons", "shape", "markers", NULL };
     static const char *const shapes[] = { "none", "cap", "triangle", "irregular", NULL };
     memset(f, 0, sizeof *f);
     f->line = n->line;
