@@ -115,19 +115,14 @@ void mp_deploy_return_one(mp_game *g, int i) {
     int32_t root = mp_seg_find(g, f->seg);
     g->supply[f->player][f->piece]++;
     g->segs[root].strength[f->player] -= g->rs->pieces[f->piece].strength;
+    /* Keep the others in deployment order: final scoring walks them in that order. */
     memmove(f, f + 1, (size_t)(g->n_figures - i - 1) * sizeof *f);
     g->n_figures--;
 }
 
 /* Every piece on the feature goes back to its owner's supply. */
 void mp_deploy_return(mp_game *g, int32_t root) {
-    for (int i = 0; i < g->n_figures;) {
-        mp_figure *f = &g->figures[i];
-        if (mp_seg_find(g, f->seg) != root) { i++; continue; }
-        g->supply[f->player][f->piece]++;
-        g->segs[root].strength[f->player] -= g->rs->pieces[f->piece].strength;
-        /* Keep the others in deployment order: final scoring walks them in that order. */
-        memmove(f, f + 1, (size_t)(g->n_figures - i - 1) * sizeof *f);
-        g->n_figures--;
-    }
+    for (int i = 0; i < g->n_figures;)
+        if (mp_seg_find(g, g->figures[i].seg) != root) i++;
+        else mp_deploy_return_one(g, i);
 }
