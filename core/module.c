@@ -225,7 +225,11 @@ bool mp_mod_fits_with_overlays(const mp_module_view *c, const mp_action *place, 
         }
     }
     unsigned touch = facing(c, place->x, place->y, o, n, their);
-    return mp_place_fits_facing(g, kinds, touch, (const uint8_t(*)[3])their);
+    if (!mp_place_fits_facing(g, kinds, touch, (const uint8_t(*)[3])their)) return false;
+    /* The modules' own rules of placement hold for it too (a bridge never lets a river tile
+    ** leave the river: bigbox). */
+    mp_action plain = { .kind = MP_ACT_PLACE, .tile = place->tile, .x = place->x, .y = place->y, .rot = place->rot };
+    return !g->rs->filters_places || mp_place_allowed(g, &plain);
 }
 
 /* ------------------------------------------------------------------ the game, changed */
