@@ -48,6 +48,8 @@ MP_BOT_INTERNAL mp_action *mp_bot_legal(const mp_game *g, int *n);
 ** hook, module.h): the index in legal (n actions: the whole list) of the action to take, or -1 when
 ** the phase is no module's decision or the module leaves it to the bot. core/module.c. */
 MP_BOT_INTERNAL int mp_module_choose_simple(const mp_game *g, const mp_action *legal, int n, const mp_simple_bot *b);
+/* What the modules' states are worth to the player beyond his score (their worth hooks, summed). */
+MP_BOT_INTERNAL int mp_module_worth(const mp_game *g, int player);
 
 /* The deciders: rng is this decision's stream. 0, or 1 when there is no legal action. */
 MP_BOT_INTERNAL int mp_greedy_choose(uint64_t *rng, const mp_game *g, mp_action *out);

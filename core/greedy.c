@@ -10,6 +10,8 @@
 ** weigh it first (its choose_simple hook, module.h), with the bot's weighing as callbacks
 ** (simple-bot.h): the points an action brings, a copy to read, what a tile is worth to a player,
 ** the bot's tie-break. The bot names no module: meeple-bots(7) says how the shipped ones weigh.
+** What a module's state is worth beyond the score (goods led, a second tile coming: its worth
+** hook) counts in the rank as points do.
 */
 #include <limits.h>
 #include <stdlib.h>
@@ -53,11 +55,12 @@ static worth best_of(worth a, worth b) {
     return (worth){ a.rank > b.rank ? a.rank : b.rank, a.gain > b.gain ? a.gain : b.gain };
 }
 
-/* The position c (settled first) after action a (NULL: none to credit), for player me. */
-static worth worth_after(mp_game *c, int me, int before, const mp_action *a) {
+/* The position c (settled first) after action a (NULL: none to credit), for player me, who had
+** `before` points and modules' worth `held` (mp_module_worth: goods he leads, a second tile). */
+static worth worth_after(mp_game *c, int me, int before, int held, const mp_action *a) {
     settle(c);
     worth w = { 0, mp_game_score(c, me) - before };
-    w.rank = 16L * w.gain;
+    w.rank = 16L * (w.gain + mp_module_worth(c, me) - held);
     if (a && a->kind == MP_ACT_DEPLOY) {
         int complete = 0, tiles = 0, points = 0;
         if (!mp_game_feature_info(c, a->x, a->y, a->feature, &complete, &tiles, &points) && !complete)
@@ -67,15 +70,15 @@ static worth worth_after(mp_game *c, int me, int before, const mp_action *a) {
 }
 
 /* The best player me can reach from c by its deployment decision (or none). */
-static worth best_deploy(mp_game *c, int me, int before) {
-    if (mp_game_phase(c) != MP_PHASE_DEPLOY || mp_game_current_player(c) != me) return worth_after(c, me, before, NULL);
+static worth best_deploy(mp_game *c, int me, int before, int held) {
+    if (mp_game_phase(c) != MP_PHASE_DEPLOY || mp_game_current_player(c) != me) return worth_after(c, me, before, held, NULL);
     int n;
     mp_action *v = mp_bot_legal(c, &n);
     worth best = NOTHING;
     for (int i = 0; i < n; i++) {
         mp_game *after = copy_after(c, &v[i]);
         if (!after) continue;
-        best = best_of(best, worth_after(after, me, before, &v[i]));
+        best = best_of(best, worth_after(after, me, before, held, &v[i]));
         mp_game_free(after);
     }
     free(v);
@@ -84,23 +87,23 @@ static worth best_deploy(mp_game *c, int me, int before) {
 
 /* What action a in g is worth to player me, who has `before` points: a placement is worth the best
 ** deployment that can follow it. */
-static worth action_worth(const mp_game *g, const mp_action *a, int me, int before) {
+static worth action_worth(const mp_game *g, const mp_action *a, int me, int before, int held) {
     mp_game *c = copy_after(g, a);
     if (!c) return NOTHING;
-    worth w = a->kind == MP_ACT_DEPLOY ? worth_after(c, me, before, a) : best_deploy(c, me, before);
+    worth w = a->kind == MP_ACT_DEPLOY ? worth_after(c, me, before, held, a) : best_deploy(c, me, before, held);
     mp_game_free(c);
     return w;
 }
 
 /* The index of the action ranked best for the player deciding (ties: the bot's seeded choice). */
 static int best_ranked(uint64_t *rng, const mp_game *g, const mp_action *v, int n) {
-    int me = mp_game_current_player(g), before = mp_game_score(g, me);
+    int me = mp_game_current_player(g), before = mp_game_score(g, me), held = mp_module_worth(g, me);
     long best = LONG_MIN;
     int n_best = 0;
     int *ties = malloc((size_t)n * sizeof *ties);
     if (!ties) abort();
     for (int i = 0; i < n; i++) {
-        long x = action_worth(g, &v[i], me, before).rank;
+        long x = action_worth(g, &v[i], me, before, held).rank;
         if (x > best) { best = x; n_best = 0; }
         if (x == best) ties[n_best++] = i;
     }
@@ -118,9 +121,9 @@ static int max_int(int a, int b) { return a > b ? a : b; }
 static int tile_value(const mp_game *g, int p, int tile) {
     mp_game *w = mp_game_clone_to_place(g, p, tile);
     if (!w) return 0;
-    int n, best = 0, before = mp_game_score(w, p);
+    int n, best = 0, before = mp_game_score(w, p), held = mp_module_worth(w, p);
     mp_action *v = mp_bot_legal(w, &n);
-    for (int i = 0; i < n; i++) best = max_int(best, action_worth(w, &v[i], p, before).gain);
+    for (int i = 0; i < n; i++) best = max_int(best, action_worth(w, &v[i], p, before, held).gain);
     free(v);
     mp_game_free(w);
     return best;

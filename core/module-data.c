@@ -84,6 +84,15 @@ const char *mp_module_find_alias(const char *ns, const char *word) {
 
 /* ------------------------------------------------------------------ a simple bot's choice */
 
+int mp_module_worth(const mp_game *g, int player) {
+    int sum = 0;
+    MP_EACH_MODULE_WITH(g, worth, i, m) {
+        mp_module_view v = mp_module_view_of(g, i);
+        sum += m->worth(&v, player);
+    }
+    return sum;
+}
+
 int mp_module_choose_simple(const mp_game *g, const mp_action *legal, int n, const mp_simple_bot *b) {
     int i = mp_game_module_phase(g);
     const mp_module *m = i >= 0 ? g->rs->modules[i].v : NULL;

@@ -200,6 +200,11 @@ typedef struct mp_module {
     ** each brings). Only the bot's callbacks and its tie-break may decide between equal actions,
     ** so a seeded bot stays reproducible. NULL: -1. The greedy bot asks it (meeple-bots(7)). */
     int (*choose_simple)(const mp_module_view *c, const mp_action *legal, int n, const mp_simple_bot *bot);
+    /* A simple bot's estimate of what the module's state is worth to `player` beyond his score:
+    ** points he may still get from it (the goods types he leads, a second tile being played). The
+    ** greedy bot ranks an action by the points it brings plus the change it makes to this, so a
+    ** module's state that pays later counts now. NULL: 0. */
+    int (*worth)(const mp_module_view *c, int player);
 } mp_module;
 
 #define MP_LISTS_IN(phase) (1u << (phase))

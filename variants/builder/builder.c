@@ -203,6 +203,19 @@ static int builder_check(const mp_module_view *cx, mp_diag *d) {
     return 0;
 }
 
+/* For a simple bot: a second tile being played or earned is worth a turn's points (about 4), and a
+** builder standing on an unfinished feature promises second tiles to come (2). */
+static int builder_worth(const mp_module_view *cx, int player) {
+    const builder_state *s = cx->state;
+    int worth = 0;
+    if (mp_mod_turn_player(cx) == player && (second_tile(cx) || s->earned)) worth += 4;
+    mp_mod_figure fig[MAX_FIGURES];
+    int n = mp_mod_figures(cx, fig, MAX_FIGURES);
+    for (int i = 0; i < n && i < MAX_FIGURES; i++)
+        if (fig[i].piece == s->piece && fig[i].player == player && !mp_mod_feature_complete(cx, fig[i].feature)) worth += 2;
+    return worth;
+}
+
 /* A simple bot takes the tile: another tile is never worth less than none. */
 static int builder_choose_simple(const mp_module_view *cx, const mp_action *legal, int n, const mp_simple_bot *bot) {
     (void)cx;
@@ -242,4 +255,5 @@ const mp_module mp_module_builder = {
     .status = builder_status,
     .check = builder_check,
     .choose_simple = builder_choose_simple,
+    .worth = builder_worth,
 };

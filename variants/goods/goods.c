@@ -110,6 +110,24 @@ static void goods_final_scoring(mp_module_ctx *cx) {
     }
 }
 
+/* For a simple bot: the majorities the player would win if the game ended now (a tied one shared
+** out), and a point a token, since more tokens keep a lead. */
+static int goods_worth(const mp_module_view *cx, int player) {
+    const goods_config *c = cx->config;
+    const goods_state *s = cx->state;
+    int players = mp_mod_players(cx), worth = 0;
+    for (int i = 0; i < c->n; i++) {
+        int best = 0, tied = 0;
+        for (int p = 0; p < players; p++) {
+            if (s->tokens[p][i] > best) { best = s->tokens[p][i]; tied = 0; }
+            if (s->tokens[p][i] == best) tied++;
+        }
+        worth += s->tokens[player][i];
+        if (best >= c->least && s->tokens[player][i] == best) worth += c->points / tied;
+    }
+    return worth;
+}
+
 static int goods_facts(const mp_module_view *cx, mp_fact *out, int cap) {
     const goods_config *c = cx->config;
     const goods_state *s = cx->state;
@@ -158,4 +176,5 @@ const mp_module mp_module_goods = {
     .facts = goods_facts,
     .status = goods_status,
     .check = goods_check,
+    .worth = goods_worth,
 };
