@@ -210,6 +210,7 @@ uint16_t mp_place_mismatch(const mp_game *g, int tile, int x, int y, int rot, un
 bool mp_mod_fits_with_overlays(const mp_module_view *c, const mp_action *place, const mp_overlay *o, int n) {
     const mp_game *g = G(c);
     if (place->tile < 0 || place->tile >= g->ts->n_tiles || mp_grid_get(g, place->x, place->y) != -1) return false;
+    if (!mp_place_allowed(g, place)) return false;   /* what the modules forbid (the river's course) stays forbidden */
     uint8_t kinds[MP_PORTS], their[4][3];
     memcpy(kinds, g->ts->tiles[place->tile].port_kind[place->rot & 3], sizeof kinds);
     for (int i = 0; i < n; i++) {

@@ -314,7 +314,8 @@ MP_MODULE_API int mp_mod_completed(mp_module_ctx *c, mp_feature *out, int cap);
 /* Placement. */
 /* Whether placement `place` (tile, x, y, rot) fits once the overlays are laid (on the tile placed,
 ** MP_OVERLAY_NEW, or on tiles already placed): the kernel's one meaning of "a placement that fits
-** with an overlay". The overlays' ports must be free on their tiles. */
+** with an overlay". The overlays' ports must be free on their tiles, and the modules must allow
+** the placement (allows_place: the river's course). */
 MP_MODULE_API bool mp_mod_fits_with_overlays(const mp_module_view *c, const mp_action *place,
                                              const mp_overlay *o, int n);
 
