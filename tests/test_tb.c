@@ -580,3 +580,19 @@ Test(tb_props, c3_ic, .timeout = 120) { random_games("c3-ic", GAMES, 6); }
 Test(tb_props, c3_tb, .timeout = 120) { cr_assert(random_games("c3-tb", GAMES, 6) > 0, "no builder decision was taken"); }
 Test(tb_props, c3_ic_tb, .timeout = 120) { cr_assert(random_games("c3-ic-tb", GAMES, 6) > 0); }
 Test(tb_props, bigbox, .timeout = 120) { cr_assert(random_games("bigbox", GAMES, 6) > 0); }
+
+/* Big Box: a placement that fits only thanks to a bridge must still obey the river. The river
+** runs from the spring east over RI-5 (1,0) and turns north on RI-8 (2,0); RI-3 (a river tile) at
+** 1,-1 with a bridge across RI-5 would fit, but it does not continue the river (its river sides
+** touch no tile): refused, as without the bridge. (Random game seed 3 found it.) */
+Test(tb_rules, a_bridge_never_lets_a_river_tile_leave_the_river) {
+    mp_ruleset *rs = t_ruleset("bigbox");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "RI-5", 1, 0, 0);
+    t_pass(g);
+    t_place(g, 1, "RI-8", 2, 0, 1);
+    t_pass(g);
+    t_draw(g, 0, "RI-3");
+    t_refused(g, "!bridges:RI-3@1,-1r0/ns@1,0", "not a placement that fits only thanks to that bridge");
+    free_all(g, rs);
+}
