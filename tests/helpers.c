@@ -169,7 +169,7 @@ static void event_text(const mp_game *g, const mp_score_event *e, char *buf, siz
     for (int p = 0; p < mp_game_n_players(g); p++)
         if (e->players & (1u << p)) n += (size_t)snprintf(buf + n, size - n, "%s%d", n ? "," : "", p);
     const mp_tileset *ts = mp_ruleset_tiles(mp_game_ruleset(g));
-    const char *what = e->why == MP_WHY_MODULE && e->label[0] ? e->label
+    const char *what = (e->why == MP_WHY_MODULE || e->why == MP_WHY_FARM) && e->label[0] ? e->label
                      : e->why == MP_WHY_FARM || e->kind < 0 ? mp_game_category_name(g, e->category)
                      : mp_tileset_kind_name(ts, e->kind);
     snprintf(buf + n, size - n, ":%+d %s %s %d", e->points, what, mp_event_why_name(e->why), e->n_tiles);

@@ -34,7 +34,7 @@ int t_points(const mp_game *g, int player, const char *category);
 void t_apply_recorded(mp_game *g, mp_record *r, const mp_action *a, char *turn, size_t size);
 /* The game's scoring log (from event `first` on), each event written "SEATS:+POINTS WHAT WHY
 ** TILES" ("0,1:+10 city completed 3": seats 0 and 1 got 10 each for a completed city of 3
-** tiles; WHAT is the kind, "farm", or a module's label), joined by "; ", must read `want`. */
+** tiles; WHAT is the kind, "farm", a farm piece's label ("pig"), or a module's label), joined by "; ", must read `want`. */
 void t_events(const mp_game *g, const char *want);
 void t_events_from(const mp_game *g, int first, const char *want);
 /* Loads a file under tests/ and returns the formatted diagnostic ("" when it loads). */
