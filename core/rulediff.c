@@ -119,12 +119,30 @@ static void diff_with(differ *df, const mp_ruleset *a, const mp_kind_rules *ra, 
                 char x[128], y[128], rule[128];
                 with_words(a, ra, marker, complete, x, sizeof x);
                 with_words(b, rb, marker, complete, y, sizeof y);
-                snprintf(rule, sizeof rule, "%s %.20s with a %.20s%s", complete ? "completed" : "incomplete", kind, marker,
-                         complete ? "" : " at the end");
+                snprintf(rule, sizeof rule, "%s %.20s with %s %.20s%s", complete ? "completed" : "incomplete", kind,
+                         strchr("aeiou", marker[0]) ? "an" : "a", marker, complete ? "" : " at the end");
                 add(df, kind, rule, x, y);
             }
         }
     }
+}
+
+/* A farm's rates for a majority holder with a piece in it (`farms: with:`), in words:
+** "pig: 4 per city, 5 per castle"; "none". */
+static void farm_with_words(const mp_ruleset *rs, char *buf, size_t size) {
+    size_t n = 0;
+    buf[0] = 0;
+    for (int w = 0; w < rs->n_farm_with && n < size; w++) {
+        n += (size_t)snprintf(buf + n, size - n, "%s%s:", w ? "; " : "", rs->pieces[rs->farm_with[w].piece].name);
+        bool first = true;
+        for (int k = 0; k < rs->tiles->n_kinds && n < size; k++)
+            if (rs->farm_points[k] || rs->farm_with[w].points[k]) {
+                n += (size_t)snprintf(buf + n, size - n, "%s %d per %s", first ? "" : ",", rs->farm_with[w].points[k],
+                                      rs->tiles->kinds[k].name);
+                first = false;
+            }
+    }
+    if (!buf[0]) snprintf(buf, size, "none");
 }
 
 /* Each player's pieces in words: "7 followers", "7 followers, 1 large (strength 2)". */
@@ -225,6 +243,10 @@ int mp_ruleset_diff(const mp_ruleset *a, const mp_ruleset *b, mp_rule_diff *out,
                 add(&df, fc, rule, x, y);
             }
         }
+        char wx[160], wy[160];
+        farm_with_words(a, wx, sizeof wx);
+        farm_with_words(b, wy, sizeof wy);
+        add(&df, fc, "farm points for a majority holder with his piece in the farm", wx, wy);
     }
     add(&df, "", "incomplete features at the end", a->score_incomplete ? "score" : "score nothing",
         b->score_incomplete ? "score" : "score nothing");
