@@ -91,6 +91,12 @@ check '[ $? = 2 ]' "no record and no --games is a usage error"
 # Rules that differ, in words.
 "$M" rulesets --diff c1-2000 c3 >"$T/diff"
 check 'grep -q "farm method: city-4 (c1-2000) vs farm-3 (c3)" "$T/diff" && grep -q "small-city rule" "$T/diff"' "rulesets --diff: $(cat "$T/diff")"
+"$M" rulesets --diff c3 c3-tb >"$T/diff-tb"
+check 'grep -q "farm points for a majority holder with his piece in the farm: none (c3) vs pig: 4 per city (c3-tb)" "$T/diff-tb"' \
+    "rulesets --diff c3 c3-tb names the pig's farm rate: $(cat "$T/diff-tb")"
+"$M" rulesets --diff c3-ic c3-ic-ignore >"$T/diff-ic"
+check 'grep -q "incomplete road with an inn at the end: 0 (c3-ic) vs 1 per tile (c3-ic-ignore)" "$T/diff-ic"' \
+    "rulesets --diff c3-ic c3-ic-ignore: $(cat "$T/diff-ic")"
 "$M" rulesets --diff c3 c3 >"$T/same"
 check 'grep -q "have the same rules" "$T/same"' "no differences"
 "$M" rulesets --diff c3 c3-nofarmers --json >"$T/diff.json"
