@@ -596,3 +596,19 @@ Test(tb_rules, a_bridge_never_lets_a_river_tile_leave_the_river) {
     t_refused(g, "!bridges:RI-3@1,-1r0/ns@1,0", "not a placement that fits only thanks to that bridge");
     free_all(g, rs);
 }
+
+/* A field inside its tile (TB-4's, between the city across the tile and the cap) is named by its
+** kind, +field, and a farmer deployed so stands on it, not on the tile's other field (Nw Ne). */
+Test(tb_rules, plus_field_names_the_field_inside_the_tile) {
+    mp_ruleset *rs = t_ruleset("c3-tb");
+    mp_game *g = t_game(rs, 2);
+    t_place(g, 0, "TB-4", 0, -1, 0);   /* its cap S meets the start tile's city */
+    cr_assert(t_offered(g, "+field"), "the inner field is offered as +field");
+    cr_assert(t_offered(g, "+Nw"), "the north field as +Nw");
+    t_deploy(g, "field");
+    int feature = -1;
+    cr_assert_eq(mp_game_follower_at(g, 0, -1, &feature), 0);
+    cr_assert_eq(feature, 3, "the farmer stands on feature 3, the inner field (got %d)", feature);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
