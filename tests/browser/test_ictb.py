@@ -2,17 +2,19 @@
 against a random bot, seed SEED (MEEPLE_ICTB_SEED overrides it): the human deploys his large
 follower by its button the first time it is offered, his builder the first time it is, takes the
 builder's second tile whenever the page offers the decision, mostly puts a follower on a city or
-a road when it may, and otherwise clicks at random. On
+a road when it may, mostly places a tile where it has the most neighbours, and otherwise clicks
+at random. On
 the way the page must show the builder's double turn in the status line (data-double-turn 1 when
 the tile has earned a second, 2 while the second is played, as the builder module's fact says),
 and the players' table a column for each good (wine, grain, cloth) that matches the state's facts.
 At the end the human has deployed the large follower, played a second tile, and won goods; the
 record downloaded through the page replays. Screenshots: ictb-large, ictb-builder, ictb-earned,
-ictb-second, ictb-over. The seed is one where this click strategy makes all three happen (found
+ictb-second, ictb-over. The seed (1) is one where this click strategy makes all three happen (found
 by trying seeds; a change to the rules or the bot may need another)."""
 import json
 import os
 import random
+import re
 
 import lib
 from selenium.webdriver.common.by import By
@@ -23,6 +25,10 @@ GOODS = ("wine", "grain", "cloth")
 
 def state(d, game):
     return json.loads(lib.fetch_text(d, f"/api/games/{game}"))
+
+
+def board_svg(d, game):
+    return json.loads(lib.fetch_text(d, f"/api/games/{game}/board"))["svg"]
 
 
 def held(d, seat):
@@ -54,6 +60,20 @@ def test(d):
                 lib.shot(drv, f"ictb-{piece}")
                 seen[piece] = 1
                 return rng.choice(spots)
+        # A tile, mostly where it has the most neighbours (it closes more: goods are won by
+        # completing a city), at a rotation chosen at random.
+        if lib.status(drv)["phase"] == "place" and not lib.find_all(drv, "choice-") and rng.random() < 0.8:
+            rotations = lib.find_all(drv, "rotation-")
+            if rotations:
+                rng.choice(rotations).click()
+            taken = set(re.findall(r"<title>[^<]* at (-?[0-9]+),(-?[0-9]+) turned", board_svg(drv, game)))
+            cells = drv.find_elements(By.CSS_SELECTOR, 'rect.place.fits[data-test^="cell-"]')
+            def neighbours(e):
+                x, y = map(int, re.match(r"cell-(-?[0-9]+)-(-?[0-9]+)$", e.get_attribute("data-test")).groups())
+                return sum((str(x + dx), str(y + dy)) in taken for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+            if cells:
+                most = max(map(neighbours, cells))
+                return rng.choice([e for e in cells if neighbours(e) == most])
         # A follower, mostly on a city or a road (where a builder may join it later).
         spots = [e for e in drv.find_elements(By.CSS_SELECTOR, 'circle.spot[data-piece="follower"]')
                  if e.get_attribute("data-role") in ("knight", "thief")]
