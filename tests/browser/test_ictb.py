@@ -3,14 +3,14 @@ against a random bot, seed SEED (MEEPLE_ICTB_SEED overrides it): the human deplo
 follower by its button the first time it is offered, his builder the first time it is, takes the
 builder's second tile whenever the page offers the decision, mostly puts a follower on a city or
 a road when it may, mostly places a tile where it has the most neighbours, and otherwise clicks
-at random. On
-the way the page must show the builder's double turn in the status line (data-double-turn 1 when
-the tile has earned a second, 2 while the second is played, as the builder module's fact says),
-and the players' table a column for each good (wine, grain, cloth) that matches the state's facts.
-At the end the human has deployed the large follower, played a second tile, and won goods; the
-record downloaded through the page replays. Screenshots: ictb-large, ictb-builder, ictb-earned,
-ictb-second, ictb-over. The seed (1) is one where this click strategy makes all three happen (found
-by trying seeds; a change to the rules or the bot may need another)."""
+at random. On the way the page must show the builder's double turn in the status line
+(data-double-turn 1 when the tile has earned a second, 2 while the second is played, as the
+builder module's fact says), and the players' table a column for each good (wine, grain, cloth)
+that matches the state's facts. At the end the human has deployed the large follower, played a
+second tile, and won goods; the record downloaded through the page replays. Screenshots:
+ictb-large, ictb-builder, ictb-earned, ictb-second, ictb-over. The seed (1) is one where this
+click strategy makes all three happen (found by trying seeds 1 to 9; a change to the rules, the
+bot or the page may need another)."""
 import json
 import os
 import random
