@@ -94,4 +94,24 @@ for entry in "p path" "h house" "t tower" "# wall"; do
     check 'legend "$T/final" | grep -q " $entry"' "castle: the legend explains $entry: $(legend "$T/final")"
 done
 
+# ---- Traders & Builders: the goods of each player, the builder's double turn (its module's fact
+# "double-turn"), the pieces by name. c3-ic-tb, seed 11, random bots: at turn 34 b's IC-1 extends
+# his builder's city and earns a second tile, which he takes.
+"$M" play --ruleset c3-ic-tb --seed 11 --players random,random --record "$T/tb11.yaml" >/dev/null
+turns "$T/tb11.yaml" >"$T/tb11"
+check '[ "$(sed -n 34p "$T/tb11")" = "IC-1@4,2r0 !builder:take" ]' "c3-ic-tb seed 11: turn 34 is no longer the builder's double turn (pick another seed): $(grep -n builder: "$T/tb11" | head -n 1)"
+{ head -n 33 "$T/tb11"; echo "IC-1@4,2r0"; echo quit; } | "$M" play --ruleset c3-ic-tb --seed 11 --players human:a,human:b >"$T/out" 2>&1
+check 'grep -q "(builder: this tile has earned a second tile)$" "$T/out" && grep -q "^  !builder:take  *take the builder.s second tile$" "$T/out"' "the double turn earned, the builder's decision: $(tail -n 4 "$T/out" | tr "\n" "|")"
+check 'grep -q "^\* b: [0-9]* points, [0-9]* followers, [0-9]* builder, [0-9]* pig, [0-9]* large in supply; wine [0-9]*, grain [0-9]*, cloth [0-9]*" "$T/out"' "the players' line: the pieces by name, the goods: $(grep "^\* b:" "$T/out" | tail -n 1)"
+{ head -n 34 "$T/tb11"; echo quit; } | "$M" play --ruleset c3-ic-tb --seed 11 --players human:a,human:b >"$T/out" 2>&1
+check 'grep -q "^[0-9]* tiles left; b draws tile [A-Z0-9-]*, the second tile (builder) ([0-9]* legal placements" "$T/out"' "the second tile of the double turn: $(grep "tiles left" "$T/out" | tail -n 1)"
+# --json of play and replay: the modules' facts, the goods per player among them.
+"$M" play --ruleset c3-ic-tb --seed 11 --players random,random --json >"$T/tb11.json"
+"$M" replay --json "$T/tb11.yaml" >"$T/tb11r.json"
+for f in tb11.json tb11r.json; do
+    for good in wine grain cloth; do
+        check 'grep -q "{\"module\":\"goods\",\"kind\":\"count\",\"what\":\"$good\",\"player\":\"random-1\",\"value\":[0-9]*" "$T/$f"' "$f: the $good of random-1 among the facts"
+    done
+done
+
 finish prompt.sh

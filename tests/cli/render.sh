@@ -267,6 +267,25 @@ cp "$T/odd.yaml" "$T/$(printf 'odd\377.yaml')"
 check '[ $? = 0 ] && valid "$T/odd.svg"' "odd names: well-formed SVG: $(cat "$T/err")"
 check 'grep -q ">a&amp;b &lt;c&gt; &quot;d&quot; x$(printf "\357\277\275")y</text>" "$T/odd.svg"' "odd names: the player's name escaped"
 check 'grep -q ">$T/odd$(printf "\357\277\275").yaml: " "$T/odd.svg"' "odd names: the file's name in the title"
+# Inns & Cathedrals and Traders & Builders (rulesets/tiles/ic.yaml, tb.yaml): the enclosed fields
+# (IC-3, TB-3, TB-4, TB-6, TB-14) drawn as patches inside the tile, inns and cathedrals as marks,
+# the goods as symbols, each in the legend; a recorded game (seed 11: a follower on TB-6's
+# enclosed field) with the marks' line under the table.
+"$M" render tiles --ruleset c3-ic-tb -o "$T/ictb.svg" 2>"$T/err"
+check '[ $? = 0 ] && valid "$T/ictb.svg"' "render tiles --ruleset c3-ic-tb: $(cat "$T/err")"
+check '[ "$(grep -c "<ellipse class=\"inner\"" "$T/ictb.svg")" = 6 ] && grep -q ">field inside the tile (it meets no side)</text>" "$T/ictb.svg"' "c3-ic-tb tiles: 5 enclosed fields and the legend's, got $(grep -c "<ellipse class=\"inner\"" "$T/ictb.svg")"
+check '[ "$(grep -c "<g class=\"mark-cathedral\">" "$T/ictb.svg")" = 2 ] && [ "$(grep -c "<g class=\"mark-inn\">" "$T/ictb.svg")" = 7 ]' "c3-ic-tb tiles: a cathedral on IC-1 and in the legend, inns on IC-11 .. IC-16 and in the legend"
+check '! grep -q "class=\"marker\"[^>]*>inn" "$T/ictb.svg" && ! grep -q ">markers, labelled" "$T/ictb.svg"' "c3-ic-tb tiles: no label for an inn"
+for good in wine:#7b2d8e grain:#f2c230 cloth:#2f6fd0; do
+    check 'grep -q "class=\"${good%%:*}\"[^>]*fill=\"${good#*:}\"" "$T/ictb.svg" && grep -q ">${good%%:*}</text>" "$T/ictb.svg"' "c3-ic-tb tiles: the ${good%%:*} symbol in its colour and in the legend"
+done
+"$M" play --ruleset c3-ic-tb --players random,random --seed 11 --record "$T/ictb-game.yaml" >/dev/null
+"$M" render game "$T/ictb-game.yaml" --turn 22 -o "$T/ictb-game.svg" 2>"$T/err"
+check '[ $? = 0 ] && valid "$T/ictb-game.svg"' "render game of a c3-ic-tb record: $(cat "$T/err")"
+sed -n '/<title>TB-6 at -2,-2 turned 1</,/class="tile"/p' "$T/ictb-game.svg" >"$T/tb6"
+check 'grep -q "<ellipse class=\"inner\"" "$T/tb6" && grep -q "<title>random-[12] on the field</title>" "$T/tb6"' "c3-ic-tb game: TB-6's enclosed field with a follower on it"
+check 'grep -q "<g class=\"marks-legend\">" "$T/ictb-game.svg" && grep -q ">field inside the tile</text>" "$T/ictb-game.svg"' "c3-ic-tb game: the marks' line"
+
 "$M" render --help >"$T/help"
 check '[ $? = 0 ] && head -1 "$T/help" | grep -q -- "--ruleset" && head -1 "$T/help" | grep -q -- "--turn"' "--help"
 

@@ -15,12 +15,14 @@
 ** Over the picture go marks: a follower is its seat's digit in the centre with its role's letter
 ** to the right of it ("1k": seat 1's knight, "2f": seat 2's farmer), and a piece other than the
 ** ordinary follower (meeple-ruleset(5), PIECES) its letter to the left ("L1k": seat 1's large
-** follower as a knight, "B1t": its builder on a road); an icon (a pennant '*') on a
-** cell of its feature (in the centre for a road's or a path's, which show only at the sides'
-** middles), a marker of the tile (a bazaar '$') in its centre. A mark takes a cell
-** that repeats a port (the inner one of a pair) before one that would hide a port, so every
-** side still shows what it joins. A legend under the board names every character and mark that
-** appears on it, and only those.
+** follower as a knight, "B1t": its builder on a road); an icon (a pennant '*', the goods wine
+** 'w', grain 'g', cloth 'c') on a cell of its feature (in the centre for a road's or a path's,
+** which show only at the sides' middles), a feature's marker (an inn 'i', a cathedral '^') the
+** same way, a marker of the tile (a bazaar '$') in its centre. A feature that meets no side (a
+** field enclosed between cities, Inns & Cathedrals' IC-3) is drawn in the centre with its kind's
+** sign ('.' a field). A mark takes a cell that repeats a port (the inner one of a pair) before
+** one that would hide a port, so every side still shows what it joins. A legend under the board
+** names every character and mark that appears on it, and only those.
 */
 #include <ctype.h>
 #include <stdbool.h>
@@ -73,8 +75,8 @@ typedef struct legend {
 /* Marks of icons and markers by name; a name not listed is drawn '&'; 0: not drawn (a junction:
 ** the roads that meet show it). */
 static const struct { const char *name; char mark; } marks[] = {
-    { "pennant", '*' }, { "bazaar", '$' }, { "inn", 'i' }, { "fountain", 'o' }, { "market", '%' }, { "square", '&' },
-    { "junction", 0 },
+    { "pennant", '*' }, { "bazaar", '$' }, { "inn", 'i' }, { "cathedral", '^' }, { "fountain", 'o' }, { "market", '%' },
+    { "square", '&' }, { "wine", 'w' }, { "grain", 'g' }, { "cloth", 'c' }, { "junction", 0 },
 };
 
 static char mark_of(const char *name) {
@@ -187,7 +189,10 @@ static int cell_port(const view *v, int row, int col) {
 static char centre_char(const view *v, int *says) {
     *says = SAYS_KIND | 'C';
     if (v->follower >= 0) { *says = SAYS_SEAT | v->follower; return (char)('1' + v->follower); }
-    if (v->inner != ' ') { *says = SAYS_KIND | (unsigned char)v->inner; return v->inner == 'L' ? 'M' : v->inner; }
+    if (v->inner != ' ') {   /* a feature inside: a cloister 'M', an enclosed field or city as its sign */
+        *says = SAYS_KIND | (unsigned char)v->inner;
+        return v->inner == 'L' ? 'M' : v->inner == 'F' ? '.' : v->inner == 'C' ? '#' : v->inner;
+    }
     if ((v->bridge >> 1 & 1) && (v->bridge >> 7 & 1)) { *says = SAYS_BRIDGE; return 'H'; }
     if ((v->bridge >> 4 & 1) && (v->bridge >> 10 & 1)) { *says = SAYS_BRIDGE; return '='; }
     int roads = 0, cities = 0, changed = 0;

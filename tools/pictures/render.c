@@ -44,7 +44,7 @@
 #include "svg.h"
 
 enum { COVER_SIDE = 1, COVER_MIDDLE = 2, COVER_HALVES = 4, COVER_NONE = 8 };
-enum { MAX_FEATURES = 16, MAX_KINDS = 16, MAX_ICONS = 8, MAX_PIECES = 16 };
+enum { MAX_FEATURES = 16, MAX_KINDS = 16, MAX_ICONS = 8, MAX_PIECES = 16, MARK_BASE = 100 };
 
 typedef struct pt { double x, y; } pt;
 
@@ -288,8 +288,9 @@ static void building(FILE *f, double x, double y, double w, const kstyle *k) {
             x - w * 0.1, top + h * 0.4, w * 0.2, h * 0.6, k->stroke);
 }
 
-/* An icon centred at (x, y): a shield (pennant), a circle (fountain), a square (market), or a
-** circle with the icon's initial. */
+/* An icon centred at (x, y): a shield (pennant), a circle (fountain), a square (market), the goods
+** of Traders & Builders (wine a purple bunch of grapes, grain a yellow sheaf, cloth a blue bolt), or
+** a circle with the icon's initial. */
 static void icon(FILE *f, const char *name, double x, double y, double S) {
     fprintf(f, "<g><title>");
     svg_text(f, name);
@@ -307,6 +308,27 @@ static void icon(FILE *f, const char *name, double x, double y, double S) {
         double w = S * 0.13;
         fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f4d03f\" stroke=\"#8a6d05\" "
                    "stroke-width=\"%.1f\"/>", x - w / 2, y - w / 2, w, w, S * 0.015);
+    } else if (strcmp(name, "wine") == 0) {
+        static const double grapes[6][2] = { { -1, -1 }, { 0, -1 }, { 1, -1 }, { -.5, 0 }, { .5, 0 }, { 0, 1 } };
+        double r = S * 0.026;
+        fprintf(f, "<path d=\"M%.1f %.1fl%.1f %.1f\" stroke=\"#3f6b1e\" stroke-width=\"%.1f\"/>", x, y - 2.2 * r,
+                r, -1.3 * r, S * 0.012);
+        for (int i = 0; i < 6; i++)
+            fprintf(f, "<circle class=\"wine\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#7b2d8e\" stroke=\"#3c1046\" "
+                       "stroke-width=\"%.1f\"/>", x + grapes[i][0] * 1.7 * r, y + grapes[i][1] * 1.6 * r, r, S * 0.008);
+    } else if (strcmp(name, "grain") == 0) {
+        double w = S * 0.05, h = S * 0.075;
+        fprintf(f, "<path d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\" "
+                   "stroke=\"#8a6d05\" stroke-width=\"%.1f\" stroke-linecap=\"round\"/>",
+                x, y, x, y + h * 1.1, x, y + h * 0.5, x - w, y + h * 1.1, x, y + h * 0.5, x + w, y + h * 1.1, S * 0.014);
+        fprintf(f, "<ellipse class=\"grain\" cx=\"%.1f\" cy=\"%.1f\" rx=\"%.1f\" ry=\"%.1f\" fill=\"#f2c230\" stroke=\"#8a6d05\" "
+                   "stroke-width=\"%.1f\"/>", x, y - h * 0.25, w * 0.75, h * 0.75, S * 0.012);
+    } else if (strcmp(name, "cloth") == 0) {
+        double w = S * 0.13, h = S * 0.09;
+        fprintf(f, "<rect class=\"cloth\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\" fill=\"#2f6fd0\" "
+                   "stroke=\"#123a78\" stroke-width=\"%.1f\"/>", x - w / 2, y - h / 2, w, h, h * 0.2, S * 0.012);
+        fprintf(f, "<path d=\"M%.1f %.1fL%.1f %.1f\" stroke=\"#a9c8f5\" stroke-width=\"%.1f\"/>", x - w * 0.2, y - h / 2,
+                x - w * 0.2, y + h / 2, S * 0.012);
     } else {
         fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#ffffff\" stroke=\"#333333\" stroke-width=\"%.1f\"/>",
                 x, y, S * 0.07, S * 0.012);
@@ -314,6 +336,49 @@ static void icon(FILE *f, const char *name, double x, double y, double S) {
                 x, y + S * 0.035, S * 0.1, name[0] ? name[0] : '?');
     }
     fprintf(f, "</g>\n");
+}
+
+/* Whether a marker of a feature is drawn as a mark on it (marker_mark) rather than named in the
+** tile's label: an inn, a cathedral. */
+static bool marker_has_mark(const char *name) { return !strcmp(name, "inn") || !strcmp(name, "cathedral"); }
+
+/* A marker's mark centred at (x, y): an inn a small house with a sign (a brown roof, a yellow
+** door), a cathedral a grey church with a spire and a cross. */
+static void marker_mark(FILE *f, const char *name, double x, double y, double S) {
+    fprintf(f, "<g class=\"mark-");
+    svg_text(f, name);
+    fprintf(f, "\"><title>");
+    svg_text(f, name);
+    fprintf(f, "</title>");
+    double sw = S * 0.012;
+    if (strcmp(name, "inn") == 0) {
+        double w = S * 0.14, h = S * 0.08, roof = S * 0.06, top = y - (h + roof) / 2 + roof;
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f3e3c3\" stroke=\"#5a3a1a\" "
+                   "stroke-width=\"%.1f\"/>", x - w / 2, top, w, h, sw);
+        fprintf(f, "<path d=\"M%.1f %.1fL%.1f %.1fL%.1f %.1fZ\" fill=\"#8b4a1c\" stroke=\"#5a3a1a\" stroke-width=\"%.1f\" "
+                   "stroke-linejoin=\"round\"/>", x - w * 0.62, top, x, top - roof, x + w * 0.62, top, sw);
+        fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#e0a800\"/>", x - w * 0.12,
+                top + h * 0.35, w * 0.24, h * 0.65);
+    } else {
+        double w = S * 0.13, h = S * 0.1, spire = S * 0.1, base = y + (h + spire) / 2, top = base - h;
+        fprintf(f, "<path d=\"M%.1f %.1fV%.1fH%.1fL%.1f %.1fL%.1f %.1fH%.1fV%.1fZ\" fill=\"#d9d9e3\" stroke=\"#3a3a55\" "
+                   "stroke-width=\"%.1f\" stroke-linejoin=\"round\"/>", x - w / 2, base, top, x - w * 0.15, x, top - spire,
+                x + w * 0.15, top, x + w / 2, base, sw);
+        fprintf(f, "<path d=\"M%.1f %.1fv%.1fM%.1f %.1fh%.1f\" stroke=\"#3a3a55\" stroke-width=\"%.1f\"/>", x,
+                top - spire - S * 0.045, S * 0.045, x - S * 0.015, top - spire - S * 0.03, S * 0.03, sw);
+        fprintf(f, "<path d=\"M%.1f %.1fv%.1fa%.1f %.1f 0 0 1 %.1f 0v%.1fZ\" fill=\"#3a3a55\"/>", x - w * 0.12, base,
+                -h * 0.45, w * 0.12, w * 0.12, w * 0.24, h * 0.45);
+    }
+    fprintf(f, "</g>\n");
+}
+
+/* A feature inside the tile that is no building (a field enclosed between cities: it meets no
+** side): a small patch of its kind in the centre. */
+static void inner_patch(FILE *f, double x, double y, double S, const kstyle *k, const char *name) {
+    fprintf(f, "<ellipse class=\"inner\" cx=\"%.1f\" cy=\"%.1f\" rx=\"%.1f\" ry=\"%.1f\" fill=\"%s\" stroke=\"%s\" "
+               "stroke-width=\"%.1f\"><title>", x, y, S * 0.14, S * 0.105, k->fill, k->stroke, S * 0.015);
+    svg_text(f, name);
+    fprintf(f, " inside the tile</title></ellipse>\n");
 }
 
 static void follower(FILE *f, double x, double y, double S, const char *colour, const char *who) {
@@ -461,12 +526,14 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
     /* The ground: the largest area of a kind that meets half-sides only (the field), so that what
     ** cities leave between them reads as it. */
     bool centre_taken = false;
-    unsigned markers = mp_tileset_tile_markers(ts, tile);
+    unsigned markers = mp_tileset_tile_markers(ts, tile), labelled = markers;
     const char *ground = "#efe9dc";
     int ground_size = 0;
     for (int i = 0; i < n; i++) {
         centre_taken |= fs[i].middles || !fs[i].ports;
         markers |= fs[i].markers;
+        for (int m = 0; m < mp_tileset_n_markers(ts) && m < 32; m++)
+            if ((fs[i].markers >> m & 1) && !marker_has_mark(mp_tileset_marker_name(ts, m))) labelled |= 1u << m;
         if (!(mp_tileset_kind_covers(ts, fs[i].kind) & COVER_SIDE) && popcount(fs[i].halves) > ground_size)
             ground = kind_style(c, fs[i].kind)->fill, ground_size = popcount(fs[i].halves);
     }
@@ -518,8 +585,11 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
             fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"/>\n", S / 2, S / 2, S * 0.055, k->stroke);
         }
     }
-    for (int i = 0; i < n; i++)
-        if (!fs[i].ports) building(f, S / 2, S / 2, S * 0.34, kind_style(c, fs[i].kind));
+    for (int i = 0; i < n; i++) {
+        if (fs[i].ports) continue;
+        if (mp_tileset_kind_covers(ts, fs[i].kind) & COVER_NONE) building(f, S / 2, S / 2, S * 0.34, kind_style(c, fs[i].kind));
+        else inner_patch(f, S / 2, S / 2, S, kind_style(c, fs[i].kind), mp_tileset_kind_name(ts, fs[i].kind));
+    }
     /* The feature laid over the tile: across the side middles it covers. */
     feat over;
     memset(&over, 0, sizeof over);
@@ -530,14 +600,17 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
             if (st->overlay >> (3 * s + 1) & 1) over.middles |= 1u << s;
         if (over.middles) overlay_deck(f, over.middles, kind_style(c, over.kind), st->overlay_name, S);
     }
-    /* Icons on their features; several on one feature stand side by side; a tower (-1) first on
-    ** a feature whose kind a module changed. */
+    /* Icons on their features, then the marks of their markers (MARK_BASE + the marker); several
+    ** on one feature stand side by side; a tower (-1) first on a feature whose kind a module
+    ** changed. */
     pt se = { .7071, .7071 };
     for (int i = 0; i < n; i++) {
         int count = 0, which[12];
         if (changed[i]) which[count++] = -1;
         for (int k = 0; k < MAX_ICONS && k < mp_tileset_n_icons(ts); k++)
             for (int j = 0; j < fs[i].icons[k] && count < 12; j++) which[count++] = k;
+        for (int m = 0; m < mp_tileset_n_markers(ts) && m < 32 && count < 12; m++)
+            if ((fs[i].markers >> m & 1) && marker_has_mark(mp_tileset_marker_name(ts, m))) which[count++] = MARK_BASE + m;
         if (!count) continue;
         pt d;
         /* (A tower stands a little further out, where a one-side town is wide enough for it.) */
@@ -549,13 +622,14 @@ static void draw_tile(const ctx *c, int tile, int rot, double x, double y, const
             double off = ((double)j - (count - 1) / 2.0) * 0.17;
             double ix = (p.x + across.x * off) * S, iy = (p.y + across.y * off) * S;
             if (which[j] < 0) tower(f, ix, iy, S, kind_style(c, fs[i].kind));
+            else if (which[j] >= MARK_BASE) marker_mark(f, mp_tileset_marker_name(ts, which[j] - MARK_BASE), ix, iy, S);
             else icon(f, mp_tileset_icon_name(ts, which[j]), ix, iy, S);
         }
     }
     /* Markers (but the junction, drawn as its mark): a label at the bottom. */
     char label[256] = "";
     for (int m = 0; m < mp_tileset_n_markers(ts); m++) {
-        if (!(markers >> m & 1) || m == c->junction) continue;
+        if (!(labelled >> m & 1) || m == c->junction) continue;
         size_t used = strlen(label);
         snprintf(label + used, sizeof label - used, "%s%s", used ? ", " : "", mp_tileset_marker_name(ts, m));
     }
@@ -587,7 +661,7 @@ static void header(FILE *f, double width, double height, double S) {
 
 /* ------------------------------------------------------------------ the legend */
 
-enum { LEGEND_KIND, LEGEND_ICON, LEGEND_JUNCTION, LEGEND_END, LEGEND_MARKERS };
+enum { LEGEND_KIND, LEGEND_ICON, LEGEND_JUNCTION, LEGEND_END, LEGEND_MARKERS, LEGEND_MARK, LEGEND_INNER };
 typedef struct legend_entry { int what, index; char label[160]; } legend_entry;
 
 static int legend_entries(const ctx *c, legend_entry *out, int cap) {
@@ -619,14 +693,23 @@ static int legend_entries(const ctx *c, legend_entry *out, int cap) {
         snprintf(out[n].label, sizeof out[n].label, "%s", mp_tileset_icon_name(ts, i));
         n++;
     }
-    /* The marks the tiles use: line ends, junctions, marker labels. */
+    /* The marks the tiles use: line ends, junctions, features inside a tile that are no building
+    ** (by kind), marks of markers, marker labels. */
     bool ends = false, junctions = false;
-    unsigned markers = 0;
+    unsigned markers = 0, marks = 0, inner = 0;
     for (int t = 0; t < mp_tileset_n_tiles(ts); t++) {
         feat fs[MAX_FEATURES];
         int nf = load_features(ts, t, 0, fs);
         unsigned tm = mp_tileset_tile_markers(ts, t);
-        for (int i = 0; i < nf; i++) tm |= fs[i].markers;
+        for (int i = 0; i < nf; i++) {
+            if (!fs[i].ports && !(mp_tileset_kind_covers(ts, fs[i].kind) & COVER_NONE) && fs[i].kind < 32)
+                inner |= 1u << fs[i].kind;
+            for (int m = 0; m < mp_tileset_n_markers(ts) && m < 32; m++)
+                if (fs[i].markers >> m & 1) {
+                    if (marker_has_mark(mp_tileset_marker_name(ts, m))) marks |= 1u << m;
+                    else tm |= 1u << m;
+                }
+        }
         bool junction = c->junction >= 0 && (tm >> c->junction & 1);
         for (int i = 0; i < nf; i++)
             if (popcount(fs[i].middles) == 1) junctions |= junction, ends |= !junction;
@@ -645,6 +728,20 @@ static int legend_entries(const ctx *c, legend_entry *out, int cap) {
         snprintf(out[n].label, sizeof out[n].label, "junction: lines end here");
         n++;
     }
+    for (int k = 0; k < mp_tileset_n_kinds(ts) && k < 32 && n < cap; k++)
+        if (inner >> k & 1) {
+            out[n].what = LEGEND_INNER;
+            out[n].index = k;
+            snprintf(out[n].label, sizeof out[n].label, "%s inside the tile (it meets no side)", mp_tileset_kind_name(ts, k));
+            n++;
+        }
+    for (int m = 0; m < mp_tileset_n_markers(ts) && m < 32 && n < cap; m++)
+        if (marks >> m & 1) {
+            out[n].what = LEGEND_MARK;
+            out[n].index = m;
+            snprintf(out[n].label, sizeof out[n].label, "%s", mp_tileset_marker_name(ts, m));
+            n++;
+        }
     if (markers && n < cap) {
         out[n].what = LEGEND_MARKERS;
         out[n].index = 0;
@@ -706,6 +803,13 @@ static void draw_legend(const ctx *c, const legend_entry *e, int n, double left,
         } else if (e[i].what == LEGEND_JUNCTION) {
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"14\" fill=\"#8d7762\" stroke=\"#3b2f24\" stroke-width=\"2\"/>\n",
                     sx + 4, sy + 4);
+        } else if (e[i].what == LEGEND_MARK) {
+            marker_mark(f, mp_tileset_marker_name(c->ts, e[i].index), sx + sw / 2.0, sy + sw / 2.0, 150);
+        } else if (e[i].what == LEGEND_INNER) {
+            const kstyle *k = kind_style(c, e[i].index);
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"#efe9dc\" stroke=\"#999999\"/>\n", sx, sy,
+                    sw, sw);
+            inner_patch(f, sx + sw / 2.0, sy + sw / 2.0, 80, k, mp_tileset_kind_name(c->ts, e[i].index));
         } else if (e[i].what == LEGEND_END) {
             fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#7d7d7d\"/>\n", sx + sw / 2.0, sy + sw / 2.0);
         } else {
@@ -1349,6 +1453,60 @@ static double pieces_legend_width(const piece_look *looks, int n) {
     return w;
 }
 
+/* What the tiles on the board carry that needs a word: their icons (bit k: icon k), the markers
+** drawn as marks (inns, cathedrals) and the kinds of the features inside a tile that are no
+** building (an enclosed field), for the line of the marks under the table. */
+typedef struct board_marks { unsigned icons, marks, inner; } board_marks;
+
+static const char *const marks_lead = "on the tiles:";
+
+static void find_board_marks(const mp_game *g, const mp_tileset *ts, int x0, int y0, int x1, int y1, board_marks *m) {
+    memset(m, 0, sizeof *m);
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            int t = mp_game_tile_at(g, x, y, NULL);
+            if (t < 0) continue;
+            feat fs[MAX_FEATURES];
+            int n = load_features(ts, t, 0, fs);
+            for (int i = 0; i < n; i++) {
+                for (int k = 0; k < MAX_ICONS && k < mp_tileset_n_icons(ts); k++)
+                    if (fs[i].icons[k] > 0) m->icons |= 1u << k;
+                for (int k = 0; k < mp_tileset_n_markers(ts) && k < 32; k++)
+                    if ((fs[i].markers >> k & 1) && marker_has_mark(mp_tileset_marker_name(ts, k))) m->marks |= 1u << k;
+                if (!fs[i].ports && !(mp_tileset_kind_covers(ts, fs[i].kind) & COVER_NONE) && fs[i].kind < 32)
+                    m->inner |= 1u << fs[i].kind;
+            }
+        }
+}
+
+/* The line of the marks, from (x, y) when f is not NULL: each mark and its name. Its width. */
+static double marks_legend(FILE *f, const ctx *c, const board_marks *m, double x, double y) {
+    const mp_tileset *ts = c->ts;
+    if (!m->icons && !m->marks && !m->inner) return 0;
+    double x0 = x;
+    if (f) fprintf(f, "<g class=\"marks-legend\"><text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">%s</text>", x, y, marks_lead);
+    x += text_width(marks_lead, 12);
+    char words[96];
+    for (int k = 0; k < 3 * 32; k++) {
+        int i = k % 32, what = k / 32;
+        if (!((what == 0 ? m->icons : what == 1 ? m->marks : m->inner) >> i & 1)) continue;
+        if (what == 0) snprintf(words, sizeof words, "%s", mp_tileset_icon_name(ts, i));
+        else if (what == 1) snprintf(words, sizeof words, "%s", mp_tileset_marker_name(ts, i));
+        else snprintf(words, sizeof words, "%s inside the tile", mp_tileset_kind_name(ts, i));
+        if (f) {
+            if (what == 0) icon(f, words, x + 20, y - 4, 90);
+            else if (what == 1) marker_mark(f, words, x + 20, y - 5, 100);
+            else inner_patch(f, x + 20, y - 4, 70, kind_style(c, i), mp_tileset_kind_name(ts, i));
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", x + 32, y);
+            svg_text(f, words);
+            fprintf(f, "</text>");
+        }
+        x += 36 + text_width(words, 12);
+    }
+    if (f) fprintf(f, "</g>\n");
+    return x - x0;
+}
+
 /* The legend of the kinds of piece, a line from (x, y): each kind's mark, in grey, and its words. */
 static void pieces_legend(FILE *f, const piece_look *looks, int n, double x, double y) {
     fprintf(f, "<g class=\"pieces-legend\"><text x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">%s</text>", x, y, pieces_lead);
@@ -1532,10 +1690,15 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
     if (over && width < text_width(over_line, 12) + 2 * margin) width = text_width(over_line, 12) + 2 * margin;
     if (game_status[0] && width < text_width(game_status, 12) + 2 * margin) width = text_width(game_status, 12) + 2 * margin;
     if (width < legend_w + 2 * margin) width = legend_w + 2 * margin;
-    double table_top = top + board_h + 36;
-    double height = table_top + row_h * (np + 1) + 16 + margin + (game_status[0] ? row_h : 0) + (n_pieces > 1 ? row_h : 0);
     ctx c;
     ctx_init(&c, f, ts, S);
+    board_marks bm;
+    find_board_marks(g, ts, min_x, min_y, max_x, max_y, &bm);
+    double marks_w = marks_legend(NULL, &c, &bm, 0, 0);
+    if (marks_w > 0 && width < marks_w + 24 + 2 * margin) width = marks_w + 24 + 2 * margin;
+    double table_top = top + board_h + 36;
+    double height = table_top + row_h * (np + 1) + 16 + margin + (game_status[0] ? row_h : 0) + (n_pieces > 1 ? row_h : 0) +
+                    (marks_w > 0 ? row_h : 0);
     header(f, width, height, S);
     if (L.walled)   /* the half of a start space's cell next to the board, by the side it shows */
         fprintf(f, "<defs><clipPath id=\"half-n\"><rect width=\"%.1f\" height=\"%.1f\"/></clipPath>"
@@ -1667,6 +1830,10 @@ static int draw_game(FILE *f, const mp_game *g, const char *title, const char *c
     if (n_pieces > 1) {
         y += row_h;
         pieces_legend(f, looks, n_pieces, x0 + 24, y + 6);
+    }
+    if (marks_w > 0) {
+        y += row_h;
+        marks_legend(f, &c, &bm, x0 + 24, y + 6);
     }
     if (game_status[0]) {
         fprintf(f, "<text class=\"game-status\" x=\"%.1f\" y=\"%.1f\" fill=\"#555555\">", x0 + 24, y + row_h + 6);

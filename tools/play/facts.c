@@ -2,6 +2,7 @@
 ** facts.c: the modules' facts in --json (facts.h).
 */
 #include <stdlib.h>
+#include <string.h>
 
 #include "facts.h"
 
@@ -39,4 +40,20 @@ void facts_json(json *j, const mp_game *g, const char *const *names) {
     }
     json_array_end(j);
     free(f);
+}
+
+int facts_value(const mp_game *g, const char *what, int player, const char **module) {
+    int n = mp_game_facts(g, NULL, 0), value = 0;
+    if (module) *module = NULL;
+    mp_fact *f = n > 0 ? calloc((size_t)n, sizeof *f) : NULL;
+    if (n > 0 && !f) abort();
+    if (f) n = mp_game_facts(g, f, n);
+    for (int i = 0; i < n; i++)
+        if (f[i].what && !strcmp(f[i].what, what) && f[i].player == player) {
+            value = f[i].value;
+            if (module) *module = f[i].module;   /* the module's name: static, the ruleset's */
+            break;
+        }
+    free(f);
+    return value;
 }

@@ -12,4 +12,11 @@
 ** by name (null for the game's, none), in the ruleset's order of modules; [] with no module. */
 void facts_json(json *j, const mp_game *g, const char *const *names);
 
+/* The value of the first fact named `what` of a player (-1: the game's), the module that states it
+** in *module (when not NULL); 0 and *module NULL when no module states it. The double turn of
+** Traders & Builders: FACT_DOUBLE_TURN, 1 while the first tile has earned a second, 2 while the
+** second is played (meeple-modules(7)). */
+int facts_value(const mp_game *g, const char *what, int player, const char **module);
+#define FACT_DOUBLE_TURN "double-turn"
+
 #endif

@@ -10,6 +10,7 @@
 
 #include "ascii.h"
 #include "cmd.h"
+#include "facts.h"
 #include "human.h"
 
 static const char help_text[] =
@@ -226,9 +227,14 @@ static void show_placement(FILE *f, const mp_game *g, const char *const *names) 
     /* The tile to place: the one drawn, or each tile of the hand (house rule `hand:`). */
     int hand[16], held = mp_game_hand(g, p, hand, 16);
     if (held <= 1 || mp_game_drawn_tile(g) != hand[0]) { hand[0] = mp_game_drawn_tile(g); held = 1; }
-    fprintf(f, "%d tile%s left; %s %s%s (%d legal placements; 'legal' lists them):\n", mp_game_tiles_left(g),
+    /* The second tile of a double turn (Traders & Builders' builder), as its module's fact says. */
+    const char *doubled = NULL;
+    char second[96] = "";
+    if (facts_value(g, FACT_DOUBLE_TURN, p, &doubled) == 2)
+        snprintf(second, sizeof second, ", the second tile (%s)", doubled ? doubled : "?");
+    fprintf(f, "%d tile%s left; %s %s%s%s (%d legal placements; 'legal' lists them):\n", mp_game_tiles_left(g),
             plural(mp_game_tiles_left(g)), names[p], held > 1 ? "holds" : "draws tile ",
-            held > 1 ? "" : mp_tileset_tile_id(mp_ruleset_tiles(rs), hand[0]), n);
+            held > 1 ? "" : mp_tileset_tile_id(mp_ruleset_tiles(rs), hand[0]), second, n);
     for (int k = 0; k < held && k < 16; k++) {
         unsigned rots = 0;
         for (int i = 0; i < n && i < 1024; i++)
@@ -237,6 +243,14 @@ static void show_placement(FILE *f, const mp_game *g, const char *const *names) 
         if (rots) ascii_tile_rotations(f, rs, hand[k], rots);
         else if (held > 1) fprintf(f, "  (fits nowhere now)\n");
     }
+}
+
+/* When the tile just placed has earned a second (the double turn of Traders & Builders' builder, as
+** its module's fact says): a line that says so, before the deployment or the module's decision. */
+static void show_earned(FILE *f, const mp_game *g) {
+    const char *doubled = NULL;
+    if (facts_value(g, FACT_DOUBLE_TURN, mp_game_current_player(g), &doubled) == 1)
+        fprintf(f, "(%s: this tile has earned a second tile)\n", doubled ? doubled : "?");
 }
 
 /* After a placement: the board with the new tile, then each choice in words. */
@@ -256,6 +270,7 @@ static void show_deployment(FILE *f, const mp_game *g, const char *const *names)
         show_pieces(f, g, p);
         fprintf(f, " in supply):\n");
     }
+    show_earned(f, g);
     show_choices(f, g, false, 64);
 }
 
@@ -265,6 +280,7 @@ static void show_position(human_io *h, const mp_game *g, const char *const *name
     case MP_PHASE_PLACE: show_placement(f, g, names); break;
     case MP_PHASE_DEPLOY: show_deployment(f, g, names); break;
     case MP_PHASE_MODULE:   /* a module's decision (a castle, a bazaar): each choice in notation and in words */
+        show_earned(f, g);
         fprintf(f, "%s decides:\n", names[mp_game_current_player(g)]);
         show_choices(f, g, false, 16);
         break;

@@ -234,6 +234,9 @@ api_reply game_state(const game *gm, int seat, int status) {
     rotations_json(&j, g, legal, n_legal);
     players_json(&j, gm);
     facts_json(&j, g, gm->name_of);
+    jw_key(&j, "icons"); jw_array(&j);   /* the tile set's icons: the page shows a player's count of one */
+    for (int i = 0; i < mp_tileset_n_icons(ts); i++) jw_string(&j, mp_tileset_icon_name(ts, i));
+    jw_array_end(&j);
     actions_json(&j, g, legal, n_legal);
     if (legal != room) free(legal);
     int lx, ly;

@@ -152,6 +152,19 @@ const play = {
     a.setAttribute('download', `meeple-game-${this.id}.yaml`);
   },
 
+  /* The first fact named `what` of a player (by name; null: the game's), or undefined. */
+  fact(s, what, player) {
+    return (s.facts || []).find(f => f.what === what && f.player === player);
+  },
+
+  /* The tile set's icons that every player holds a count of (the goods of Traders & Builders:
+  ** wine, grain, cloth), each with the module that counts it: a column each in the players' table. */
+  heldIcons(s) {
+    const players = s.players || [];
+    return (s.icons || []).filter(i => players.length && players.every(p => (s.facts || []).some(
+      f => f.kind === 'count' && f.what === i && f.player === p.name)));
+  },
+
   name(seat) {
     const p = (this.state.players || [])[seat];
     return p ? p.name : `seat ${seat + 1}`;
@@ -163,10 +176,16 @@ const play = {
     if (s.over) text = `Game ${s.game} (${s.ruleset}, seed ${s.seed}) is over after ${s.turn} turns.`;
     else if (this.mine()) text = `Turn ${s.turn}: ${this.name(s.player)}, your turn: ${what}. ${s.tiles_left} tiles left.`;
     else text = `Turn ${s.turn}: waiting for ${this.name(s.player)} (${what}). ${s.tiles_left} tiles left.`;
+    // A double turn (Traders & Builders' builder), as its module's fact says: 1 the tile just
+    // placed has earned a second, 2 the second is being played.
+    const double = s.over ? null : this.fact(s, 'double-turn', this.name(s.player));
+    if (double && double.value === 2) text += ` Second tile (${double.module}).`;
+    else if (double && double.value === 1) text += ` This tile has earned a second tile (${double.module}).`;
     const status = document.getElementById('play-status');
     status.textContent = text;
     status.classList.toggle('yours', this.mine());
-    Object.assign(status.dataset, { phase: s.phase, mine: String(this.mine()), over: String(!!s.over), version: String(this.version) });
+    Object.assign(status.dataset, { phase: s.phase, mine: String(this.mine()), over: String(!!s.over), version: String(this.version),
+                                    doubleTurn: String(double ? double.value : 0) });
   },
 
   renderBoard(s) {
@@ -339,7 +358,10 @@ const play = {
     const table = clear(document.getElementById('play-players'));
     const kinds = ((s.players || [])[0] || {}).pieces || [], several = kinds.length > 1;
     const supplies = several ? kinds.map(k => el('th', { title: `${k.name}s left` }, k.name)) : [el('th', {}, 'followers')];
-    table.append(el('tr', {}, el('th', {}, ''), el('th', {}, 'player'), el('th', {}, 'score'), supplies, el('th', {}, 'tokens')));
+    const held = this.heldIcons(s);
+    const heldHeads = held.map(i => el('th', { title: `${i} held`, 'data-test': `held-${i}` }, i));
+    table.append(el('tr', {}, el('th', {}, ''), el('th', {}, 'player'), el('th', {}, 'score'), supplies, heldHeads,
+                    el('th', {}, 'tokens')));
     for (const p of s.players || []) {
       const tokens = (p.tokens || []).map(t => `${t.name} ${t.left}`).join(', ');
       const supply = several
@@ -352,6 +374,8 @@ const play = {
                         p.status ? el('div', { class: 'status-words' }, p.status) : null),
                      el('td', { class: 'num', 'data-test': `score-${p.seat}` }, String(p.score)),
                      supply,
+                     held.map(i => el('td', { class: 'num', 'data-test': `held-${p.seat}-${i}` },
+                                      String((this.fact(s, i, p.name) || {}).value || 0))),
                      el('td', {}, tokens));
       table.append(row);
     }
