@@ -28,7 +28,13 @@ int jcz_error(const jcz_src *src, mp_diag *d, const char *jpath, const char *typ
     __attribute__((format(printf, 5, 6)));
 
 /* jcz-setup.c */
-enum { JCZ_BRIDGE = 1, JCZ_CASTLE = 2, JCZ_BAZAAR = 4 };
+enum { JCZ_BRIDGE = 1, JCZ_CASTLE = 2, JCZ_BAZAAR = 4, JCZ_TRADERS = 8, JCZ_BUILDER = 16 };
+enum { JCZ_BCB_MODULES = JCZ_BRIDGE | JCZ_CASTLE | JCZ_BAZAAR, JCZ_TB_MODULES = JCZ_TRADERS | JCZ_BUILDER };
+/* Traders & Builders' elements that count figures (a player's builders, pigs); the builder's is
+** also the builder module's word for JCloisterZone, and the pieces' meeple types are the same words
+** (their aliases in c3-tb). */
+#define JCZ_BUILDER_ELEMENT "builder"
+#define JCZ_PIG_ELEMENT "pig"
 /* The element of The River, which the client writes beside its set river/1:1; the river module's
 ** word for JCloisterZone (mp_module_find_alias). */
 #define JCZ_RIVER_ELEMENT "river"
@@ -45,12 +51,18 @@ typedef struct jcz_options {
     int big;                  /* the element big-follower: large followers each (strength 2), 0 none */
     bool solo;                /* one player (the file's players) */
     bool river;               /* the set river/1:1: The River, as JCloisterZone plays it */
+    bool ic_tiles;            /* the set inns-and-cathedrals:1 */
+    bool tb_tiles;            /* the set traders-and-builders:1 */
+    bool inn, cathedral;      /* the elements inn and cathedral (with inns-and-cathedrals:1 only) */
+    bool ic_ignore;           /* the rule inn-and-cathedral-final-scoring "ignore" (with inn or cathedral) */
+    int builder, pig;         /* the elements builder and pig: figures each (with traders-and-builders:1);
+                              ** builder > 0 sets JCZ_BUILDER in modules, the element traders JCZ_TRADERS */
 } jcz_options;
 typedef struct jcz_setup {
-    char base[32];            /* the shipped ruleset: c3, c3-nofarmers or bcb */
+    char base[32];            /* the shipped ruleset: c3, c3-nofarmers, bcb, c3-ic, c3-ic-ignore, c3-tb or c3-ic-tb */
     char name[64];            /* the ruleset's name: base itself, or the generated one's */
     char summary[256];        /* in words */
-    char yaml[4096];          /* the generated ruleset; "" when base fits as it is */
+    char yaml[8192];          /* the generated ruleset; "" when base fits as it is */
     bool no_auction;          /* bazaar-no-auction: bazaars without auction */
 } jcz_setup;
 /* The options of a setup with nothing on: 7 followers, the auction on. */
