@@ -702,10 +702,15 @@ int mp_game_feature_at(const mp_game *g, int x, int y, const char *where) {
         if (p->overlay >= 0 && (p->overlay_ports >> port & 1)) return t->n_features;
         return t->port_feature[p->rot][port];
     }
-    int k = mp_tileset_kind(g->ts, where);
+    /* By kind: the one of that kind inside the tile (a cloister, an inner field: the notation names
+    ** a feature that covers no port by its kind), else the first of that kind. */
+    int k = mp_tileset_kind(g->ts, where), first = -1;
     for (int f = 0; f < t->n_features && k >= 0; f++)
-        if (t->f[f].kind == k) return f;
-    return -1;
+        if (t->f[f].kind == k) {
+            if (!t->f[f].ports) return f;
+            if (first < 0) first = f;
+        }
+    return first;
 }
 
 int mp_game_bounds(const mp_game *g, int *min_x, int *min_y, int *max_x, int *max_y) {
