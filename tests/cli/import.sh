@@ -12,7 +12,7 @@ score_is() { grep -q "\"name\":\"$2\",\"score\":$3," "$1"; }
 
 # Every game: imported into a record that replays like any other, its assertions all true.
 for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns river big-follower \
-         inns-cathedrals traders-builders; do
+         inns-cathedrals inns-final traders-builders; do
     "$M" import "$J/$g.jcz" -o "$T/$g.yaml" >"$T/$g.out" 2>&1
     check '[ $? = 0 ]' "$g: import exit: $(cat "$T/$g.out")"
     check 'grep -q "^# meeple game record" "$T/$g.yaml" && grep -q "^tile_order: \[" "$T/$g.yaml"' "$g: a record with its tile order"
@@ -36,6 +36,13 @@ check 'grep -q "^extends: c3-ic-ignore$" "$T/noinn.rules.yaml" && grep -q "^    
 check '"$M" lint "$T/noinn.rules.yaml" >/dev/null' "the noinn ruleset lints clean"
 "$M" replay --json "$T/noinn.jcz" >"$T/noinn.json" 2>&1
 check 'score_is "$T/noinn.json" Alice 4' "noinn scores: $(cat "$T/noinn.json")"
+# The end: an open inn road and an open cathedral city score 0 (zero, the printed rule; c3-ic),
+# 2 each under FanCloisterZone's ignore (c3-ic-ignore itself).
+check 'score_is "$T/inns-final.json" Alice 0 && score_is "$T/inns-final.json" Bob 0' "inns-final scores: $(cat "$T/inns-final.json")"
+sed 's/"zero"/"ignore"/' "$J/inns-final.jcz" >"$T/ignore.jcz"
+"$M" import "$T/ignore.jcz" -o "$T/ignore.yaml" >/dev/null 2>&1
+"$M" replay --json "$T/ignore.jcz" >"$T/ignore.json" 2>&1
+check 'grep -q "^ruleset: \"c3-ic-ignore\"$" "$T/ignore.yaml" && score_is "$T/ignore.json" Alice 2 && score_is "$T/ignore.json" Bob 2' "ignore: $(cat "$T/ignore.json")"
 # Traders & Builders: JCloisterZone's builder (the second tile always, never onto a feature just
 # completed); Alice's double turn is two turns of hers in a row, the second closing her road (5).
 check 'grep -q "^extends: c3-tb$" "$T/traders-builders.rules.yaml" && grep -q "^  builder: {count: 1, joins_completed: false}$" "$T/traders-builders.rules.yaml" && grep -q "double_turn: mandatory" "$T/traders-builders.rules.yaml"' "traders-builders ruleset: $(cat "$T/traders-builders.rules.yaml")"
