@@ -209,3 +209,14 @@ Test(export, ic_tb) {
     o.big = 1;
     generated(&o, 120001);
 }
+
+/* Both with Bridges, Castles and Bazaars: BCB's tiles and modules (JCloisterZone's mix) on
+** c3-ic-tb, the builder after the bazaars. */
+Test(export, ic_tb_bcb) {
+    jcz_options o = tb();
+    o.ic_tiles = o.inn = o.cathedral = true;
+    o.big = 1;
+    o.bcb_tiles = true;
+    o.modules |= JCZ_BRIDGE | JCZ_CASTLE | JCZ_BAZAAR;
+    generated(&o, 130001);
+}

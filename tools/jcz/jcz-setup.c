@@ -517,9 +517,11 @@ void jcz_options_ruleset(const jcz_options *o, jcz_setup *s) {
         changed = true;
     }
     if (tb) {
-        if (o->builder != 1) add(name, sizeof name, "-builders-%d", o->builder);
-        WORDS("%d builder%s each (JCloisterZone's: the second tile always played, never onto a feature just "
-              "completed)", o->builder, o->builder == 1 ? "" : "s");
+        if (o->builder != 1) {
+            add(name, sizeof name, "-builders-%d", o->builder);
+            WORDS("%d builder%s each", o->builder, o->builder == 1 ? "" : "s");
+        }
+        if (o->builder) WORDS("JCloisterZone's builder (a second tile always, never onto a feature just completed)");
         if (o->pig != 1) {
             add(name, sizeof name, "-pigs-%d", o->pig);
             WORDS("%d pig%s each", o->pig, o->pig == 1 ? "" : "s");
