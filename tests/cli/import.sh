@@ -12,7 +12,7 @@ score_is() { grep -q "\"name\":\"$2\",\"score\":$3," "$1"; }
 
 # Every game: imported into a record that replays like any other, its assertions all true.
 for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns river big-follower \
-         inns-cathedrals inns-final traders-builders; do
+         inns-cathedrals inns-final traders-builders bazaar-draw-order; do
     "$M" import "$J/$g.jcz" -o "$T/$g.yaml" >"$T/$g.out" 2>&1
     check '[ $? = 0 ]' "$g: import exit: $(cat "$T/$g.out")"
     check 'grep -q "^# meeple game record" "$T/$g.yaml" && grep -q "^tile_order: \[" "$T/$g.yaml"' "$g: a record with its tile order"
@@ -75,6 +75,13 @@ check 'grep -q "\"name\":\"Alice\",\"score\":3,\"recorded_score\":3,\"points\":{
 check 'grep -q "+cloister" "$T/cloister.yaml"' "the monk as +cloister"
 # gameAnnotations.drawOrder is the bag: all of it kept, also the tiles after the end.
 check 'grep -q "^tile_order: \[\"B\", \"U\", \"L\", \"V\"\]$" "$T/cloister.yaml"' "drawOrder kept: $(grep tile_order "$T/cloister.yaml")"
+# A bazaar whose tiles JCloisterZone drew after drawOrder ran out: read from the later placements,
+# in the bazaar's order (U first, E second), whether drawOrder stops at the bazaar tile or inside
+# its supply (then drawOrder's own tile stays).
+check 'grep -q "^tile_order: \[\"BB-7\", \"U\", \"E\"\]$" "$T/bazaar-draw-order.yaml"' "bazaar-draw-order: $(grep tile_order "$T/bazaar-draw-order.yaml")"
+sed 's/"drawOrder": \["BB\/F.b"\]/"drawOrder": ["BB\/F.b", "BA\/RFr"]/' "$J/bazaar-draw-order.jcz" >"$T/half.jcz"
+"$M" import "$T/half.jcz" -o "$T/half.yaml" >"$T/half.out" 2>&1
+check '[ $? = 0 ] && grep -q "^tile_order: \[\"BB-7\", \"U\", \"E\"\]$" "$T/half.yaml"' "half drawOrder: $(cat "$T/half.out"; grep tile_order "$T/half.yaml")"
 
 # The small-city rule: a generated ruleset beside the record, extending c3; 2 points, not 4.
 check 'score_is "$T/small-city.json" Alice 2 && grep -q "\"ruleset\":\"jcz-c3-small-city\"" "$T/small-city.json"' "small city: $(cat "$T/small-city.json")"

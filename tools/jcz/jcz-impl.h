@@ -105,6 +105,7 @@ int jcz_same_record(const char *path, const mp_record *a, const mp_game *ga, con
 typedef struct jcz_bazaar {           /* a bazaar under way, followed to learn who got which tile */
     bool on;
     int active, n_open, at;       /* its player, tiles turned up, placement index of its tile */
+    int first;                    /* the index in the order of the first tile it turned up */
     int got[MP_MAX_PLAYERS];      /* the index of the tile each player got, -1 none */
     int chosen, selector, high;
 } jcz_bazaar;
@@ -116,7 +117,9 @@ typedef struct jcz_sim {
     const mp_ruleset *rs;
     const mp_tileset *ts;
     mp_game *g;
-    bool fixed;                   /* the order is the file's drawOrder: a tile not drawn is an error */
+    bool fixed;                   /* the order begins with the file's drawOrder: a tile not drawn is an error */
+    int n_fixed;                  /* the entries of order that are drawOrder's; those after it (JCloisterZone
+                                  ** drew them with its own generator) are learnt from the placements */
     int end_turn;
     char (*order)[64];            /* the tiles in the order the bag gives them (meeple ids) */
     int n_order;
