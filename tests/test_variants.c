@@ -154,7 +154,8 @@ Test(modules, hole_rule_gives_another_turn) {
 /* Every compiled-in module is used by a shipped ruleset (module.h's checklist, step 4). */
 Test(modules, every_module_is_used) {
     static const char *const shipped[] = { "c3", "c3-nofarmers", "c3-river", "c1", "c1-2001", "c1-2000", "bcb",
-                                           "bcb-rgg", "bcb-zmg", "castle", "castle-hig", NULL };
+                                           "bcb-rgg", "bcb-zmg", "castle", "castle-hig", "c3-ic", "c3-ic-ignore",
+                                           "c3-tb", "c3-ic-tb", "bigbox", NULL };
     bool used[16] = { false };
     cr_assert_leq(mp_module_count(), 16);
     for (int i = 0; shipped[i]; i++) {
