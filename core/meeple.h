@@ -411,7 +411,8 @@ MP_API int mp_game_category_scored(const mp_game *g, int category);
 MP_API unsigned mp_game_winners(const mp_game *g);
 
 /* The feature of the tile at (x, y) that covers the named port ("N", "Nw", "Es", ...), or the
-** first feature of the named kind ("cloister"); -1 if none. For building positions. */
+** feature of the named kind inside the tile (a "cloister", an inner "field": one covering no
+** port), else the first of that kind; -1 if none. For building positions. */
 MP_API int mp_game_feature_at(const mp_game *g, int x, int y, const char *where);
 
 /* The board, for display. */

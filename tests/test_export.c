@@ -150,3 +150,73 @@ Test(export, castles_base_tiles) {
     o.modules = JCZ_CASTLE;
     generated(&o, 50001);
 }
+
+/* Inns & Cathedrals as shipped (all three elements, a big follower each): c3-ic itself, and with
+** FanCloisterZone's "ignore" c3-ic-ignore. */
+static jcz_options ic(void) {
+    jcz_options o = base();
+    o.ic_tiles = o.inn = o.cathedral = true;
+    o.big = 1;
+    return o;
+}
+
+Test(export, c3_ic) {
+    mp_ruleset *rs = t_ruleset("c3-ic");
+    round_trip(rs, NULL, 70001);
+    mp_ruleset_free(rs);
+}
+
+Test(export, c3_ic_ignore) {
+    mp_ruleset *rs = t_ruleset("c3-ic-ignore");
+    round_trip(rs, NULL, 80001);
+    mp_ruleset_free(rs);
+}
+
+/* Inns off, no big followers: c3-ic with parts taken back. */
+Test(export, ic_parts_off) {
+    jcz_options o = ic();
+    o.inn = false;
+    o.big = 0;
+    generated(&o, 90001);
+}
+
+/* Traders & Builders as JCloisterZone plays it: the second tile always, goods, a pig each. */
+static jcz_options tb(void) {
+    jcz_options o = base();
+    o.tb_tiles = true;
+    o.builder = o.pig = 1;
+    o.modules = JCZ_TRADERS | JCZ_BUILDER;
+    return o;
+}
+
+Test(export, tb) {
+    jcz_options o = tb();
+    generated(&o, 100001);
+}
+
+/* Without goods and pigs: the builder alone. */
+Test(export, tb_builder_only) {
+    jcz_options o = tb();
+    o.pig = 0;
+    o.modules = JCZ_BUILDER;
+    generated(&o, 110001);
+}
+
+/* Both, as the Big Box has them, under JCloisterZone's builder. */
+Test(export, ic_tb) {
+    jcz_options o = tb();
+    o.ic_tiles = o.inn = o.cathedral = true;
+    o.big = 1;
+    generated(&o, 120001);
+}
+
+/* Both with Bridges, Castles and Bazaars: BCB's tiles and modules (JCloisterZone's mix) on
+** c3-ic-tb, the builder after the bazaars. */
+Test(export, ic_tb_bcb) {
+    jcz_options o = tb();
+    o.ic_tiles = o.inn = o.cathedral = true;
+    o.big = 1;
+    o.bcb_tiles = true;
+    o.modules |= JCZ_BRIDGE | JCZ_CASTLE | JCZ_BAZAAR;
+    generated(&o, 130001);
+}

@@ -82,10 +82,12 @@ same_word() {
 tools/pictures/render.c|{ "castle",   {
 tools/pictures/render.c|strcmp(name, "castle") == 0 ? "castle" : "changed-kind"
 tools/jcz/jcz-view.c|{ "castle", "castle" }
-tools/jcz/jcz-setup.c|{ "castle", JCZ_CASTLE, write_castles }
+tools/jcz/jcz-setup.c|{ "castle", JCZ_CASTLE, false, write_castles }
 tools/jcz/jcz-setup.c|mp_yw_plain(w, "castle"); mp_yw_int(w, 4);
+tools/jcz/jcz-setup.c|mp_yw_plain(w, "castle"); mp_yw_int(w, 5);
 tools/jcz/jcz-setup.c|mp_yw_plain(w, "field"); mp_yw_plain(w, "river");
 tools/jcz/jcz-impl.h|#define JCZ_RIVER_ELEMENT "river"
+tools/jcz/jcz-impl.h|#define JCZ_BUILDER_ELEMENT "builder"
 tools/sim/bench-signature.c|"bcb-zmg", "castle", "castle-hig"
 EOF
     return 1

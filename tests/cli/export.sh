@@ -83,6 +83,8 @@ refused c1-2000 "3:10: ruleset 'c1-2000' cannot be written for JCloisterZone: fa
 refused c1-2001 "3:10: ruleset 'c1-2001' cannot be written for JCloisterZone: farm method: farm-3-once (JCloisterZone: farm-3); expected the rules of a JCloisterZone setup (nearest: jcz-c3-small-city)"
 refused bcb "3:10: ruleset 'bcb' cannot be written for JCloisterZone: castles option shapes: cap (JCloisterZone: cap, triangle), bazaars option need_tiles: false (JCloisterZone: true); expected the rules of a JCloisterZone setup (nearest: jcz-bcb)"
 refused bcb-zmg "3:10: ruleset 'bcb-zmg' cannot be written for JCloisterZone: bazaars option negative_scores: false (JCloisterZone: true), bazaars option need_tiles: false (JCloisterZone: true); expected the rules of a JCloisterZone setup (nearest: jcz-bcb)"
+# Traders & Builders as printed: the second tile optional; JCloisterZone's is always played.
+refused c3-tb "3:10: ruleset 'c3-tb' cannot be written for JCloisterZone: builder option double_turn: optional (JCloisterZone: mandatory); expected the rules of a JCloisterZone setup (nearest: jcz-c3-tb)"
 refused castle "3:10: ruleset 'castle' cannot be written for JCloisterZone: tile sets: 60 tiles in 67 kinds (JCloisterZone: 72 tiles in 24 kinds), players: 2 to 2 (JCloisterZone: 2 to 5), tied majorities: nobody scores (JCloisterZone: every tied player scores), feature kind: path (JCloisterZone: absent) and 10 more; expected the rules of a JCloisterZone setup (nearest: c3-nofarmers)"
 # A kind of piece JCloisterZone has no meeple type for (tests/rulesets/pieces.yaml's helper: no
 # jcz alias): refused by name.

@@ -11,7 +11,8 @@ J=$SRC/tests/jcz
 score_is() { grep -q "\"name\":\"$2\",\"score\":$3," "$1"; }
 
 # Every game: imported into a record that replays like any other, its assertions all true.
-for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns river big-follower; do
+for g in city-road farm cloister small-city nofarmers bridge bridge-implied castle bazaar solo castle-base bridge-base castle-two-towns river big-follower \
+         inns-cathedrals inns-final traders-builders bazaar-draw-order; do
     "$M" import "$J/$g.jcz" -o "$T/$g.yaml" >"$T/$g.out" 2>&1
     check '[ $? = 0 ]' "$g: import exit: $(cat "$T/$g.out")"
     check 'grep -q "^# meeple game record" "$T/$g.yaml" && grep -q "^tile_order: \[" "$T/$g.yaml"' "$g: a record with its tile order"
@@ -23,6 +24,35 @@ for g in city-road farm cloister small-city nofarmers bridge bridge-implied cast
     "$M" replay --json "$J/$g.jcz" >"$T/$g.json"
     check '[ $? = 0 ] && grep -q "\"legal\":true" "$T/$g.json" && grep -q "\"scores_match\":true" "$T/$g.json"' "$g: replay --json"
 done
+
+# Inns & Cathedrals with all three elements: c3-ic as shipped; the inn road of 4 tiles scores 8.
+check 'grep -q "^ruleset: \"c3-ic\"$" "$T/inns-cathedrals.yaml" && [ ! -e "$T/inns-cathedrals.rules.yaml" ]' "inns-cathedrals: c3-ic"
+check 'score_is "$T/inns-cathedrals.json" Alice 8' "inns-cathedrals scores: $(cat "$T/inns-cathedrals.json")"
+# Elements switched off and FanCloisterZone's "ignore": a ruleset extending c3-ic-ignore with the
+# inns taken back (the road scores 4) and two large followers.
+sed 's/"inn": true, //; s/"zero"/"ignore"/; s/"big-follower": 1/"big-follower": 2/' "$J/inns-cathedrals.jcz" >"$T/noinn.jcz"
+"$M" import "$T/noinn.jcz" -o "$T/noinn.yaml" >/dev/null 2>&1
+check 'grep -q "^extends: c3-ic-ignore$" "$T/noinn.rules.yaml" && grep -q "^      inn: null$" "$T/noinn.rules.yaml" && grep -q "^  large: {count: 2}$" "$T/noinn.rules.yaml"' "noinn ruleset: $(cat "$T/noinn.rules.yaml")"
+check '"$M" lint "$T/noinn.rules.yaml" >/dev/null' "the noinn ruleset lints clean"
+"$M" replay --json "$T/noinn.jcz" >"$T/noinn.json" 2>&1
+check 'score_is "$T/noinn.json" Alice 4' "noinn scores: $(cat "$T/noinn.json")"
+# The end: an open inn road and an open cathedral city score 0 (zero, the printed rule; c3-ic),
+# 2 each under FanCloisterZone's ignore (c3-ic-ignore itself).
+check 'score_is "$T/inns-final.json" Alice 0 && score_is "$T/inns-final.json" Bob 0' "inns-final scores: $(cat "$T/inns-final.json")"
+sed 's/"zero"/"ignore"/' "$J/inns-final.jcz" >"$T/ignore.jcz"
+"$M" import "$T/ignore.jcz" -o "$T/ignore.yaml" >/dev/null 2>&1
+"$M" replay --json "$T/ignore.jcz" >"$T/ignore.json" 2>&1
+check 'grep -q "^ruleset: \"c3-ic-ignore\"$" "$T/ignore.yaml" && score_is "$T/ignore.json" Alice 2 && score_is "$T/ignore.json" Bob 2' "ignore: $(cat "$T/ignore.json")"
+# Traders & Builders: JCloisterZone's builder (the second tile always, never onto a feature just
+# completed); Alice's double turn is two turns of hers in a row, the second closing her road (5).
+check 'grep -q "^extends: c3-tb$" "$T/traders-builders.rules.yaml" && grep -q "^  builder: {count: 1, joins_completed: false}$" "$T/traders-builders.rules.yaml" && grep -q "double_turn: mandatory" "$T/traders-builders.rules.yaml"' "traders-builders ruleset: $(cat "$T/traders-builders.rules.yaml")"
+check '[ "$(turns "$T/traders-builders.yaml" | tr "\n" "|")" = "U@1,0r0 +E|TB-2@0,-1r2 -|U@2,0r0 +E:builder|E@1,-1r3 -|W@-1,0r0 -|W@3,0r0 -|" ]' "traders-builders turns: $(turns "$T/traders-builders.yaml")"
+check 'score_is "$T/traders-builders.json" Alice 5 && score_is "$T/traders-builders.json" Bob 0' "traders-builders scores: $(cat "$T/traders-builders.json")"
+check '"$M" lint "$T/traders-builders.rules.yaml" >/dev/null' "the traders-builders ruleset lints clean"
+# No builder, no pig, no goods: all switched off in the generated ruleset.
+sed 's/"builder": 1, "pig": 1, "traders": true, //; s/{ "type": "DEPLOY_MEEPLE", .*"0\.builder\.1" } },/{ "type": "PASS", "payload": {} },/' "$J/traders-builders.jcz" >"$T/tb-off.jcz"
+"$M" import "$T/tb-off.jcz" -o "$T/tb-off.yaml" >"$T/tb-off.out" 2>&1
+check 'grep -q "^  builder: {count: 0, joins_completed: false}$" "$T/tb-off.rules.yaml" && grep -q "^  pig: {count: 0}$" "$T/tb-off.rules.yaml" && grep -q "^variants: \[\]$" "$T/tb-off.rules.yaml"' "tb-off ruleset: $(cat "$T/tb-off.out" "$T/tb-off.rules.yaml")"
 
 # Mid-game city and road scoring: Alice 4 (city), Bob 3 (road); the game goes on. (Every form of
 # assertion, passing and failing, is tested by assertions.sh.)
@@ -45,6 +75,13 @@ check 'grep -q "\"name\":\"Alice\",\"score\":3,\"recorded_score\":3,\"points\":{
 check 'grep -q "+cloister" "$T/cloister.yaml"' "the monk as +cloister"
 # gameAnnotations.drawOrder is the bag: all of it kept, also the tiles after the end.
 check 'grep -q "^tile_order: \[\"B\", \"U\", \"L\", \"V\"\]$" "$T/cloister.yaml"' "drawOrder kept: $(grep tile_order "$T/cloister.yaml")"
+# A bazaar whose tiles JCloisterZone drew after drawOrder ran out: read from the later placements,
+# in the bazaar's order (U first, E second), whether drawOrder stops at the bazaar tile or inside
+# its supply (then drawOrder's own tile stays).
+check 'grep -q "^tile_order: \[\"BB-7\", \"U\", \"E\"\]$" "$T/bazaar-draw-order.yaml"' "bazaar-draw-order: $(grep tile_order "$T/bazaar-draw-order.yaml")"
+sed 's/"drawOrder": \["BB\/F.b"\]/"drawOrder": ["BB\/F.b", "BA\/RFr"]/' "$J/bazaar-draw-order.jcz" >"$T/half.jcz"
+"$M" import "$T/half.jcz" -o "$T/half.yaml" >"$T/half.out" 2>&1
+check '[ $? = 0 ] && grep -q "^tile_order: \[\"BB-7\", \"U\", \"E\"\]$" "$T/half.yaml"' "half drawOrder: $(cat "$T/half.out"; grep tile_order "$T/half.yaml")"
 
 # The small-city rule: a generated ruleset beside the record, extending c3; 2 points, not 4.
 check 'score_is "$T/small-city.json" Alice 2 && grep -q "\"ruleset\":\"jcz-c3-small-city\"" "$T/small-city.json"' "small city: $(cat "$T/small-city.json")"
@@ -206,10 +243,13 @@ expect bad-unknown-tile.jcz "14:52: replay[3].payload.tileId (PLACE_TILE): unkno
 expect bad-illegal-move.jcz "14:5: replay[3] (PLACE_TILE): tile 'BA/C' at [0, -1] R0 ('E@0,-1r0') is illegal: tile 'E' does not fit at 0,-1 rotation 0: side S at port Se: field meets city"
 expect bad-farmer-off.jcz "12:5: replay[1] (DEPLOY_MEEPLE): a follower on the Field at NL.NR.EL.WR ('+Nw') is illegal: '+Nw' cannot take a follower (the feature is occupied, or no follower goes there); expected one of the legal deployments"
 expect bad-unknown-type.jcz "12:15: replay[1].type: unknown message type 'PLACE_FERRY' (another expansion's?); expected PLACE_TILE, DEPLOY_MEEPLE, PASS, PLACE_TOKEN, BAZAAR_BID, BAZAAR_BUY_OR_SELL or COMMIT"
-expect bad-unknown-set.jcz "4:54: setup.sets.inns-and-cathedrals:1: set 'inns-and-cathedrals:1' is not one meeple imports; expected basic:1, with or without bridges-castles-and-bazaars:1 and river/1:1"
-expect bad-unknown-element.jcz "5:66: setup.elements.abbot: element 'abbot' is not one meeple imports; expected small-follower, big-follower, farmers, river, bridge, castle or bazaar"
+expect bad-unknown-set.jcz "4:50: setup.sets.abbey-and-mayor:1: set 'abbey-and-mayor:1' is not one meeple imports; expected basic:1, with or without bridges-castles-and-bazaars:1, inns-and-cathedrals:1, traders-and-builders:1 and river/1:1"
+expect bad-unknown-element.jcz "5:66: setup.elements.abbot: element 'abbot' is not one meeple imports; expected small-follower, big-follower, farmers, river, bridge, castle, bazaar, inn, cathedral, traders, builder or pig"
 expect bad-meeple-type.jcz "12:129: replay[1].payload.meepleId (DEPLOY_MEEPLE): a meeple of type 'big' is not one ruleset 'c3' has; expected small"
-expect bad-unknown-rule.jcz "6:55: setup.rules.pig-herds: rule 'pig-herds' is not one meeple imports; expected tiny-city-scoring"
+expect bad-unknown-rule.jcz "6:55: setup.rules.pig-herds: rule 'pig-herds' is not one meeple imports; expected tiny-city-scoring, inn-and-cathedral-final-scoring"
+expect bad-garden-set.jcz "14:54: setup.sets.inns-and-cathedrals:2: set 'inns-and-cathedrals:2' (the edition with gardens, for the abbot) is not one meeple imports; expected inns-and-cathedrals:1"
+expect bad-builder-no-set.jcz "15:17: setup.elements: element 'traders' without the set traders-and-builders:1; expected that set with it"
+expect bad-final-scoring.jcz "16:51: setup.rules.inn-and-cathedral-final-scoring: inn-and-cathedral-final-scoring is not \"zero\" or \"ignore\"; expected \"zero\" (open inn roads and cathedral cities score nothing at the end) or \"ignore\" (they score as plain ones)"
 expect bad-start.jcz "7:41: setup.start[0].x: start tile at 3,0; expected 0,0"
 expect bad-draw-order.jcz "23:52: replay[3].payload.tileId (PLACE_TILE): tile 'BA/RFr' (meeple U) is placed, but the pack (gameAnnotations.drawOrder) gives 'BA/Rr' here; expected the drawn tile"
 "$M" import "$T/nothing.jcz" -o "$T/bad.yaml" 2>"$T/err"

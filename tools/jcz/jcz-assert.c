@@ -61,7 +61,7 @@ static char *group_dup(const match *m, int k) {
 typedef struct rules rules;
 typedef jcz_verdict rule_fn(const rules *rx, const jcz_view *v, const match *m, char *detail, size_t size);
 
-static rule_fn has_points, scored, can_pass, phase_is, available, placement_options, undo, meeple_options, no_auction;
+static rule_fn has_points, scored, turn_player, active_player, can_pass, phase_is, available, placement_options, undo, meeple_options, no_auction;
 
 /* The runner's rules, in its order. */
 static const struct rule_def { const char *pattern; uint32_t options; rule_fn *fn; } defs[] = {
@@ -74,6 +74,8 @@ static const struct rule_def { const char *pattern; uint32_t options; rule_fn *f
     { "^(Undo is allowed|Undo is not allowed)$", 0, undo },
     { "^Meeple (\\w+) options: (.*)$", 0, meeple_options },
     { "^Bazaar noAuction: (true|false)$", 0, no_auction },
+    { "^Turn player is (\\w+)$", 0, turn_player },
+    { "^Active player is (\\w+)$", 0, active_player },
 };
 enum { N_RULES = sizeof defs / sizeof defs[0] };
 /* The entries of an options list, matched one after the other (the runner's global patterns). */
@@ -204,6 +206,30 @@ static jcz_verdict scored(const rules *rx, const jcz_view *v, const match *m, ch
     if (events[0]) say(detail, size, "no single %s event of %lld for %s; the player's events: %s", what, want, v->names[p], events);
     else say(detail, size, "%s has no scoring event", v->names[p]);
     return JCZ_FAILED;
+}
+
+/* Turn player is NAME / Active player is NAME: the seat whose turn it is, the seat to act (they
+** differ in a bazaar's auction). A name that is no player's fails; at the game's end neither is
+** anybody: not understood. */
+static jcz_verdict player_is(const jcz_view *v, const match *m, int seat, const char *what, char *detail, size_t size) {
+    char name[128];
+    group(m, 1, name, sizeof name);
+    if (seat < 0) {
+        say(detail, size, "no player is the %s: the game is over (%s)", what, v->phase_name);
+        return JCZ_NOT_UNDERSTOOD;
+    }
+    say(detail, size, "the %s is %s (%s)", what, v->names[seat], v->phase_name);
+    return player_named(v, name) == seat ? JCZ_PASSED : JCZ_FAILED;
+}
+
+static jcz_verdict turn_player(const rules *rx, const jcz_view *v, const match *m, char *detail, size_t size) {
+    (void)rx;
+    return player_is(v, m, v->turn_player, "turn player", detail, size);
+}
+
+static jcz_verdict active_player(const rules *rx, const jcz_view *v, const match *m, char *detail, size_t size) {
+    (void)rx;
+    return player_is(v, m, v->player, "active player", detail, size);
 }
 
 /* Player can('t) pass: JCloisterZone's canPass, for the player to act. */

@@ -28,7 +28,13 @@ int jcz_error(const jcz_src *src, mp_diag *d, const char *jpath, const char *typ
     __attribute__((format(printf, 5, 6)));
 
 /* jcz-setup.c */
-enum { JCZ_BRIDGE = 1, JCZ_CASTLE = 2, JCZ_BAZAAR = 4 };
+enum { JCZ_BRIDGE = 1, JCZ_CASTLE = 2, JCZ_BAZAAR = 4, JCZ_TRADERS = 8, JCZ_BUILDER = 16 };
+enum { JCZ_BCB_MODULES = JCZ_BRIDGE | JCZ_CASTLE | JCZ_BAZAAR, JCZ_TB_MODULES = JCZ_TRADERS | JCZ_BUILDER };
+/* Traders & Builders' elements that count figures (a player's builders, pigs); the builder's is
+** also the builder module's word for JCloisterZone, and the pieces' meeple types are the same words
+** (their aliases in c3-tb). */
+#define JCZ_BUILDER_ELEMENT "builder"
+#define JCZ_PIG_ELEMENT "pig"
 /* The element of The River, which the client writes beside its set river/1:1; the river module's
 ** word for JCloisterZone (mp_module_find_alias). */
 #define JCZ_RIVER_ELEMENT "river"
@@ -45,12 +51,18 @@ typedef struct jcz_options {
     int big;                  /* the element big-follower: large followers each (strength 2), 0 none */
     bool solo;                /* one player (the file's players) */
     bool river;               /* the set river/1:1: The River, as JCloisterZone plays it */
+    bool ic_tiles;            /* the set inns-and-cathedrals:1 */
+    bool tb_tiles;            /* the set traders-and-builders:1 */
+    bool inn, cathedral;      /* the elements inn and cathedral (with inns-and-cathedrals:1 only) */
+    bool ic_ignore;           /* the rule inn-and-cathedral-final-scoring "ignore" (with inn or cathedral) */
+    int builder, pig;         /* the elements builder and pig: figures each (with traders-and-builders:1);
+                              ** builder > 0 sets JCZ_BUILDER in modules, the element traders JCZ_TRADERS */
 } jcz_options;
 typedef struct jcz_setup {
-    char base[32];            /* the shipped ruleset: c3, c3-nofarmers or bcb */
+    char base[32];            /* the shipped ruleset: c3, c3-nofarmers, bcb, c3-ic, c3-ic-ignore, c3-tb or c3-ic-tb */
     char name[64];            /* the ruleset's name: base itself, or the generated one's */
     char summary[256];        /* in words */
-    char yaml[4096];          /* the generated ruleset; "" when base fits as it is */
+    char yaml[8192];          /* the generated ruleset; "" when base fits as it is */
     bool no_auction;          /* bazaar-no-auction: bazaars without auction */
 } jcz_setup;
 /* The options of a setup with nothing on: 7 followers, the auction on. */
@@ -93,6 +105,7 @@ int jcz_same_record(const char *path, const mp_record *a, const mp_game *ga, con
 typedef struct jcz_bazaar {           /* a bazaar under way, followed to learn who got which tile */
     bool on;
     int active, n_open, at;       /* its player, tiles turned up, placement index of its tile */
+    int first;                    /* the index in the order of the first tile it turned up */
     int got[MP_MAX_PLAYERS];      /* the index of the tile each player got, -1 none */
     int chosen, selector, high;
 } jcz_bazaar;
@@ -104,7 +117,9 @@ typedef struct jcz_sim {
     const mp_ruleset *rs;
     const mp_tileset *ts;
     mp_game *g;
-    bool fixed;                   /* the order is the file's drawOrder: a tile not drawn is an error */
+    bool fixed;                   /* the order begins with the file's drawOrder: a tile not drawn is an error */
+    int n_fixed;                  /* the entries of order that are drawOrder's; those after it (JCloisterZone
+                                  ** drew them with its own generator) are learnt from the placements */
     int end_turn;
     char (*order)[64];            /* the tiles in the order the bag gives them (meeple ids) */
     int n_order;

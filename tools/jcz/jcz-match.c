@@ -14,7 +14,7 @@
 
 #include "jcz-impl.h"
 
-enum { MAX_CANDIDATES = 128, CACHE = 16, SHOW_DIFFS = 4, MAX_DIFFS = 64 };
+enum { MAX_CANDIDATES = 512, CACHE = 16, SHOW_DIFFS = 4, MAX_DIFFS = 64 };
 
 /* The modules the ruleset turns on, as elements (each module's word for JCloisterZone); *other:
 ** it turns on some other module too. */
@@ -29,41 +29,59 @@ static unsigned ruleset_modules(const mp_ruleset *rs, bool *other) {
     return m;
 }
 
-/* Whether the ruleset's tiles include those of Bridges, Castles and Bazaars (their JCloisterZone
-** ids start with BB/). Only to try the likely setups first. */
-static bool has_bcb_tiles(const mp_ruleset *rs) {
+/* Whether the ruleset's tiles include those of a set, by the start of their JCloisterZone ids
+** (BB/ Bridges, Castles and Bazaars, IC/ Inns & Cathedrals, TB/ Traders & Builders). Only to try
+** the likely setups first. */
+static bool has_tiles(const mp_ruleset *rs, const char *prefix) {
     const mp_tileset *ts = mp_ruleset_tiles(rs);
     for (int t = 0; t < mp_tileset_n_tiles(ts); t++)
-        if (!strncmp(jcz_tile_id(ts, t), "BB/", 3)) return true;
+        if (!strncmp(jcz_tile_id(ts, t), prefix, strlen(prefix))) return true;
     return false;
 }
 
 /* How many big followers each player has: the pieces of JCloisterZone's meeple type big. */
-static int ruleset_big(const mp_ruleset *rs) {
+static int ruleset_count(const mp_ruleset *rs, const char *type) {
     mp_piece_info piece;
-    int k = jcz_find_piece(rs, JCZ_BIG_FOLLOWER);
+    int k = jcz_find_piece(rs, type);
     return k > 0 && !mp_ruleset_piece(rs, k, &piece) ? piece.count : 0;
 }
+
+/* Inns & Cathedrals' elements inn and cathedral and the rule "ignore", as tried: all of them. */
+static const struct { bool inn, cathedral, ignore; } ic_parts[] = {
+    { true, true, false }, { true, true, true }, { true, false, false }, { true, false, true },
+    { false, true, false }, { false, true, true }, { false, false, false },
+};
 
 /* Every setup meeple import maps, for this many followers and players (and the ruleset's big
 ** followers), the likely ones first. */
 static int candidates(const mp_ruleset *rs, int followers, bool solo, jcz_options *out) {
     bool other;
     unsigned want = ruleset_modules(rs, &other);
-    bool bb = has_bcb_tiles(rs);
+    bool bb = has_tiles(rs, "BB/"), ic = has_tiles(rs, "IC/"), tb = has_tiles(rs, "TB/");
     bool river = other && mp_ruleset_module_find_alias(rs, JCZ_ALIAS_NAMESPACE, JCZ_RIVER_ELEMENT) >= 0;
-    int n = 0, big = ruleset_big(rs);
+    int n = 0, big = ruleset_count(rs, JCZ_BIG_FOLLOWER);
+    int builder = tb ? ruleset_count(rs, JCZ_BUILDER_ELEMENT) : 0, pig = tb ? ruleset_count(rs, JCZ_PIG_ELEMENT) : 0;
+    unsigned tb_modules = tb ? want & JCZ_TB_MODULES : 0;
     for (int pass = 0; pass < 2; pass++)
         for (int bcb = 0; bcb < 2; bcb++)
             for (unsigned m = 0; m < 8; m++)
                 for (int farmers = 1; farmers >= 0; farmers--)
                     for (int small = 0; small < 2; small++)
-                        for (int auction = 1; auction >= ((m & JCZ_BAZAAR) ? 0 : 1); auction--) {
-                            bool likely = m == want && bcb == bb;
-                            if (likely != (pass == 0) || n == MAX_CANDIDATES) continue;
+                        for (int auction = 1; auction >= ((m & JCZ_BAZAAR) ? 0 : 1); auction--)
+                            for (int p = 0; p < (ic ? (int)(sizeof ic_parts / sizeof ic_parts[0]) : 1); p++) {
+                            bool likely = (m | tb_modules) == want && bcb == bb;
+                            if (likely != (pass == 0) || n == MAX_CANDIDATES || (!likely && p > 0)) continue;
                             jcz_options_default(&out[n]);
+                            out[n].ic_tiles = ic;
+                            out[n].inn = ic && ic_parts[p].inn;
+                            out[n].cathedral = ic && ic_parts[p].cathedral;
+                            out[n].ic_ignore = ic && ic_parts[p].ignore && (out[n].inn || out[n].cathedral);
+                            if (ic && ic_parts[p].ignore && !out[n].ic_ignore) continue;
+                            out[n].tb_tiles = tb;
+                            out[n].builder = builder;
+                            out[n].pig = pig;
                             out[n].bcb_tiles = bcb;
-                            out[n].modules = m;
+                            out[n].modules = m | tb_modules;
                             out[n].farmers = farmers;
                             out[n].small_city = small;
                             out[n].auction = auction;
@@ -117,7 +135,8 @@ static int refuse(const mp_ruleset *rs, const jcz_options *cands, int n, mp_diag
     d->line = d->column = 0;
     if (best < 0) {
         snprintf(d->message, sizeof d->message, "ruleset '%s' cannot be written for JCloisterZone: no ruleset of a "
-                 "JCloisterZone setup loads here; expected the shipped rulesets c3, c3-nofarmers and bcb",
+                 "JCloisterZone setup loads here; expected the shipped rulesets c3, c3-nofarmers, bcb, c3-ic, c3-ic-ignore, "
+                 "c3-tb and c3-ic-tb",
                  mp_ruleset_name(rs));
         return 1;
     }

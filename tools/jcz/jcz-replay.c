@@ -124,6 +124,8 @@ static void watch_bazaar(jcz_sim *s) {
         *b = (jcz_bazaar){ .on = true, .active = s->last_placer, .at = s->placements - 1 };
         for (int p = 0; p < MP_MAX_PLAYERS; p++) b->got[p] = -1;
         bazaar_stage(s, &b->n_open);
+        b->first = mp_game_bag_taken(s->g, NULL, 0) - b->n_open;   /* its tiles are the last taken */
+        if (b->first < 0) b->first = b->at + 1;
         return;
     }
     if (in || !b->on) return;
@@ -136,14 +138,14 @@ static void watch_bazaar(jcz_sim *s) {
     }
     for (int k = 0; k < b->n_open && missing == 1; k++)   /* the last tile went free */
         if (!taken[k]) { b->got[without] = k; break; }
-    if (s->fixed) return;
+    if (s->fixed && b->first + b->n_open <= s->n_fixed) return;   /* all of them drawOrder's */
     char want[MP_MAX_PLAYERS][64] = { { 0 } };
     int j = 0, got = 0;
     for (int k = 1; k <= n; k++) {
         int p = (b->active + k) % n;
         if (b->got[p] < 0 || b->got[p] >= b->n_open) continue;
         int at = b->at + 1 + j++;
-        if (at >= s->n_placed || b->at + b->n_open >= s->n_order) return;   /* the file ends first */
+        if (at >= s->n_placed || b->first + b->n_open > s->n_order) return;   /* the file ends first */
         snprintf(want[b->got[p]], sizeof want[0], "%s", mp_tileset_tile_id(s->ts, s->placed[at]));
         got++;
     }
@@ -151,8 +153,8 @@ static void watch_bazaar(jcz_sim *s) {
     for (int k = 0; k < b->n_open; k++)
         if (!want[k][0]) return;                 /* two players with one tile: no order to learn */
     for (int k = 0; k < b->n_open; k++)
-        if (strcmp(s->order[b->at + 1 + k], want[k]) != 0) {
-            snprintf(s->order[b->at + 1 + k], sizeof s->order[0], "%s", want[k]);
+        if (b->first + k >= s->n_fixed && strcmp(s->order[b->first + k], want[k]) != 0) {   /* drawOrder's stay */
+            snprintf(s->order[b->first + k], sizeof s->order[0], "%s", want[k]);
             s->restart = true;
         }
 }
@@ -257,7 +259,7 @@ static int on_place_tile(jcz_sim *s, int i, const json_t *pl, mp_diag *d) {
         if (used >= copies)
             return jcz_error(s->src, d, here, type, "no tile '%s' (meeple %s) is left; expected at most %d of it, the "
                              "start tile included", jid, mid, copies);
-        if (s->fixed)
+        if (s->fixed && mp_game_bag_taken(s->g, NULL, 0) <= s->n_fixed)
             return jcz_error(s->src, d, here, type, "tile '%s' (meeple %s) is placed, but the pack "
                              "(gameAnnotations.drawOrder) gives '%s' here; expected the drawn tile", jid, mid, djcz);
         return jcz_error(s->src, d, here, type, "tile '%s' (meeple %s) is placed, but '%s' is the tile to place here; "

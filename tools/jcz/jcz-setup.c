@@ -52,18 +52,31 @@ static void write_bazaars(mp_yw *w, const jcz_options *o) {
     mp_yw_plain(w, "auction"); mp_yw_plain(w, o->auction ? "true" : "false");
 }
 
-/* The elements that turn a module on, in the order the ruleset lists the modules (bcb's). The
+/* Goods: the module as c3-tb has it. */
+static void write_goods(mp_yw *w, const jcz_options *o) { (void)w; (void)o; }
+
+/* The builder: JCloisterZone always plays the second tile. */
+static void write_builder(mp_yw *w, const jcz_options *o) {
+    (void)o;
+    mp_yw_plain(w, "double_turn"); mp_yw_plain(w, "mandatory");
+}
+
+/* The elements that turn a module on, in the order the ruleset lists the modules (bcb's, then
+** bigbox's goods and builder: a second tile after the bazaar's round). The
 ** options are JCloisterZone's mix of rulings: castles from caps and triangles (as ZMG), bids below
 ** 0 (as HiG), no bazaar when fewer tiles are left than players (as RGG). The module an element
 ** turns on is the one that declares it as its word for JCloisterZone (element_module). */
 static const struct element {
     const char *key;            /* in setup.elements */
     unsigned bit;
+    bool tb;                    /* a module of Traders & Builders (on with its set), else of BCB */
     void (*options)(mp_yw *w, const jcz_options *o);   /* its options: under variants: */
 } elements[] = {
-    { "bridge", JCZ_BRIDGE, write_bridges },
-    { "castle", JCZ_CASTLE, write_castles },
-    { "bazaar", JCZ_BAZAAR, write_bazaars },
+    { "bridge", JCZ_BRIDGE, false, write_bridges },
+    { "castle", JCZ_CASTLE, false, write_castles },
+    { "bazaar", JCZ_BAZAAR, false, write_bazaars },
+    { "traders", JCZ_TRADERS, true, write_goods },
+    { JCZ_BUILDER_ELEMENT, JCZ_BUILDER, true, write_builder },
 };
 enum { N_ELEMENTS = sizeof elements / sizeof elements[0] };
 
@@ -80,8 +93,10 @@ unsigned jcz_element_bit(const char *key) {
     return 0;
 }
 
-static const char ACCEPTED_SETS[] = "basic:1, with or without bridges-castles-and-bazaars:1 and river/1:1";
-static const char ACCEPTED_ELEMENTS[] = "small-follower, big-follower, farmers, river, bridge, castle or bazaar";
+static const char ACCEPTED_SETS[] = "basic:1, with or without bridges-castles-and-bazaars:1, "
+                                    "inns-and-cathedrals:1, traders-and-builders:1 and river/1:1";
+static const char ACCEPTED_ELEMENTS[] = "small-follower, big-follower, farmers, river, bridge, castle, bazaar, inn, "
+                                        "cathedral, traders, builder or pig";
 enum { MAX_BIG = 50 };   /* with 100 small followers, a player's pieces still count at most 255 (PIECES) */
 
 /* Whether a setup value turns something on: true, a number other than 0, a string other than
@@ -108,9 +123,16 @@ static int read_sets(const jcz_src *src, const json_t *sets, jcz_options *o, mp_
         if (!strcmp(key, "basic:1")) basic = true;
         else if (!strcmp(key, "bridges-castles-and-bazaars:1")) o->bcb_tiles = true;
         else if (!strcmp(key, "river/1:1")) o->river = true;
-        else if (!strcmp(key, "basic:2"))
-            return jcz_error(src, d, jp, NULL, "set 'basic:2' (the base game with gardens) is not one meeple "
-                             "imports; expected basic:1");
+        else if (!strcmp(key, "inns-and-cathedrals:1")) o->ic_tiles = true;
+        else if (!strcmp(key, "traders-and-builders:1")) o->tb_tiles = true;
+        else if (!strcmp(key, "basic:2") || !strcmp(key, "inns-and-cathedrals:2") ||
+                 !strcmp(key, "traders-and-builders:2")) {
+            /* the garden editions: two tiles with an abbot's garden, and meeple has no abbot */
+            char want[64];
+            snprintf(want, sizeof want, "%.*s1", (int)(strchr(key, ':') - key + 1), key);
+            return jcz_error(src, d, jp, NULL, "set '%s' (the edition with gardens, for the abbot) is not one meeple "
+                             "imports; expected %s", key, want);
+        }
         else
             return jcz_error(src, d, jp, NULL, "set '%s' is not one meeple imports; expected %s", key, ACCEPTED_SETS);
     }
@@ -140,6 +162,20 @@ static int read_elements(const jcz_src *src, const json_t *elements_in, jcz_opti
             o->big = (int)json_integer_value(v);
             continue;
         }
+        if (!strcmp(key, JCZ_BUILDER_ELEMENT) || !strcmp(key, JCZ_PIG_ELEMENT)) {   /* figures each */
+            int *n = !strcmp(key, JCZ_PIG_ELEMENT) ? &o->pig : &o->builder;
+            if (!on(v)) { *n = 0; continue; }
+            if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > MAX_BIG)
+                return jcz_error(src, d, jp, NULL, "%s is not a number of figures; expected 0 to %d", key, MAX_BIG);
+            *n = (int)json_integer_value(v);
+            continue;
+        }
+        /* The engine asks only whether these keys are there: any value but false and null turns them on. */
+        if (!strcmp(key, "inn") || !strcmp(key, "cathedral")) {
+            if (v && !json_is_null(v) && !json_is_false(v)) *(key[0] == 'i' ? &o->inn : &o->cathedral) = true;
+            continue;
+        }
+        if (!strcmp(key, "pig-herd")) continue;   /* the client's mark in Traders & Builders games: no tile has a herd */
         if (!on(v)) continue;
         int e = 0;
         while (e < N_ELEMENTS && strcmp(elements[e].key, key) != 0) e++;
@@ -148,6 +184,21 @@ static int read_elements(const jcz_src *src, const json_t *elements_in, jcz_opti
                              ACCEPTED_ELEMENTS);
         o->modules |= elements[e].bit;
     }
+    if (o->builder) o->modules |= JCZ_BUILDER;
+    return 0;
+}
+
+/* What needs which set: the figures and goods Traders & Builders', inns and cathedrals Inns &
+** Cathedrals' (their tiles; JCloisterZone's inns on other sets' tiles are not mapped). */
+static int check_sets(const jcz_src *src, const jcz_options *o, mp_diag *d) {
+    const char *tb = (o->modules & JCZ_TRADERS) ? "traders" : o->builder ? JCZ_BUILDER_ELEMENT : o->pig ? JCZ_PIG_ELEMENT : NULL;
+    if (tb && !o->tb_tiles)
+        return jcz_error(src, d, "setup.elements", NULL, "element '%s' without the set traders-and-builders:1; expected "
+                         "that set with it", tb);
+    const char *ic = o->inn ? "inn" : o->cathedral ? "cathedral" : NULL;
+    if (ic && !o->ic_tiles)
+        return jcz_error(src, d, "setup.elements", NULL, "element '%s' without the set inns-and-cathedrals:1; expected "
+                         "that set with it", ic);
     return 0;
 }
 
@@ -166,6 +217,15 @@ static int read_rules(const jcz_src *src, const json_t *rules, jcz_options *o, m
                                  "small-city rule) or \"4\" (the current rule)");
             continue;
         }
+        if (!strcmp(key, "inn-and-cathedral-final-scoring")) {   /* FanCloisterZone's; absent: zero */
+            const char *s = json_is_string(v) ? json_string_value(v) : "";
+            if (!strcmp(s, "ignore")) o->ic_ignore = true;
+            else if (strcmp(s, "zero") != 0 && !json_is_null(v))
+                return jcz_error(src, d, jp, NULL, "inn-and-cathedral-final-scoring is not \"zero\" or \"ignore\"; "
+                                 "expected \"zero\" (open inn roads and cathedral cities score nothing at the end) or "
+                                 "\"ignore\" (they score as plain ones)");
+            continue;
+        }
         if (!on(v)) continue;
         if (!strcmp(key, "bazaar-no-auction")) {
             if (!(o->modules & JCZ_BAZAAR))
@@ -174,8 +234,8 @@ static int read_rules(const jcz_src *src, const json_t *rules, jcz_options *o, m
             o->auction = false;
             continue;
         }
-        return jcz_error(src, d, jp, NULL, "rule '%s' is not one meeple imports; expected tiny-city-scoring%s", key,
-                         o->modules & JCZ_BAZAAR ? " or bazaar-no-auction" : "");
+        return jcz_error(src, d, jp, NULL, "rule '%s' is not one meeple imports; expected tiny-city-scoring, "
+                         "inn-and-cathedral-final-scoring%s", key, o->modules & JCZ_BAZAAR ? " or bazaar-no-auction" : "");
     }
     return 0;
 }
@@ -198,6 +258,8 @@ int jcz_read_setup(const jcz_src *src, const json_t *root, jcz_options *o, mp_di
         if (!json_is_object(x)) return jcz_error(src, d, "setup.rules", NULL, "not an object; expected the rules");
         if (read_rules(src, x, o, d)) return 1;
     }
+    if (check_sets(src, o, d)) return 1;
+    if (!o->inn && !o->cathedral) o->ic_ignore = false;   /* nothing for it to change */
     /* One player: the rulesets are for two or more, so the game gets one of its own. */
     const json_t *players = json_object_get(root, "players");
     o->solo = json_is_array(players) && json_array_size(players) == 1;
@@ -214,27 +276,98 @@ static void add(char *buf, size_t size, const char *fmt, ...) {
     va_end(ap);
 }
 
-/* JCloisterZone's big followers as a kind of piece (meeple-ruleset(5), PIECES):
-** pieces: {large: {count: N, strength: 2, aliases: {jcz: big}}}. */
-static void write_big(mp_yw *w, int count) {
-    mp_yw_plain(w, "pieces");
-    mp_yw_map(w, false);
-    mp_yw_plain(w, "large");
+/* A map key with a mapping in flow style, {k: N} of one entry. */
+static void write_count(mp_yw *w, const char *piece, int count, bool not_on_completed) {
+    mp_yw_plain(w, piece);
     mp_yw_map(w, true);
     mp_yw_plain(w, "count"); mp_yw_int(w, count);
-    mp_yw_plain(w, "strength"); mp_yw_int(w, 2);
-    mp_yw_plain(w, "aliases");
-    mp_yw_map(w, true);
-    mp_yw_plain(w, JCZ_ALIAS_NAMESPACE); mp_yw_plain(w, JCZ_BIG_FOLLOWER);
+    if (not_on_completed) { mp_yw_plain(w, "joins_completed"); mp_yw_plain(w, "false"); }
     mp_yw_end_map(w);
+}
+
+/* The pieces beside the followers (meeple-ruleset(5), PIECES). JCloisterZone's big followers on
+** the base game: {large: {count: N, strength: 2, aliases: {jcz: big}}}; with Inns & Cathedrals the
+** large follower is c3-ic's, only its count changed. Traders & Builders' builder and pig are
+** c3-tb's, counted; JCloisterZone's builder never joins a feature the tile has just completed. */
+static void write_pieces(mp_yw *w, const jcz_options *o) {
+    bool big = o->ic_tiles ? o->big != 1 : o->big != 0;
+    if (!big && !o->tb_tiles) return;
+    mp_yw_plain(w, "pieces");
+    mp_yw_map(w, false);
+    if (big && o->ic_tiles) write_count(w, "large", o->big, false);
+    else if (big) {
+        mp_yw_plain(w, "large");
+        mp_yw_map(w, true);
+        mp_yw_plain(w, "count"); mp_yw_int(w, o->big);
+        mp_yw_plain(w, "strength"); mp_yw_int(w, 2);
+        mp_yw_plain(w, "aliases");
+        mp_yw_map(w, true);
+        mp_yw_plain(w, JCZ_ALIAS_NAMESPACE); mp_yw_plain(w, JCZ_BIG_FOLLOWER);
+        mp_yw_end_map(w);
+        mp_yw_end_map(w);
+    }
+    if (o->tb_tiles) {
+        write_count(w, JCZ_BUILDER_ELEMENT, o->builder, true);
+        if (o->pig != 1) write_count(w, JCZ_PIG_ELEMENT, o->pig, false);
+    }
     mp_yw_end_map(w);
+}
+
+/* with: {MARKER: null} (the marker taken back) or {MARKER: {incomplete: null}} (its end-of-game
+** formula taken back: the kind's own applies, FanCloisterZone's "ignore"). */
+static void write_with(mp_yw *w, const char *marker, bool on) {
+    mp_yw_plain(w, "with");
+    mp_yw_map(w, false);
+    mp_yw_plain(w, marker);
+    if (!on) mp_yw_plain(w, "null");
+    else {
+        mp_yw_map(w, true);
+        mp_yw_plain(w, "incomplete"); mp_yw_plain(w, "null");
+        mp_yw_end_map(w);
+    }
+    mp_yw_end_map(w);
+}
+
+/* scoring: the small-city rule, inns and cathedrals switched off or scored as plain at the end. */
+static void write_scoring(mp_yw *w, const jcz_options *o, const char *base) {
+    bool ignore = o->ic_ignore && strcmp(base, "c3-ic-ignore") != 0;   /* c3-ic-ignore has it already */
+    bool road = o->ic_tiles && (!o->inn || ignore), city_ic = o->ic_tiles && (!o->cathedral || ignore);
+    if (!o->small_city && !road && !city_ic) return;
+    mp_yw_plain(w, "scoring");
+    mp_yw_map(w, false);
+    if (road) {
+        mp_yw_plain(w, "road");
+        mp_yw_map(w, false);
+        write_with(w, "inn", o->inn);
+        mp_yw_end_map(w);
+    }
+    if (o->small_city || city_ic) {
+        mp_yw_plain(w, "city");
+        mp_yw_map(w, false);
+        if (o->small_city) {   /* small: {tiles: 2, points: {per_tile: 1, per_icon: {pennant: 1}}} */
+            mp_yw_plain(w, "small");
+            mp_yw_map(w, true);
+            mp_yw_plain(w, "tiles"); mp_yw_int(w, 2);
+            mp_yw_plain(w, "points");
+            mp_yw_map(w, true);
+            mp_yw_plain(w, "per_tile"); mp_yw_int(w, 1);
+            mp_yw_plain(w, "per_icon");
+            mp_yw_map(w, true);
+            mp_yw_plain(w, "pennant"); mp_yw_int(w, 1);
+            mp_yw_end_map(w);
+            mp_yw_end_map(w);
+            mp_yw_end_map(w);
+        }
+        if (city_ic) write_with(w, "cathedral", o->cathedral);
+        mp_yw_end_map(w);
+    }
     mp_yw_end_map(w);
 }
 
 /* The generated ruleset, through libyaml's emitter (core/yamlw.h): what the options change from
 ** the shipped ruleset it extends. */
 static void write_ruleset(const jcz_options *o, jcz_setup *s) {
-    bool bcb = o->bcb_tiles;
+    bool bcb = o->bcb_tiles, ictb = o->ic_tiles || o->tb_tiles, bcb_on_ictb = bcb && ictb;
     mp_yw *w = mp_yw_new("# The rules of a JCloisterZone game, written by meeple import (meeple-import(1)).\n");
     char description[300];
     snprintf(description, sizeof description, "JCloisterZone game: %s", s->summary);
@@ -249,41 +382,20 @@ static void write_ruleset(const jcz_options *o, jcz_setup *s) {
         mp_yw_end_map(w);
     }
     if (o->followers != 7) { mp_yw_plain(w, "followers"); mp_yw_int(w, o->followers); }
-    if (o->big) write_big(w, o->big);
-    if (bcb && !o->farmers) {
-        mp_yw_plain(w, "farms");
-        mp_yw_map(w, false);
-        mp_yw_plain(w, "enabled"); mp_yw_plain(w, "false");
-        mp_yw_end_map(w);
-    }
-    if (o->small_city) {   /* scoring: city: small: {tiles: 2, points: {per_tile: 1, per_icon: {pennant: 1}}} */
-        mp_yw_plain(w, "scoring");
-        mp_yw_map(w, false);
-        mp_yw_plain(w, "city");
-        mp_yw_map(w, false);
-        mp_yw_plain(w, "small");
-        mp_yw_map(w, true);
-        mp_yw_plain(w, "tiles"); mp_yw_int(w, 2);
-        mp_yw_plain(w, "points");
-        mp_yw_map(w, true);
-        mp_yw_plain(w, "per_tile"); mp_yw_int(w, 1);
-        mp_yw_plain(w, "per_icon");
-        mp_yw_map(w, true);
-        mp_yw_plain(w, "pennant"); mp_yw_int(w, 1);
-        mp_yw_end_map(w);
-        mp_yw_end_map(w);
-        mp_yw_end_map(w);
-        mp_yw_end_map(w);
-        mp_yw_end_map(w);
-    }
+    write_pieces(w, o);
+    write_scoring(w, o, s->base);
     /* Castle tokens on the base tiles alone: the castle kind comes with a tile set of its own, and
     ** a castle borders a farm for 4, as in bcb. The River: its tiles, its kind matched, the spring
-    ** at the start and the base start tile in the bag (JCloisterZone keeps all four). */
+    ** at the start and the base start tile in the bag (JCloisterZone keeps all four). BCB's tiles
+    ** with Inns & Cathedrals or Traders & Builders: bcb's tiles and castles on c3-ic, c3-tb or
+    ** c3-ic-tb (as bigbox has them). */
     bool castle_kind = !bcb && (o->modules & JCZ_CASTLE);
-    if (castle_kind || o->river) {
+    if (castle_kind || o->river || bcb_on_ictb) {
         mp_yw_plain(w, "tiles");
         mp_yw_seq(w, true);
         mp_yw_plain(w, "tiles/base.yaml");
+        if (o->ic_tiles) mp_yw_plain(w, "tiles/ic.yaml");
+        if (o->tb_tiles) mp_yw_plain(w, "tiles/tb.yaml");
         if (bcb) mp_yw_plain(w, "tiles/bcb.yaml");
         if (castle_kind) mp_yw_plain(w, "tiles/castle-kind.yaml");
         if (o->river) mp_yw_plain(w, "tiles/river.yaml");
@@ -300,19 +412,33 @@ static void write_ruleset(const jcz_options *o, jcz_setup *s) {
         mp_yw_plain(w, "replaced"); mp_yw_plain(w, "bag");
         mp_yw_end_map(w);
     }
-    if (castle_kind) {
-        if (o->farmers) {
-            mp_yw_plain(w, "farms");
+    bool castle_points = o->farmers && (castle_kind || bcb_on_ictb);
+    if ((bcb || ictb) && !o->farmers) {
+        mp_yw_plain(w, "farms");
+        mp_yw_map(w, false);
+        mp_yw_plain(w, "enabled"); mp_yw_plain(w, "false");
+        mp_yw_end_map(w);
+    } else if (castle_points) {   /* a castle borders a farm for 4 (5 for a majority holder with his pig) */
+        mp_yw_plain(w, "farms");
+        mp_yw_map(w, false);
+        mp_yw_plain(w, "points");
+        mp_yw_map(w, true);
+        mp_yw_plain(w, "city"); mp_yw_int(w, 3);
+        mp_yw_plain(w, "castle"); mp_yw_int(w, 4);
+        mp_yw_end_map(w);
+        if (o->tb_tiles) {
+            mp_yw_plain(w, "with");
             mp_yw_map(w, false);
-            mp_yw_plain(w, "points");
+            mp_yw_plain(w, JCZ_PIG_ELEMENT);
             mp_yw_map(w, true);
-            mp_yw_plain(w, "city"); mp_yw_int(w, 3);
-            mp_yw_plain(w, "castle"); mp_yw_int(w, 4);
+            mp_yw_plain(w, "city"); mp_yw_int(w, 4);
+            mp_yw_plain(w, "castle"); mp_yw_int(w, 5);
             mp_yw_end_map(w);
             mp_yw_end_map(w);
         }
+        mp_yw_end_map(w);
     }
-    if (bcb || o->modules || o->river) {
+    if (bcb || o->modules || o->river || o->tb_tiles) {
         mp_yw_plain(w, "variants");
         mp_yw_seq(w, false);   /* [] when empty */
         for (int e = 0; e < N_ELEMENTS; e++) {
@@ -350,8 +476,10 @@ static void write_ruleset(const jcz_options *o, jcz_setup *s) {
 ** is), the shipped ruleset it extends, and the setup in words. */
 void jcz_options_ruleset(const jcz_options *o, jcz_setup *s) {
     memset(s, 0, sizeof *s);
-    bool bcb = o->bcb_tiles;
-    snprintf(s->base, sizeof s->base, "%s", bcb ? "bcb" : o->farmers ? "c3" : "c3-nofarmers");
+    bool bcb = o->bcb_tiles, ic = o->ic_tiles, tb = o->tb_tiles;
+    const char *base = ic && tb ? "c3-ic-tb" : ic ? (o->ic_ignore ? "c3-ic-ignore" : "c3-ic") : tb ? "c3-tb"
+                       : bcb ? "bcb" : o->farmers ? "c3" : "c3-nofarmers";
+    snprintf(s->base, sizeof s->base, "%s", base);
     char name[64] = "", words[200] = "";
     snprintf(name, sizeof name, "jcz-%s", s->base);
     bool changed = false;
@@ -366,28 +494,51 @@ void jcz_options_ruleset(const jcz_options *o, jcz_setup *s) {
         WORDS("%d followers each", o->followers);
         changed = true;
     }
-    if (o->big) {
+    if (o->big != (ic ? 1 : 0)) {
         add(name, sizeof name, "-big-followers-%d", o->big);
         WORDS("%d big follower%s each", o->big, o->big == 1 ? "" : "s");
         changed = true;
     }
-    if (bcb && !o->farmers) {
+    if ((bcb || ic || tb) && !o->farmers) {
         add(name, sizeof name, "-nofarmers");
         WORDS("no farmers");
+        changed = changed || ic || tb;
     }
     if (o->small_city) {
         add(name, sizeof name, "-small-city");
         WORDS("the small-city rule");
         changed = true;
     }
+    if (ic && !o->inn) { add(name, sizeof name, "-no-inns"); WORDS("no inns"); changed = true; }
+    if (ic && !o->cathedral) { add(name, sizeof name, "-no-cathedrals"); WORDS("no cathedrals"); changed = true; }
+    if (o->ic_ignore && strcmp(base, "c3-ic-ignore") != 0) {
+        add(name, sizeof name, "-ignore");
+        WORDS("open inn roads and cathedral cities scored as plain ones at the end");
+        changed = true;
+    }
+    if (tb) {
+        if (o->builder != 1) {
+            add(name, sizeof name, "-builders-%d", o->builder);
+            WORDS("%d builder%s each", o->builder, o->builder == 1 ? "" : "s");
+        }
+        if (o->builder) WORDS("JCloisterZone's builder (a second tile always, never onto a feature just completed)");
+        if (o->pig != 1) {
+            add(name, sizeof name, "-pigs-%d", o->pig);
+            WORDS("%d pig%s each", o->pig, o->pig == 1 ? "" : "s");
+        }
+        changed = true;
+    }
+    if (bcb && (ic || tb)) add(name, sizeof name, "-bcb");
     if (bcb || o->modules) {
         for (int e = 0; e < N_ELEMENTS; e++) {
+            bool standard = elements[e].tb ? tb : bcb;   /* on with its set */
+            if (elements[e].bit == JCZ_BUILDER) continue;   /* said by the count */
             if (o->modules & elements[e].bit) {
-                if (!bcb) {
+                if (!standard) {
                     add(name, sizeof name, "-%s", element_module(elements[e].key));
                     WORDS("%s", element_module(elements[e].key));
                 }
-            } else if (bcb) {
+            } else if (standard) {
                 add(name, sizeof name, "-no-%s", element_module(elements[e].key));
                 WORDS("no %s", element_module(elements[e].key));
             }
@@ -402,7 +553,7 @@ void jcz_options_ruleset(const jcz_options *o, jcz_setup *s) {
             add(rulings, sizeof rulings, "%sbids below 0, no bazaar when fewer tiles are left than players",
                 rulings[0] ? ", " : "");
         if (rulings[0]) WORDS("JCloisterZone's rulings (%s)", rulings);
-        changed = true;
+        changed = changed || bcb || (o->modules & JCZ_BCB_MODULES);
     }
     if (o->river) {
         add(name, sizeof name, "-river");
@@ -424,14 +575,22 @@ json_t *jcz_options_json(const jcz_options *o) {
     json_t *sets = json_object(), *els = json_object(), *rules = json_object();
     json_object_set_new(sets, "basic:1", json_integer(1));
     if (o->bcb_tiles) json_object_set_new(sets, "bridges-castles-and-bazaars:1", json_integer(1));
+    if (o->ic_tiles) json_object_set_new(sets, "inns-and-cathedrals:1", json_integer(1));
+    if (o->tb_tiles) json_object_set_new(sets, "traders-and-builders:1", json_integer(1));
     if (o->river) json_object_set_new(sets, "river/1:1", json_integer(1));
     json_object_set_new(els, "small-follower", json_integer(o->followers));
     if (o->big) json_object_set_new(els, "big-follower", json_integer(o->big));
     json_object_set_new(els, "farmers", json_boolean(o->farmers));
+    if (o->inn) json_object_set_new(els, "inn", json_true());
+    if (o->cathedral) json_object_set_new(els, "cathedral", json_true());
     for (int e = 0; e < N_ELEMENTS; e++)
-        if (o->modules & elements[e].bit)
-            json_object_set_new(els, elements[e].key, elements[e].bit == JCZ_BAZAAR ? json_true() : json_integer(1));
+        if ((o->modules & elements[e].bit) && elements[e].bit != JCZ_BUILDER)
+            json_object_set_new(els, elements[e].key, elements[e].bit & (JCZ_BAZAAR | JCZ_TRADERS) ? json_true()
+                                                                                                 : json_integer(1));
+    if (o->builder) json_object_set_new(els, JCZ_BUILDER_ELEMENT, json_integer(o->builder));
+    if (o->pig) json_object_set_new(els, JCZ_PIG_ELEMENT, json_integer(o->pig));
     if (o->small_city) json_object_set_new(rules, "tiny-city-scoring", json_string("2"));
+    if (o->ic_ignore) json_object_set_new(rules, "inn-and-cathedral-final-scoring", json_string("ignore"));
     if ((o->modules & JCZ_BAZAAR) && !o->auction) json_object_set_new(rules, "bazaar-no-auction", json_true());
     json_t *setup = json_object();
     json_object_set_new(setup, "sets", sets);

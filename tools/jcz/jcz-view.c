@@ -80,7 +80,7 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
     if (j->turn_open && !this_turn) {
         v->phase = JCZ_COMMIT_PHASE;
         v->scored = j->before ? j->before : g;
-        v->player = j->turn_player;
+        v->player = v->turn_player = j->turn_player;
         v->undo = true;   /* the placement, at least, is his and of this turn */
         v->phase_name = phase_names[v->phase];
         return;
@@ -110,6 +110,7 @@ void jcz_view_of(const jcz_import *j, const char *const *names, jcz_view *v) {
         break;
     }
     v->phase_name = v->phase == JCZ_UNMAPPED ? module : phase_names[v->phase];
+    v->turn_player = v->phase == JCZ_BAZAAR_PHASE ? j->turn_player : v->player;
     v->undo = v->player >= 0 && (j->actors >> v->player & 1);
     piece_classes(mp_game_ruleset(g), v);
 }

@@ -33,7 +33,11 @@ typedef struct jcz_view {
     const mp_tileset *ts;
     jcz_phase phase;
     const char *phase_name;  /* JCloisterZone's class name ("TilePhase"); for JCZ_UNMAPPED the module's */
-    int player;              /* the seat to act, -1 none (game over) */
+    int player;              /* the seat to act, -1 none (game over): JCloisterZone's active player */
+    int turn_player;         /* the seat whose turn it is, -1 none (game over): the player to place
+                             ** in TilePhase, the placer after it; in a bazaar's auction the player who
+                             ** placed the bazaar (bidders act in his turn); a second tile's turn is the
+                             ** same player's */
     bool can_pass;           /* JCloisterZone's canPass */
     bool undo;               /* whether undo would take back an action of that player this turn */
     bool no_auction;         /* the game's bazaars run without auction */

@@ -250,6 +250,19 @@ static int tile_order(const jcz_src *src, const json_t *root, jcz_sim *s, int *p
             }
             snprintf(s->order[s->n_order++], sizeof s->order[0], "%s", mp_tileset_tile_id(ts, t));
         }
+        /* After drawOrder, JCloisterZone drew with its own generator: those tiles are the ones placed
+        ** beyond drawOrder's (each placement takes one of drawOrder's tiles while any is left), in
+        ** the order of their placements; a bazaar's are put in its order while playing. */
+        s->n_fixed = s->n_order;
+        int *pending = calloc((size_t)n_tiles + 1, sizeof *pending);
+        if (!pending) abort();
+        for (int k = 0; k < s->n_fixed; k++) pending[mp_tileset_find(ts, s->order[k])]++;
+        for (int i = 0; i < s->n_placed; i++) {
+            if (pending[placed[i]] > 0) { pending[placed[i]]--; continue; }
+            if (left[placed[i]]-- <= 0) break;   /* reported where the file places it */
+            snprintf(s->order[s->n_order++], sizeof s->order[0], "%s", mp_tileset_tile_id(ts, placed[i]));
+        }
+        free(pending);
     } else {
         for (int i = 0; i < s->n_placed; i++) {
             if (left[placed[i]]-- <= 0) break;   /* reported where the file places it */
