@@ -39,9 +39,8 @@ typedef struct said {
     turn *items;
 } said;
 
-/* The seat kinds of meeple play: a human at the prompt and the bots of tools/common/bots.c (a bot kind
-** added there is added here too). */
-static const char *const seat_kinds[] = { "human", "random", "greedy", NULL };
+/* The seat kinds of meeple play: a human at the prompt, or a bot by its spec as mp_bot_check reads it
+** (random, greedy, mcts, mcts:N, mcts:Ts), so that a game a bot played resumes with the same bot. */
 
 /* Strings a user gives (names, paths) are kept whole, whatever their length. */
 struct mp_record {
@@ -203,9 +202,9 @@ static int read_said(const mp_ynode *n, const char *what, said *out, mp_diag *d)
 
 static int read_kind(const mp_ynode *n, char **kind, mp_diag *d) {
     if (dup_string(n, kind, d)) return 1;
-    for (int k = 0; seat_kinds[k]; k++)
-        if (!strcmp(*kind, seat_kinds[k])) return 0;
-    return mp_y_error(d, n, "kind '%s' is not a seat kind; expected human, random or greedy", *kind);
+    mp_diag why = { 0 };
+    if (!strcmp(*kind, "human") || !mp_bot_check(*kind, &why)) return 0;
+    return mp_y_error(d, n, "kind '%s' is not a seat kind; expected human, random, greedy or mcts[:N|:Ts]", *kind);
 }
 
 static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {
