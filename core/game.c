@@ -810,6 +810,14 @@ int mp_game_token_supply(const mp_game *g, int i, int p) {
     return g->rs->modules[v].v->tokens(&view, p);
 }
 
+const char *mp_game_module_status_of(const mp_game *g, int m, int player, char *buf, size_t size) {
+    if (size) buf[0] = 0;
+    if (!size || m < 0 || m >= g->rs->n_modules || !g->rs->modules[m].v->status) return buf;
+    mp_module_view v = mp_module_view_of(g, m);
+    if (g->rs->modules[m].v->status(&v, player, buf, size) <= 0) buf[0] = 0;
+    return buf;
+}
+
 const char *mp_game_module_status(const mp_game *g, int player, char *buf, size_t size) {
     size_t n = 0;
     if (size) buf[0] = 0;

@@ -474,6 +474,9 @@ MP_API int mp_game_token_supply(const mp_game *g, int i, int player);
 /* What the modules' states show, in words, for display: of player p, or of the whole game
 ** with p = -1 ("track 33, keep on 3 tiles, wall tile 9"); "" when nothing. Returns buf. */
 MP_API const char *mp_game_module_status(const mp_game *g, int player, char *buf, size_t size);
+/* The words of the ruleset's module m alone (mp_ruleset_module_name names it), as above: a page that
+** shows a module's state otherwise (the goods as columns) leaves its words out. */
+MP_API const char *mp_game_module_status_of(const mp_game *g, int m, int player, char *buf, size_t size);
 
 /* What the modules' states are, as data: the facts a renderer, a bot or a page reads
 ** (the words above are made from them). Each module documents its facts in meeple-ruleset(5),

@@ -103,6 +103,11 @@ def test(d):
         facts = {f["what"]: f["value"] for f in st["facts"] if f["player"] == names[seat] and f["what"] in GOODS}
         if held(d, seat) != facts:
             lib.fail(d, f"seat {seat}'s goods in the table are {held(d, seat)}; the state's facts say {facts}")
+    if len(heads) != 10:
+        lib.fail(d, f"the players' table is headed {heads}; expected no tokens column where no player has tokens")
+    words = " ".join(w.text for w in d.find_elements(By.CSS_SELECTOR, '[data-test="players"] .status-words'))
+    if any(g in words for g in GOODS):
+        lib.fail(d, f"the players' table says the goods in words too ({words!r}); expected them in their columns only")
     goods = sum(held(d, 0).values())
     print(f"seed {SEED}: large {seen['large']}, builder {seen['builder']}, earned {seen['earned']}, "
           f"second {seen['second']}, take {seen['take']}, goods {goods}")

@@ -60,6 +60,16 @@ static void players_json(json *j, const game *gm) {
         jw_array_end(j);
         char words[512];
         jw_key(j, "status"); jw_string(j, mp_game_module_status(g, p, words, sizeof words));
+        jw_key(j, "statuses");   /* the same words, a module each, so that the page can leave some out */
+        jw_array(j);
+        for (int m = 0; m < mp_ruleset_n_modules(mp_game_ruleset(g)); m++) {
+            if (!mp_game_module_status_of(g, m, p, words, sizeof words)[0]) continue;
+            jw_object(j);
+            jw_key(j, "module"); jw_string(j, mp_ruleset_module_name(mp_game_ruleset(g), m));
+            jw_key(j, "words"); jw_string(j, words);
+            jw_object_end(j);
+        }
+        jw_array_end(j);
         jw_object_end(j);
     }
     jw_array_end(j);

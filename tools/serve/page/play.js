@@ -357,11 +357,16 @@ const play = {
   renderPlayers(s) {
     const table = clear(document.getElementById('play-players'));
     const kinds = ((s.players || [])[0] || {}).pieces || [], several = kinds.length > 1;
-    const supplies = several ? kinds.map(k => el('th', { title: `${k.name}s left` }, k.name)) : [el('th', {}, 'followers')];
+    const supplies = several ? kinds.map(k => el('th', { class: 'count', title: `${k.name}s left` }, k.name)) : [el('th', {}, 'followers')];
     const held = this.heldIcons(s);
-    const heldHeads = held.map(i => el('th', { title: `${i} held`, 'data-test': `held-${i}` }, i));
+    // A module whose counts are columns here (goods) says the same in words: its words are left out.
+    const shown = new Set(held.map(i => (this.fact(s, i, ((s.players || [])[0] || {}).name) || {}).module));
+    const words = p => (p.statuses || []).filter(w => !shown.has(w.module)).map(w => w.words).join('; ');
+    const heldHeads = held.map(i => el('th', { class: 'count', title: `${i} held`, 'data-test': `held-${i}` }, i));
+    const anyTokens = (s.players || []).some(p => (p.tokens || []).length);   // no column for what no ruleset gives
+    table.classList.toggle('many', supplies.length + held.length + (anyTokens ? 1 : 0) > 3);
     table.append(el('tr', {}, el('th', {}, ''), el('th', {}, 'player'), el('th', {}, 'score'), supplies, heldHeads,
-                    el('th', {}, 'tokens')));
+                    anyTokens ? el('th', {}, 'tokens') : null));
     for (const p of s.players || []) {
       const tokens = (p.tokens || []).map(t => `${t.name} ${t.left}`).join(', ');
       const supply = several
@@ -371,12 +376,12 @@ const play = {
                      el('td', {}, el('span', { class: 'swatch', 'data-test': `swatch-${p.seat}`, title: p.colour || '',
                                                style: `background:${p.rgb || colour(p.seat)}` })),
                      el('td', {}, p.name, el('small', {}, ` ${p.kind}${this.tokens[p.seat] ? ' (you)' : ''}`),
-                        p.status ? el('div', { class: 'status-words' }, p.status) : null),
+                        words(p) ? el('div', { class: 'status-words' }, words(p)) : null),
                      el('td', { class: 'num', 'data-test': `score-${p.seat}` }, String(p.score)),
                      supply,
                      held.map(i => el('td', { class: 'num', 'data-test': `held-${p.seat}-${i}` },
                                       String((this.fact(s, i, p.name) || {}).value || 0))),
-                     el('td', {}, tokens));
+                     anyTokens ? el('td', {}, tokens) : null);
       table.append(row);
     }
   },
