@@ -155,17 +155,27 @@ unsigned mp_mod_feature_majority(const mp_module_view *c, mp_feature f) {
     return mp_score_majority(G(c), root_of(c, f)->strength);
 }
 int mp_mod_completed(mp_module_ctx *c, mp_feature *out, int cap) { return mp_score_list_completed(c->game, out, cap); }
+static mp_mod_figure figure_at(const mp_game *g, int i) {
+    const mp_figure *f = &g->figures[i];
+    const mp_seg *s = &g->segs[f->seg];
+    const mp_placed *p = &g->placed[s->placed];
+    return (mp_mod_figure){ .player = f->player, .piece = f->piece, .feature = mp_seg_root(g, f->seg), .index = i,
+                            .part = { .placed = s->placed, .feature = s->feature, .x = p->x, .y = p->y,
+                                      .tile = p->tile, .rot = p->rot, .overlay = mp_seg_is_overlay(g, f->seg) } };
+}
+
 int mp_mod_figures(const mp_module_view *c, mp_mod_figure *out, int cap) {
     const mp_game *g = G(c);
-    for (int i = 0; i < g->n_figures && i < cap; i++) {
-        const mp_figure *f = &g->figures[i];
-        const mp_seg *s = &g->segs[f->seg];
-        const mp_placed *p = &g->placed[s->placed];
-        out[i] = (mp_mod_figure){ .player = f->player, .piece = f->piece, .feature = mp_seg_root(g, f->seg),
-                                  .part = { .placed = s->placed, .feature = s->feature, .x = p->x, .y = p->y,
-                                            .tile = p->tile, .rot = p->rot, .overlay = mp_seg_is_overlay(g, f->seg) } };
-    }
+    for (int i = 0; i < g->n_figures && i < cap; i++) out[i] = figure_at(g, i);
     return g->n_figures;
+}
+
+int mp_mod_figures_of(const mp_module_view *c, int piece, mp_mod_figure *out, int cap) {
+    const mp_game *g = G(c);
+    int n = 0;
+    for (int i = 0; i < g->n_figures; i++)
+        if (g->figures[i].piece == piece && n++ < cap) out[n - 1] = figure_at(g, i);
+    return n;
 }
 
 /* ------------------------------------------------------------------ placement */

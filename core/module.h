@@ -310,9 +310,13 @@ MP_MODULE_API int mp_mod_feature_points(const mp_module_view *c, mp_feature f, b
 MP_MODULE_API unsigned mp_mod_feature_majority(const mp_module_view *c, mp_feature f);
 /* The pieces on the board, in the order they were deployed: whose, which kind (the ruleset's
 ** pieces, mp_ruleset_piece), and on which feature (the part it stands on, and the feature's
-** canonical name now). Writes up to cap; returns how many there are. */
-typedef struct mp_mod_figure { int player, piece; mp_part part; mp_feature feature; } mp_mod_figure;
+** canonical name now). Writes up to cap; returns how many there are.
+** `index` is the figure's place in that order (what mp_mod_return_figure takes). */
+typedef struct mp_mod_figure { int player, piece; mp_part part; mp_feature feature; int index; } mp_mod_figure;
 MP_MODULE_API int mp_mod_figures(const mp_module_view *c, mp_mod_figure *out, int cap);
+/* Only the pieces of one kind (piece, an index of the ruleset's pieces), as above: a module that
+** follows its own piece (the builder) looks at a few figures, not all, every turn. */
+MP_MODULE_API int mp_mod_figures_of(const mp_module_view *c, int piece, mp_mod_figure *out, int cap);
 /* The features this turn's placement completed that are not scored yet, in the kernel's order. */
 MP_MODULE_API int mp_mod_completed(mp_module_ctx *c, mp_feature *out, int cap);
 

@@ -82,11 +82,11 @@ static int builder_setup(mp_module_ctx *cx, mp_diag *d) {
 /* Whether the tile just placed joined a feature holding one of the turn player's builders. */
 static bool extends_builder(const mp_module_view *cx, const builder_state *s, int placed) {
     mp_mod_figure fig[MAX_FIGURES];
-    int n = mp_mod_figures(cx, fig, MAX_FIGURES), player = mp_mod_turn_player(cx);
+    int n = mp_mod_figures_of(cx, s->piece, fig, MAX_FIGURES), player = mp_mod_turn_player(cx);
     if (n > MAX_FIGURES) n = MAX_FIGURES;
     int features = mp_mod_placed_features(cx, placed);
     for (int i = 0; i < n; i++) {
-        if (fig[i].piece != s->piece || fig[i].player != player || fig[i].part.placed == placed) continue;
+        if (fig[i].player != player || fig[i].part.placed == placed) continue;
         for (int f = 0; f < features; f++)
             if (mp_mod_feature_of(cx, placed, f) == fig[i].feature) return true;
     }
@@ -110,11 +110,10 @@ static void queue_second(mp_module_ctx *cx) {
 /* A builder whose owner has no follower left on its feature goes home. */
 static void send_lonely_home(mp_module_ctx *cx, const builder_state *s) {
     mp_mod_figure fig[MAX_FIGURES];
-    int n = mp_mod_figures(&cx->view, fig, MAX_FIGURES);
+    int n = mp_mod_figures_of(&cx->view, s->piece, fig, MAX_FIGURES);
     if (n > MAX_FIGURES) n = MAX_FIGURES;
     for (int i = n - 1; i >= 0; i--)   /* from the last: returning one keeps the earlier ones' places */
-        if (fig[i].piece == s->piece && !mp_mod_feature_strength(&cx->view, fig[i].feature, fig[i].player))
-            mp_mod_return_figure(cx, i);
+        if (!mp_mod_feature_strength(&cx->view, fig[i].feature, fig[i].player)) mp_mod_return_figure(cx, fig[i].index);
 }
 
 static void builder_end_turn(mp_module_ctx *cx) {
@@ -210,9 +209,9 @@ static int builder_worth(const mp_module_view *cx, int player) {
     int worth = 0;
     if (mp_mod_turn_player(cx) == player && (second_tile(cx) || s->earned)) worth += 4;
     mp_mod_figure fig[MAX_FIGURES];
-    int n = mp_mod_figures(cx, fig, MAX_FIGURES);
+    int n = mp_mod_figures_of(cx, s->piece, fig, MAX_FIGURES);
     for (int i = 0; i < n && i < MAX_FIGURES; i++)
-        if (fig[i].piece == s->piece && fig[i].player == player && !mp_mod_feature_complete(cx, fig[i].feature)) worth += 2;
+        if (fig[i].player == player && !mp_mod_feature_complete(cx, fig[i].feature)) worth += 2;
     return worth;
 }
 
