@@ -17,7 +17,7 @@
 #define MP_BOT_INTERNAL
 #endif
 
-enum { MP_BOT_RANDOM, MP_BOT_GREEDY, MP_BOT_MCTS };
+enum { MP_BOT_RANDOM, MP_BOT_GREEDY, MP_BOT_MCTS, MP_BOT_MCTS_ROLLOUT };   /* both mcts kinds: mcts.c */
 
 /* How an mcts bot searches: its budget (iterations, or seconds when seconds > 0) and its knobs. */
 typedef struct mp_mcts_params {
@@ -25,6 +25,8 @@ typedef struct mp_mcts_params {
     double seconds;         /* a decision's time, wall clock; 0: count iterations */
     double explore;         /* UCT's exploration constant, for rewards in 0..1 */
     double margin_weight;   /* reward = (1 - w) * win + w * margin term */
+    int playout_tiles;      /* a playout stops after this many placements and weighs the position; 0: to the end */
+    double potential_base;  /* the weighing: final scoring now, plus mp_game_potential(base); 0: final scoring alone */
 } mp_mcts_params;
 
 struct mp_bot {

@@ -368,6 +368,10 @@ MP_API int mp_game_drawn_tile(const mp_game *g);     /* tile kind to place (the 
 /* The tiles a player holds (one, unless the ruleset's `hand:` says more); returns how many. */
 MP_API int mp_game_hand(const mp_game *g, int player, int *out, int cap);
 MP_API int mp_game_tiles_left(const mp_game *g);     /* in the bag, not counting the drawn one */
+/* What the unfinished features each seat holds may still bring it beyond their final-scoring
+** points, for weighing a position: each feature's complete less incomplete points, times
+** base^missing (the ports, or a cloister's cells, it lacks), to its majority holders; out[p] per seat. */
+MP_API void mp_game_potential(const mp_game *g, double base, double *out);
 /* Copies of tile kind `tile` in the bag (not counting the drawn one), 0 for a bad index. */
 MP_API int mp_game_bag_count(const mp_game *g, int tile);
 MP_API int mp_game_turn(const mp_game *g);           /* number of tiles placed since setup */

@@ -40,7 +40,7 @@ typedef struct said {
 } said;
 
 /* The seat kinds of meeple play: a human at the prompt, or a bot by its spec as mp_bot_check reads it
-** (random, greedy, mcts, mcts:N, mcts:Ts), so that a game a bot played resumes with the same bot. */
+** (random, greedy, mcts, mcts:N, mcts:Ts, mcts-rollout...), so that a game a bot played resumes with the same bot. */
 
 /* Strings a user gives (names, paths) are kept whole, whatever their length. */
 struct mp_record {
@@ -204,7 +204,7 @@ static int read_kind(const mp_ynode *n, char **kind, mp_diag *d) {
     if (dup_string(n, kind, d)) return 1;
     mp_diag why = { 0 };
     if (!strcmp(*kind, "human") || !mp_bot_check(*kind, &why)) return 0;
-    return mp_y_error(d, n, "kind '%s' is not a seat kind; expected human, random, greedy or mcts[:N|:Ts]", *kind);
+    return mp_y_error(d, n, "kind '%s' is not a seat kind; expected human, random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts]", *kind);
 }
 
 static int read_record(mp_record *r, const mp_ynode *root, mp_diag *d) {

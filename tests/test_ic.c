@@ -572,3 +572,29 @@ Test(ic_rules, one_large_follower_each) {
     cr_assert(!t_offered(g, "+Nw:large"), "RED's only large follower is on the road");
     free_all(g, rs);
 }
+
+/* What an unfinished feature may still bring, for the mcts bot's weighing (mp_game_potential):
+** the inn road of example 2 left open at one port scores 0 now and 2 a tile finished, so its
+** holder's potential is 3 x 2 x base^1; the other seat has none. Without inns the road scores 1
+** a tile either way: no potential. A completed feature has none. */
+Test(ic_rules, potential_of_an_open_inn_road) {
+    mp_ruleset *rs = ic();
+    mp_game *g = inn_road(rs, false);
+    double v[MP_MAX_PLAYERS];
+    mp_game_potential(g, 0.9, v);
+    cr_assert_float_eq(v[0], 6 * 0.9, 1e-9, "%g", v[0]);
+    cr_assert_float_eq(v[1], 0, 1e-9);
+    mp_game_potential(g, 0.5, v);
+    cr_assert_float_eq(v[0], 3.0, 1e-9, "%g", v[0]);
+    free_all(g, rs);
+    rs = noinn();
+    g = inn_road(rs, false);
+    mp_game_potential(g, 0.9, v);
+    cr_assert_float_eq(v[0], 0, 1e-9, "%g", v[0]);
+    free_all(g, rs);
+    rs = ic();
+    g = inn_road(rs, true);
+    mp_game_potential(g, 0.9, v);
+    cr_assert_float_eq(v[0], 0, 1e-9, "the completed road: %g", v[0]);
+    free_all(g, rs);
+}

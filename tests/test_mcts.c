@@ -207,14 +207,14 @@ static void decide_checked(mp_game *g, mp_bot *b, tally *t, const char *where) {
     if (mp_game_phase(g) == MP_PHASE_MODULE || a.kind == MP_ACT_MODULE) {
         char kind[48];
         decision_kind(g, &a, kind, sizeof kind);
-        count_kind(t, kind, !strcmp(mp_bot_kind(b), "mcts") && n > 1);
+        count_kind(t, kind, !strncmp(mp_bot_kind(b), "mcts", 4) && n > 1);
     }
     mp_diag d = { 0 };
     cr_assert_eq(mp_game_apply(g, &a, &d), 0, "%s: '%s' refused: %s", where, text, d.message);
     free(v);
 }
 
-static const char *const MIX[3] = { "mcts:20", "greedy", "random" };
+static const char *MIX[3] = { "mcts:20", "greedy", "random" };   /* a test may seat another mcts */
 
 /* Whether an mcts seat weighed a decision of each group of kinds in `need` (NULL-terminated;
 ** "a|b": either kind will do); the first group missing in *missing. */
@@ -310,13 +310,41 @@ static void castle_games(const char *ruleset) {
 Test(mcts_legal, castle, .timeout = 120) { castle_games("castle"); }
 Test(mcts_legal, castle_hig, .timeout = 120) { castle_games("castle-hig"); }
 
+/* Inns & Cathedrals and Traders & Builders: the large follower, the builder and the pig are
+** deployments as any other; the builder's second tile is taken or declined. The big box adds
+** every decision of BCB to them. */
+static const char *const TB_DECISIONS[] = { "builder:take|builder:decline", NULL };
+static const char *const BIGBOX_DECISIONS[] = { "builder:take|builder:decline", "bridges:build|bridges:place",
+                                                "castles:convert|castles:decline", "bazaars:bid|bazaars:pass", NULL };
+
+Test(mcts_legal, c3_ic, .timeout = 120) { cr_assert_geq(legal_games("c3-ic", 4, 4, NULL).positions, MIN_POSITIONS); }
+Test(mcts_legal, c3_tb, .timeout = 120) { cr_assert_geq(legal_games("c3-tb", 4, 30, TB_DECISIONS).positions, MIN_POSITIONS); }
+Test(mcts_legal, c3_ic_tb, .timeout = 120) {
+    cr_assert_geq(legal_games("c3-ic-tb", 4, 30, TB_DECISIONS).positions, MIN_POSITIONS);
+}
+Test(mcts_legal, bigbox, .timeout = 120) { cr_assert_geq(legal_games("bigbox", 4, 30, BIGBOX_DECISIONS).positions, MIN_POSITIONS); }
+
+/* The rollout bot (playouts to the end) plays the rulesets with module decisions as well. */
+Test(mcts_legal, rollout_bcb, .timeout = 120) {
+    MIX[0] = "mcts-rollout:20";
+    bcb_games("bcb");
+}
+Test(mcts_legal, rollout_c3_ic_tb, .timeout = 120) {
+    MIX[0] = "mcts-rollout:20";
+    cr_assert_geq(legal_games("c3-ic-tb", 3, 30, TB_DECISIONS).positions, MIN_POSITIONS);
+}
+
 /* ------------------------------------------------------------------ determinism */
 
 /* The same seed gives the same game: two runs of mp_bots_play, and two runs recorded action by
 ** action, agree to the last action, the last score and the last search iteration. */
-Test(mcts_determinism, same_seed_same_game, .timeout = 120) {
+static void same_seed_same_game(const char *mcts);
+Test(mcts_determinism, same_seed_same_game, .timeout = 120) { same_seed_same_game("mcts:200"); }
+Test(mcts_determinism, same_seed_same_game_rollout, .timeout = 120) { same_seed_same_game("mcts-rollout:200"); }
+
+static void same_seed_same_game(const char *mcts) {
     mp_ruleset *rs = t_ruleset("c3");
-    const char *specs[3] = { "mcts:200", "greedy", "random" };
+    const char *specs[3] = { mcts, "greedy", "random" };
     mp_game *g[2];
     mp_bot_stats stats[2][3];
     memset(stats, 0, sizeof stats);
@@ -1067,6 +1095,9 @@ Test(mcts_specs, good) {
     good_spec("mcts:0.5s", "mcts");
     good_spec("mcts:2s", "mcts");
     good_spec("mcts:3600s", "mcts");
+    good_spec("mcts-rollout", "mcts-rollout");
+    good_spec("mcts-rollout:50", "mcts-rollout");
+    good_spec("mcts-rollout:0.5s", "mcts-rollout");
 }
 
 Test(mcts_specs, bad) {
@@ -1081,6 +1112,10 @@ Test(mcts_specs, bad) {
     bad_spec("mcts:3601s", 6, "a time a decision above 0 and at most 3600 seconds");
     bad_spec("foo", 1, "no bot of that name");
     bad_spec("mctsx", 1, "no bot of that name");
+    bad_spec("mcts-rolloutx", 1, "no bot of that name");
+    bad_spec("mcts-roll", 1, "no bot of that name");
+    bad_spec("mcts-rollout:0", 14, "an iteration budget from 1 to 100000000");
+    bad_spec("mcts-rollout:1.5", 15, "unexpected text after the budget");
     bad_spec("Random", 1, "no bot of that name");
     bad_spec("", 1, "no bot of that name");
     bad_spec("mcts:4000mcts:4000mcts:4000mcts:4000mcts:4000mcts:4000", 1, "a bot spec of at most 47 characters");

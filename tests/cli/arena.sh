@@ -142,7 +142,7 @@ check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple arena: --games: '"'"'0'
 "$M" arena --games 2 >/dev/null 2>"$T/err"
 check '[ $? = 2 ] && head -1 "$T/err" | grep -q "^meeple arena: expected --players"' "no --players: $(head -1 "$T/err")"
 "$M" arena --players , >/dev/null 2>"$T/err"
-check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple arena: --players: no seats; expected seats separated by commas: random, greedy or mcts[:N|:Ts]"' "--players with no bot: $(head -1 "$T/err")"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple arena: --players: no seats; expected seats separated by commas: random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts]"' "--players with no bot: $(head -1 "$T/err")"
 "$M" arena --players random,random,random,random,random,random,random,random,random >/dev/null 2>"$T/err"
 check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple arena: --players: more than 8 seats"' "nine bots: $(head -1 "$T/err")"
 # A count the ruleset refuses is bad input, as in play, compare and tilestats.

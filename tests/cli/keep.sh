@@ -120,12 +120,12 @@ sed 's/^drawn: \[\(.*\)\]$/drawn: [\1, "A"]/' "$T/chk.yaml" >"$T/chk-d3.yaml"
 check '[ $? = 1 ] && grep -q "^$T/chk-d3.yaml:$line:[0-9]*: drawn tile [0-9]* .A. was never drawn: the game drew [0-9]* tiles; expected no more$" "$T/chk-d3.err"' "a tile added to drawn: $(cat "$T/chk-d3.err")"
 sed 's/kind: "greedy"/kind: "clever"/' "$T/chk.yaml" >"$T/chk-k.yaml"
 "$M" replay "$T/chk-k.yaml" >/dev/null 2>"$T/chk-k.err"
-check '[ $? = 1 ] && [ "$(cat "$T/chk-k.err")" = "$T/chk-k.yaml:$(at "$T/chk-k.yaml" "\"clever\""): kind .clever. is not a seat kind; expected human, random, greedy or mcts[:N|:Ts]" ] || grep -q "^$T/chk-k.yaml:$(at "$T/chk-k.yaml" "\"clever\""): kind .clever. is not a seat kind; expected human, random, greedy or mcts\[:N|:Ts\]$" "$T/chk-k.err"' "an edited kind: $(cat "$T/chk-k.err")"
+check '[ $? = 1 ] && [ "$(cat "$T/chk-k.err")" = "$T/chk-k.yaml:$(at "$T/chk-k.yaml" "\"clever\""): kind .clever. is not a seat kind; expected human, random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts]" ] || grep -q "^$T/chk-k.yaml:$(at "$T/chk-k.yaml" "\"clever\""): kind .clever. is not a seat kind; expected human, random, greedy, mcts\[:N|:Ts\] or mcts-rollout\[:N|:Ts\]$" "$T/chk-k.err"' "an edited kind: $(cat "$T/chk-k.err")"
 "$M" replay "$T/chk.yaml" >/dev/null 2>"$T/chk.err"
 check '[ $? = 0 ] && [ ! -s "$T/chk.err" ]' "the record as written passes every check: $(cat "$T/chk.err")"
-# A game an mcts bot played reads back (its kind is its spec), replays and resumes with it.
-"$M" play --players mcts:8,greedy --seed 3 --record "$T/mcts.yaml" >/dev/null 2>"$T/mcts.err"
-check '[ $? = 0 ] && grep -q "kind: \"mcts:8\"" "$T/mcts.yaml"' "a game of mcts:8 is recorded with its spec: $(cat "$T/mcts.err")"
+# A game an mcts bot played reads back (its kind is its spec) and replays.
+"$M" play --players mcts-rollout:8,greedy --seed 3 --record "$T/mcts.yaml" >/dev/null 2>"$T/mcts.err"
+check '[ $? = 0 ] && grep -q "kind: \"mcts-rollout:8\"" "$T/mcts.yaml"' "a game of mcts-rollout:8 is recorded with its spec: $(cat "$T/mcts.err")"
 "$M" replay "$T/mcts.yaml" >/dev/null 2>"$T/mcts.err"
 check '[ $? = 0 ] && [ ! -s "$T/mcts.err" ]' "the record of an mcts game replays: $(cat "$T/mcts.err")"
 # A game not over: drawn may go on with the tiles of a turn in progress, but must begin with the

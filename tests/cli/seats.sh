@@ -32,7 +32,7 @@ check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple play: --players: bad s
 check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple play: --players: bad seat '"'"'mcts:0s'"'"': a time a decision above 0"' "play mcts:0s: $(head -1 "$T/err")"
 # A name that is no bot: the human seat is named among what was expected.
 "$M" play --players random,clever >/dev/null 2>"$T/err"
-check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple play: --players: bad seat '"'"'clever'"'"': no bot of that name; expected random, greedy, mcts, mcts:N (iterations a decision) or mcts:Ts (seconds a decision), or human:NAME"' "play clever: $(head -1 "$T/err")"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple play: --players: bad seat '"'"'clever'"'"': no bot of that name; expected random, greedy, mcts, mcts:N (iterations a decision), mcts:Ts (seconds a decision) or mcts-rollout[:N|:Ts], or human:NAME"' "play clever: $(head -1 "$T/err")"
 for cmd in "compare --games 1 --rulesets c3" "tilestats --games 1"; do
     "$M" $cmd --players random,mcts:5q >/dev/null 2>"$T/err"
     check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple ${cmd%% *}: --players: bad seat '"'"'mcts:5q'"'"': unexpected text after the budget"' "${cmd%% *} mcts:5q: $(head -1 "$T/err")"
@@ -45,7 +45,7 @@ for cmd in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "arena
     "$M" $cmd --players "$long" >/dev/null 2>"$T/err"
     check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple $name: --players: a list of 1056 characters; expected at most 1023"' "$name, a long list: $(head -1 "$T/err")"
     "$M" $cmd --players , >/dev/null 2>"$T/err"
-    check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple $name: --players: no seats; expected seats separated by commas: random, greedy or mcts[:N|:Ts]"' "$name, no seat: $(head -1 "$T/err")"
+    check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple $name: --players: no seats; expected seats separated by commas: random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts]"' "$name, no seat: $(head -1 "$T/err")"
     "$M" $cmd --players random,random,random,random,random,random,random,random,random >/dev/null 2>"$T/err"
     check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple $name: --players: more than 8 seats"' "$name, nine seats: $(head -1 "$T/err")"
 done

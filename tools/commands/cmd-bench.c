@@ -41,7 +41,7 @@ static const char usage[] =
     "  --games N        the number of games, 1 to " RUN_GAMES_TEXT " (default 20000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --jobs N         the threads of the scaling run (default: the cores available)\n"
-    "  --players LIST   scaling: whole games between these bots, random, greedy or mcts[:N|:Ts]\n"
+    "  --players LIST   scaling: whole games between these bots, random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts]\n"
     "                   (default: the random two-player games above)\n"
     "  --scaling-games N  scaling: the games, 1 to " RUN_GAMES_TEXT " (default: per thread 5000 of the\n"
     "                   bench's, 4000 of random bots, 100 with a greedy bot, 4 with an mcts bot;\n"

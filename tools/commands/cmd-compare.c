@@ -33,7 +33,7 @@ static const char usage[] =
     "  --rulesets LIST  the rulesets, names or paths, comma-separated (the first is the reference)\n"
     "  --games N        play N bot games, 1 to " RUN_GAMES_TEXT ", instead of reading a record\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
-    "  --players LIST   bot seats for --games: random, greedy or mcts[:N|:Ts] (default random,random)\n"
+    "  --players LIST   bot seats for --games: random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts] (default random,random)\n"
     "  --jobs N         with --games: threads playing the games (default: the cores available)\n"
     "  --shard K/N      with --games: play only the K-th of N interleaved parts of the seeds and write\n"
     "                   them as a part for 'meeple merge' (JSON)\n"

@@ -29,7 +29,8 @@ static const char usage[] =
     "Play one complete game and print the final board and the score breakdown.\n"
     "  --ruleset NAME   ruleset name or path (default c3; see 'meeple rulesets')\n"
     "  --players LIST   one seat per player, in seat order: random, greedy, mcts[:N|:Ts] (N iterations\n"
-    "                   or T seconds a decision), or human:NAME (default random,greedy)\n"
+    "                   or T seconds a decision), mcts-rollout[:N|:Ts] (the mcts bot of whole random\n"
+    "                   playouts), or human:NAME (default random,greedy)\n"
     "  --seed N         seed of the draw order, the first player and the bots (default 1)\n"
     "  --record FILE    write the game record to FILE after every turn (a new file)\n"
     "  --resume FILE    continue the game recorded in FILE (and keep recording to it)\n"
@@ -292,7 +293,7 @@ static int recorded_seats(const char *path, const mp_record *rec, seat_list *sea
         if (strcmp(kind, "human") == 0) snprintf(spec, sizeof spec, "human:%s", mp_record_player_name(rec, p));
         else snprintf(spec, sizeof spec, "%s", kind);
         if (seats_add(seats, spec, SEATS_BOTS_AND_HUMANS, why, sizeof why)) {
-            fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random, greedy or mcts[:N|:Ts]\n", path, p + 1, quoted(kind));
+            fprintf(stderr, "%s: player %d is of kind '%s'; expected human, random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts]\n", path, p + 1, quoted(kind));
             return EXIT_BAD_INPUT;
         }
         seats_rename(seats, p, mp_record_player_name(rec, p));

@@ -31,7 +31,7 @@ static const char usage[] =
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --games N        the number of games, 1 to " RUN_GAMES_TEXT " (default 1000)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
-    "  --players LIST   bot seats: random, greedy or mcts[:N|:Ts], comma-separated (default random,random)\n"
+    "  --players LIST   bot seats: random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts], comma-separated (default random,random)\n"
     "  --jobs N         threads playing the games (default: the cores available)\n"
     "  --shard K/N      play only the K-th of N interleaved parts of the seeds and write them as a\n"
     "                   part for 'meeple merge' (JSON)\n"

@@ -70,7 +70,7 @@ int seats_parse(const char *list, seat_kinds kinds, seat_list *s, char *why, siz
     for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
         if (seats_add(s, tok, kinds, why, size)) return -1;
     if (s->n > 0) return 0;
-    snprintf(why, size, "no seats; expected seats separated by commas: random, greedy or mcts[:N|:Ts]%s",
+    snprintf(why, size, "no seats; expected seats separated by commas: random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts]%s",
              kinds == SEATS_BOTS_AND_HUMANS ? ", or human:NAME" : "");
     return -1;
 }

@@ -36,9 +36,10 @@ typedef enum seat_kinds { SEATS_BOTS, SEATS_BOTS_AND_HUMANS } seat_kinds;
 ** for the caller to put after the option's name or its key (a message of meeple(1)'s kind, the
 ** offending seat quoted):
 **   "bad seat 'clever': no bot of that name; expected random, greedy, mcts, mcts:N (iterations a
-**    decision) or mcts:Ts (seconds a decision)" (", or human:NAME" where humans may sit)
+**    decision), mcts:Ts (seconds a decision) or mcts-rollout[:N|:Ts]" (", or human:NAME" where
+**    humans may sit)
 **   "more than 8 seats"
-**   "no seats; expected seats separated by commas: random, greedy or mcts[:N|:Ts]"
+**   "no seats; expected seats separated by commas: random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts]"
 **   "a list of 1100 characters; expected at most 1023" */
 int seats_parse(const char *list, seat_kinds kinds, seat_list *s, char *why, size_t size);
 
