@@ -1,5 +1,5 @@
 /*
-** mcts.c: the mcts bot (meeple-bots(7)): information-set Monte Carlo tree search.
+** mcts.c: the mcts bots (meeple-bots(7)): information-set Monte Carlo tree search.
 **
 ** One decision runs a number of iterations (or as many as a time allows). Each iteration:
 **   1. deal: a copy of the position in which what the deciding seat cannot see (the bag's order,
@@ -16,14 +16,15 @@
 **      plus what those unfinished features would add if finished, by how near they are
 **      (mp_game_potential). Random play over a whole game buries the move searched under the noise
 **      of fifty random turns and values a tile gained (a builder's second) at what a random
-**      placement scores; a short playout and a weighing keep the signal, at a fifth of the cost
-**      (meeple-bots(7) gives the measurements);
+**      placement scores; a short playout and a weighing keep the signal, at a fraction of the
+**      cost (meeple-bots(7) gives the measurements);
 **   5. back up: each node on the way adds the reward of the seat whose action it is.
 ** The reward of a seat is its margin over the best other seat squashed into 0..1, optionally
 ** mixed with a win (1, shared among tied leaders, 0 otherwise); the margin alone plays much better
-** (meeple-bots(7) gives the measurements), so it is the default. The tree knows actions only as the kernel lists them (mp_game_legal): placements,
-** deployments and every module's decisions alike, each its own level, with no ruleset-specific
-** code. The decision is the root's most visited child.
+** (meeple-bots(7) gives the measurements), so it is the default. The tree knows actions only as
+** the kernel lists them (mp_game_legal): placements, deployments and every module's decisions
+** alike, each its own level, with no ruleset-specific code. The decision is the root's most
+** visited child.
 */
 #include <math.h>
 #include <stdlib.h>
@@ -147,7 +148,8 @@ static void rewards(const mp_game *g, const mp_mcts_params *p, const double *bon
     }
 }
 
-/* Plays to the end of the game: random placements and deployments; a module's decision by its
+/* Plays on, to the end of the game or for p->playout_tiles placements (then the game is ended there
+** and *bonus gets each seat's potential): random placements and deployments; a module's decision by its
 ** default, the first action it lists (decline, hold, pass, a selection for the lowest bid), as a
 ** replay under other rules takes it. Random module decisions made playouts useless where a module
 ** offers many: a random bidder pays a random share of its score for a tile, and the noise of
