@@ -821,10 +821,9 @@ const char *mp_game_module_status_of(const mp_game *g, int m, int player, char *
 const char *mp_game_module_status(const mp_game *g, int player, char *buf, size_t size) {
     size_t n = 0;
     if (size) buf[0] = 0;
-    MP_EACH_MODULE_WITH(g, status, i, m) {
+    for (int i = 0; i < g->rs->n_modules && n + 1 < size; i++) {   /* each module's words, joined */
         char one[256];
-        mp_module_view v = mp_module_view_of(g, i);
-        if (n + 1 >= size || m->status(&v, player, one, sizeof one) <= 0 || !one[0]) continue;
+        if (!mp_game_module_status_of(g, i, player, one, sizeof one)[0]) continue;
         n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "; " : "", one);
     }
     return buf;
