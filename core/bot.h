@@ -18,6 +18,7 @@
 #endif
 
 enum { MP_BOT_RANDOM, MP_BOT_GREEDY, MP_BOT_MCTS, MP_BOT_MCTS_ROLLOUT };   /* both mcts kinds: mcts.c */
+enum { MP_MCTS_MAX_THREADS = 64 };
 
 /* How an mcts bot searches: its budget (iterations, or seconds when seconds > 0) and its knobs. */
 typedef struct mp_mcts_params {
@@ -27,6 +28,9 @@ typedef struct mp_mcts_params {
     double margin_weight;   /* reward = (1 - w) * win + w * margin term */
     int playout_tiles;      /* a playout stops after this many placements and weighs the position; 0: to the end */
     double potential_base;  /* the weighing: final scoring now, plus mp_game_potential(base); 0: final scoring alone */
+    bool learned;           /* weigh by the ruleset's learned evaluation where it has weights (meeple-weights(5)) */
+    int learned_tiles;      /* then a playout's placements before it weighs (0: it weighs the leaf) */
+    int threads;            /* trees searched side by side for one decision (root parallelism); 0, 1: one */
 } mp_mcts_params;
 
 struct mp_bot {

@@ -12,13 +12,16 @@
 
 /* A bare "mcts-rollout": 2000 iterations a choice, which beat the greedy bot in 9 c3 games of 10 at
 ** well under a quarter of a second a choice on one core; exploration 0.3; the margin alone as reward;
-** playouts to the end of the game. A bare "mcts": the same search with playouts of 10 tiles and the
-** position weighed (mcts.c), and ITERATIONS_MCTS iterations, which cost less than the rollout bot's
-** 2000. The measurements behind each: meeple-bots(7), STRENGTH and "The mcts bot". */
+** playouts to the end of the game. A bare "mcts": the same search with short playouts and the
+** position weighed (mcts.c): 2 tiles and the learned evaluation where the ruleset has weights
+** (meeple-weights(5)), else 10 tiles, final scoring and potential; and ITERATIONS_MCTS iterations,
+** which cost less than the rollout bot's 2000. The measurements behind each: meeple-bots(7),
+** STRENGTH, "The mcts bot" and "The learned evaluation". */
 enum { ITERATIONS_MCTS = 8000 };
 static const mp_mcts_params ROLLOUT_DEFAULTS = { .iterations = 2000, .seconds = 0, .explore = 0.3, .margin_weight = 1.0 };
 static const mp_mcts_params MCTS_DEFAULTS = { .iterations = ITERATIONS_MCTS, .seconds = 0, .explore = 0.3, .margin_weight = 1.0,
-                                              .playout_tiles = 10, .potential_base = 0.9 };
+                                              .playout_tiles = 10, .potential_base = 0.9, .learned = true,
+                                              .learned_tiles = 2 };
 
 uint64_t mp_bot_next(uint64_t *s) {
     uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
@@ -125,6 +128,9 @@ mp_bot *mp_bot_new(const char *spec, uint64_t seed, int seat, mp_diag *d) {
 }
 
 void mp_bot_free(mp_bot *b) { free(b); }
+void mp_bot_set_threads(mp_bot *b, int threads) {
+    b->mcts.threads = threads < 1 ? 1 : threads > MP_MCTS_MAX_THREADS ? MP_MCTS_MAX_THREADS : threads;
+}
 const char *mp_bot_spec(const mp_bot *b) { return b->spec; }
 const char *mp_bot_kind(const mp_bot *b) {
     return b->kind == MP_BOT_MCTS ? "mcts" : b->kind == MP_BOT_MCTS_ROLLOUT ? "mcts-rollout"

@@ -235,12 +235,29 @@ typedef struct mp_module_use {
     const mp_ynode *node;         /* its item under `variants:`, for messages */
 } mp_module_use;
 
+/* A weights file read (weights.c, meeple-weights(5)): the learned evaluation's weights by
+** feature name, each at the start and at the end of a game (evaluation.c). */
+typedef struct mp_weights {
+    char path[512];
+    char ruleset[64], hash[20];   /* what they were trained for */
+    int n;
+    char (*names)[MP_EVAL_NAME];
+    double *start, *end;
+} mp_weights;
+MP_INTERNAL mp_weights *mp_weights_load(const char *path, mp_diag *d);
+MP_INTERNAL void mp_weights_free(mp_weights *w);
+/* The weights beside the ruleset's file (NAME.weights for NAME.yaml), when there are any and they
+** were trained for its hash: 0 (found or not), or 1 with d filled when the file does not read. */
+MP_INTERNAL int mp_ruleset_find_weights(mp_ruleset *rs, mp_diag *d);
+
 struct mp_ruleset {
     mp_arena *arena;              /* owns the YAML trees and module configs */
     char name[64];
     char description[256];
     char path[512];
     char hash[20];                /* content hash of the resolved ruleset and its tile sets, hex */
+    mp_weights *weights;          /* the learned evaluation's, NULL: none (weights.c) */
+    char stale_weights[528];      /* a weights file beside it trained for another hash, "" none */
     mp_tileset *tiles;            /* all tile files of the ruleset, merged */
     int min_players, max_players;
     int followers;                /* the ordinary follower's supply per player (pieces[0].count) */
@@ -527,6 +544,12 @@ MP_INTERNAL int mp_feature_tiles(const mp_game *g, int32_t root);
 MP_INTERNAL int32_t mp_feature_add_overlay(mp_game *g, int placed, int kind, uint16_t ports);
 MP_INTERNAL int mp_feature_surround(const mp_game *g, int32_t seg);  /* cells of the 3x3 that hold tiles */
 MP_INTERNAL int mp_feature_surround_count(const mp_game *g, int placed); /* the same, counted on the board */
+/* An unfinished feature that someone holds, as potential.c lists them: its kind, the ports (a
+** cloister: cells) it lacks, what finishing it would add to its final-scoring points, and the seats
+** (bits) that would score it. */
+typedef struct mp_open_feature { int kind, missing, gain; unsigned holders; } mp_open_feature;
+/* Calls visit for each such feature that may still be finished (no more missing than tiles left). */
+MP_INTERNAL void mp_open_features(const mp_game *g, void (*visit)(void *ctx, const mp_open_feature *f), void *ctx);
 
 /* place.c */
 MP_INTERNAL int mp_place_prepare(mp_ruleset *rs, mp_diag *d);  /* side numbers and tile codes, at load */
@@ -594,6 +617,8 @@ MP_INTERNAL void mp_deploy_return_one(mp_game *g, int i);
 
 /* score.c */
 MP_INTERNAL int mp_score_points(const mp_game *g, int32_t root, bool complete);
+/* The same as if the feature had `tiles` tiles (-1: its own): a cloister's points once surrounded. */
+MP_INTERNAL int mp_score_points_of(const mp_game *g, int32_t root, bool complete, int tiles);
 /* Whether the feature (a root) is complete: scored as such, or closed now by the tile just placed,
 ** before the scoring of its turn has run (for queries made during deployment). */
 MP_INTERNAL bool mp_score_complete_now(const mp_game *g, int32_t root);

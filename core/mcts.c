@@ -11,9 +11,10 @@
 **   3. expand: one legal action without a node gets one, chosen at random;
 **   4. play out: random placements and deployments, a module's decisions by its default (play_out
 **      says why); to the end of the game (the mcts-rollout bot), or, for the mcts bot, for a few
-**      tiles only (playout_tiles), and then the position is weighed: the game ended there (final
-**      scoring: what each seat's unfinished features, farms and modules' states would score now),
-**      plus what those unfinished features would add if finished, by how near they are
+**      tiles only, and then the position is weighed: by the learned evaluation where the ruleset
+**      has weights (mp_evaluate, after learned_tiles), else (after playout_tiles) the game ended
+**      there (final scoring: what each seat's unfinished features, farms and modules' states would
+**      score now), plus what those unfinished features would add if finished, by how near they are
 **      (mp_game_potential). Random play over a whole game buries the move searched under the noise
 **      of fifty random turns and values a tile gained (a builder's second) at what a random
 **      placement scores; a short playout and a weighing keep the signal, at a fraction of the
@@ -24,9 +25,11 @@
 ** (meeple-bots(7) gives the measurements), so it is the default. The tree knows actions only as
 ** the kernel lists them (mp_game_legal): placements, deployments and every module's decisions
 ** alike, each its own level, with no ruleset-specific code. The decision is the root's most
-** visited child.
+** visited child. A decision may search several trees side by side on threads (root parallelism,
+** mp_mcts_params.threads), their root children summed by action.
 */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +52,7 @@ typedef struct tree {
     int cap_acts;
     int32_t *slot;          /* an open-addressing table of the legal actions by key: index, -1 empty */
     int cap_slots;          /* a power of two, at least twice the legal actions */
+    const mp_evaluator *eval;   /* the learned evaluation (the mcts bot, a ruleset with weights), or NULL */
 } tree;
 
 /* An action's identity as a number: every field that tells two actions apart, mixed. Two legal
@@ -157,11 +161,18 @@ static void rewards(const mp_game *g, const mp_mcts_params *p, const double *bon
 ** 97% of BCB games against greedy bots). */
 static void play_out(tree *t, mp_game *g, const mp_mcts_params *p, uint64_t *rng, double *bonus) {
     mp_diag d;
-    int placed = 0;
+    int placed = 0, cut = t->eval ? p->learned_tiles : p->playout_tiles;
     while (mp_game_phase(g) != MP_PHASE_OVER) {
-        if (p->playout_tiles > 0 && placed >= p->playout_tiles && mp_game_phase(g) == MP_PHASE_PLACE) {
+        if ((cut > 0 || t->eval) && placed >= cut && mp_game_phase(g) == MP_PHASE_PLACE) {
+            /* cut short: the position weighed (the top of the file) */
+            if (t->eval) {
+                double predicted[MP_MAX_PLAYERS];
+                mp_evaluate(t->eval, g, predicted);
+                for (int s = 0; s < mp_game_n_players(g); s++) bonus[s] = predicted[s] - mp_game_score(g, s);
+                return;
+            }
             if (p->potential_base > 0) mp_game_potential(g, p->potential_base, bonus);
-            mp_game_end_now(g, &d);   /* cut short: the position weighed (the top of the file) */
+            mp_game_end_now(g, &d);
             return;
         }
         int n = mp_game_legal(g, t->acts, t->cap_acts);
@@ -219,40 +230,100 @@ static void tree_free(tree *t) {
     free(t->slot);
 }
 
-int mp_mcts_choose(const mp_mcts_params *p, uint64_t *rng, const mp_game *g, mp_action *out, long *iterations) {
-    *iterations = 0;
-    tree t = { 0 };
-    int n = list_legal(&t, g);
-    if (n <= 1) {   /* nothing to weigh */
-        if (n == 1) *out = t.acts[0];
-        tree_free(&t);
-        return n < 1;
-    }
-    int me = mp_game_current_player(g);
-    new_node(&t, -1, 0, me);
-    mp_game *work = mp_game_clone(g);
-    double deadline = p->seconds > 0 ? mp_bot_seconds() + p->seconds : 0;
+/* One tree's search: the iterations (or the time) it is given, from its own stream. */
+typedef struct search {
+    const mp_mcts_params *p;
+    const mp_game *g;
+    const mp_evaluator *eval;
+    uint64_t rng;
+    long budget;            /* iterations, when there is no deadline */
+    double deadline;        /* wall clock; 0: none */
+    long done;
+    tree t;
+} search;
+
+static void *run_search(void *arg) {
+    search *s = arg;
+    int me = mp_game_current_player(s->g);
+    s->t.eval = s->eval;
+    new_node(&s->t, -1, 0, me);
+    mp_game *work = mp_game_clone(s->g);
     long i = 0;
     for (;; i++) {
-        if (deadline > 0 ? (i % 16 == 0 && i > 0 && mp_bot_seconds() >= deadline) : i >= p->iterations) break;
-        mp_game_copy(work, g);
-        mp_game_determinize(work, me, mp_bot_next(rng));
-        iterate(&t, work, p, rng);
+        if (s->deadline > 0 ? (i % 16 == 0 && i > 0 && mp_bot_seconds() >= s->deadline) : i >= s->budget) break;
+        mp_game_copy(work, s->g);
+        mp_game_determinize(work, me, mp_bot_next(&s->rng));
+        iterate(&s->t, work, s->p, &s->rng);
     }
     mp_game_free(work);
-    *iterations = i;
-    /* The root's most visited child (ties: the better mean), as an action the position lists. */
-    n = list_legal(&t, g);
-    int best = -1;
-    double best_visits = -1, best_mean = -1;
-    for (int c = t.v[0].child; c >= 0; c = t.v[c].sibling) {
-        double v = t.v[c].visits, mean = v ? t.v[c].reward / v : 0;
-        if (v > best_visits || (v == best_visits && mean > best_mean)) { best_visits = v; best_mean = mean; best = c; }
+    s->done = i;
+    return NULL;
+}
+
+int mp_mcts_choose(const mp_mcts_params *p, uint64_t *rng, const mp_game *g, mp_action *out, long *iterations) {
+    *iterations = 0;
+    tree top = { 0 };
+    int n = list_legal(&top, g);
+    if (n <= 1) {   /* nothing to weigh */
+        if (n == 1) *out = top.acts[0];
+        tree_free(&top);
+        return n < 1;
     }
-    int k = 0;
-    for (int j = 0; best >= 0 && j < n; j++)
-        if (t.keys[j] == t.v[best].key) { k = j; break; }
-    *out = t.acts[k];
-    tree_free(&t);
+    /* Root parallelism: each thread its own tree, its own stream and its share of the iterations;
+    ** the root's children are summed by action afterwards. One thread searches with the decision's
+    ** own stream, as the bot always did; several give other (but again reproducible) choices. */
+    int threads = p->threads > 1 ? (p->threads > MP_MCTS_MAX_THREADS ? MP_MCTS_MAX_THREADS : p->threads) : 1;
+    mp_evaluator *eval = p->learned ? mp_evaluator_new(g) : NULL;
+    double deadline = p->seconds > 0 ? mp_bot_seconds() + p->seconds : 0;
+    search s[MP_MCTS_MAX_THREADS];
+    pthread_t tid[MP_MCTS_MAX_THREADS];
+    bool started[MP_MCTS_MAX_THREADS] = { false };
+    for (int k = 0; k < threads; k++) {
+        uint64_t r = threads == 1 ? *rng : *rng ^ (uint64_t)(k + 1) * 0xd6e8feb86659fd93ULL;
+        if (threads > 1) mp_bot_next(&r);
+        s[k] = (search){ .p = p, .g = g, .eval = eval, .rng = r, .deadline = deadline,
+                         .budget = p->iterations / threads + (k < p->iterations % threads) };
+    }
+    for (int k = 1; k < threads; k++) started[k] = pthread_create(&tid[k], NULL, run_search, &s[k]) == 0;
+    run_search(&s[0]);
+    for (int k = 1; k < threads; k++) {
+        if (started[k]) pthread_join(tid[k], NULL);
+        else run_search(&s[k]);   /* no thread to be had: searched here, after the first */
+    }
+    if (threads == 1) *rng = s[0].rng;
+    /* The root's most visited action over every tree (ties: the better mean), taken in the order of
+    ** the first tree's children (the one tree's order: the choice it always made), then the actions
+    ** only other trees tried; as the position lists it. */
+    n = list_legal(&top, g);
+    uint64_t best_key = 0;
+    bool found = false;
+    double best_visits = -1, best_mean = -1;
+    for (int k0 = 0; k0 < threads; k0++)
+        for (int c0 = s[k0].t.v[0].child; c0 >= 0; c0 = s[k0].t.v[c0].sibling) {
+            uint64_t key = s[k0].t.v[c0].key;
+            double v = 0, reward = 0;
+            bool earlier = false;   /* a child of an earlier tree already weighed it */
+            for (int k = 0; k < threads && !earlier; k++)
+                for (int c = s[k].t.v[0].child; c >= 0; c = s[k].t.v[c].sibling)
+                    if (s[k].t.v[c].key == key) {
+                        if (k < k0) earlier = true;
+                        v += s[k].t.v[c].visits;
+                        reward += s[k].t.v[c].reward;
+                        break;
+                    }
+            if (earlier) continue;
+            double mean = v ? reward / v : 0;
+            if (v > best_visits || (v == best_visits && mean > best_mean)) { best_visits = v; best_mean = mean; best_key = key; found = true; }
+        }
+    int pick = 0;
+    for (int j = 0; found && j < n; j++)
+        if (top.keys[j] == best_key) { pick = j; break; }
+    *out = top.acts[pick];
+    for (int k = 0; k < threads; k++) {
+        *iterations += s[k].done;
+        tree_free(&s[k].t);
+    }
+    mp_evaluator_free(eval);
+    tree_free(&top);
     return 0;
 }

@@ -133,6 +133,12 @@ MP_API const char *mp_ruleset_description(const mp_ruleset *rs);
 MP_API const char *mp_ruleset_path(const mp_ruleset *rs);
 /* Content hash (16 hex digits) of the resolved ruleset and its tile sets: records carry it. */
 MP_API const char *mp_ruleset_hash(const mp_ruleset *rs);
+/* The weights file of the learned evaluation in use (meeple-weights(5)), NULL when none: the one
+** beside the ruleset's file (NAME.weights) trained for its hash, or one given by
+** mp_ruleset_load_weights, which fails (1, d filled) on a file that does not read or was trained
+** for another hash. */
+MP_API const char *mp_ruleset_weights(const mp_ruleset *rs);
+MP_API int mp_ruleset_load_weights(mp_ruleset *rs, const char *path, mp_diag *d);
 MP_API int mp_ruleset_min_players(const mp_ruleset *rs);
 MP_API int mp_ruleset_max_players(const mp_ruleset *rs);
 MP_API const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs);
@@ -372,6 +378,26 @@ MP_API int mp_game_tiles_left(const mp_game *g);     /* in the bag, not counting
 ** points, for weighing a position: each feature's complete less incomplete points, times
 ** base^missing (the ports, or a cloister's cells, it lacks), to its majority holders; out[p] per seat. */
 MP_API void mp_game_potential(const mp_game *g, double base, double *out);
+/* The learned evaluation (meeple-weights(5)): each seat's features of a position (its followers,
+** what its unfinished features would score now and would add if finished, ...), named by the
+** ruleset's own kinds and categories; at most MP_EVAL_MAX of them, names under MP_EVAL_NAME bytes. */
+enum { MP_EVAL_MAX = 96, MP_EVAL_NAME = 48, MP_EVAL_PHASES = 64 };
+MP_API int mp_eval_n_features(const mp_game *g);
+/* Feature f's name ("open.city", "finish.road.2") into buf; 0, or -1 for a bad index. */
+MP_API int mp_eval_feature_name(const mp_game *g, int f, char *buf, size_t size);
+/* How far the game is from its end: MP_EVAL_PHASES with the bag full, 0 with it empty. */
+MP_API int mp_eval_phase(const mp_game *g);
+/* Each seat p's features of the position g is in, into x[p * n + f] (n: mp_eval_n_features), and
+** its score into before[p]; then ends g as mp_game_end_now does (their open.* features are what
+** that final scoring adds). Only in MP_PHASE_PLACE: 0, or -1 (g unchanged). */
+MP_API int mp_eval_features(mp_game *g, int *x, int *before);
+/* The evaluation with the weights of the game's ruleset: NULL when it has none. Only read once made
+** (threads may share one). mp_evaluate ends g and gives each seat's predicted final score in
+** out[p]; 0, or -1 when g is not in MP_PHASE_PLACE. */
+typedef struct mp_evaluator mp_evaluator;
+MP_API mp_evaluator *mp_evaluator_new(const mp_game *g);
+MP_API void mp_evaluator_free(mp_evaluator *e);
+MP_API int mp_evaluate(const mp_evaluator *e, mp_game *g, double *out);
 /* Copies of tile kind `tile` in the bag (not counting the drawn one), 0 for a bad index. */
 MP_API int mp_game_bag_count(const mp_game *g, int tile);
 MP_API int mp_game_turn(const mp_game *g);           /* number of tiles placed since setup */
@@ -561,6 +587,11 @@ MP_API int mp_bot_check(const char *spec, mp_diag *d);
 /* Chooses one of the legal actions of the current phase (never changes g). 0, or 1 when there is
 ** none. */
 MP_API int mp_bot_choose(mp_bot *b, const mp_game *g, mp_action *out);
+/* Spreads each decision of an mcts bot over `threads` trees searched side by side (root
+** parallelism; 1, the default, one tree; at most 64; other bots ignore it). With an iteration
+** budget the iterations are shared out and the choices are again the same for the same number
+** of threads, but not those of one thread; with a time budget each thread searches for the time. */
+MP_API void mp_bot_set_threads(mp_bot *b, int threads);
 /* The bot's spec as given ("mcts:4000") and its kind ("mcts"). */
 MP_API const char *mp_bot_spec(const mp_bot *b);
 MP_API const char *mp_bot_kind(const mp_bot *b);

@@ -882,6 +882,22 @@ static mp_ruleset *load(const char *name_or_path, const char *text, size_t len, 
     }
     mp_feature_prepare(rs);
     snprintf(rs->hash, sizeof rs->hash, "%016llx", (unsigned long long)h);
+    /* The learned evaluation's weights beside a ruleset file (not one read from memory). */
+    if (!text && !src->resolve && mp_ruleset_find_weights(rs, d)) {
+        if (bad) *bad |= MP_RULES_BAD_OTHER;
+        if (sink) { mp_lint_add(sink, d, 0); return rs; }
+        mp_ruleset_free(rs);
+        return NULL;
+    }
+    if (sink && rs->stale_weights[0]) {   /* left aside: the bots weigh without them, lint says why */
+        mp_diag w = { 0 };
+        mp_weights *old = mp_weights_load(rs->stale_weights, &w);
+        mp_diag_set(&w, rs->stale_weights, 0, 0, "weights trained for ruleset %s with hash %s, not for this ruleset's %s: "
+                    "left aside; expected weights trained again (meeple train --ruleset %s --weights %s)",
+                    old ? old->ruleset : "?", old ? old->hash : "?", rs->hash, path, rs->stale_weights);
+        mp_weights_free(old);
+        mp_lint_add(sink, &w, 1);
+    }
     return rs;
 }
 
@@ -912,6 +928,7 @@ mp_ruleset *mp_ruleset_load_lint(const char *path, const char *text, size_t len,
 void mp_ruleset_free(mp_ruleset *rs) {
     if (!rs) return;
     mp_tileset_free(rs->tiles);
+    mp_weights_free(rs->weights);
     mp_arena_free(rs->arena);
     free(rs);
 }

@@ -30,11 +30,13 @@ static const mp_points *marker_formula(const mp_kind_rules *kr, uint16_t markers
     return NULL;
 }
 
-int mp_score_points(const mp_game *g, int32_t root, bool complete) {
+int mp_score_points(const mp_game *g, int32_t root, bool complete) { return mp_score_points_of(g, root, complete, -1); }
+
+int mp_score_points_of(const mp_game *g, int32_t root, bool complete, int tiles) {
     const mp_seg *r = &g->segs[root];
     const mp_kind_rules *kr = &g->rs->kind[r->kind];
-    int tiles = g->ts->kinds[r->kind].completes == MP_COMPLETE_SURROUNDED ? mp_feature_surround(g, root)
-                                                                         : mp_feature_tiles(g, root);
+    if (tiles < 0)
+        tiles = g->ts->kinds[r->kind].completes == MP_COMPLETE_SURROUNDED ? mp_feature_surround(g, root) : mp_feature_tiles(g, root);
     if (r->markers & kr->with_markers) {   /* an inn on the road, a cathedral in the city */
         const mp_points *f = marker_formula(kr, r->markers, complete);
         if (f) return formula(f, tiles, r->icons);

@@ -443,6 +443,43 @@ Test(mcts_determinism, same_position_same_decision, .timeout = 120) {
     mp_ruleset_free(rs);
 }
 
+/* A decision spread over threads (mp_bot_set_threads): with an iteration budget, the same position
+** and seed give the same decision on the same number of threads, every time; the iterations are
+** shared out (the budget in all); one thread decides as a bot never told of threads does. */
+Test(mcts_determinism, threads_same_decision, .timeout = 120) {
+    mp_ruleset *rs = t_ruleset("c3");
+    mp_game *g = new_game(rs, 2, 5, -1, 0);
+    int positions = 0;
+    for (int step = 0; step < 8 && mp_game_phase(g) != MP_PHASE_OVER; step++) {
+        play_random(g, 5, (uint64_t)step);
+        if (mp_game_phase(g) == MP_PHASE_OVER || count_legal(g) < 2) continue;
+        int seat = mp_game_current_player(g);
+        mp_bot *plain = new_bot("mcts:300", 5, seat), *one = new_bot("mcts:300", 5, seat);
+        mp_bot *three = new_bot("mcts:300", 5, seat), *three_again = new_bot("mcts:300", 5, seat);
+        mp_bot_set_threads(one, 1);
+        mp_bot_set_threads(three, 3);
+        mp_bot_set_threads(three_again, 3);
+        mp_action a, b, c, d;
+        cr_assert_eq(mp_bot_choose(plain, g, &a), 0);
+        cr_assert_eq(mp_bot_choose(one, g, &b), 0);
+        cr_assert_eq(mp_bot_choose(three, g, &c), 0);
+        cr_assert_eq(mp_bot_choose(three_again, g, &d), 0);
+        cr_assert(same_action(&a, &b), "position %d: one thread decides as no threads", step);
+        cr_assert(same_action(&c, &d), "position %d: three threads decide alike twice", step);
+        mp_bot_stats st;
+        mp_bot_get_stats(three, &st);
+        cr_assert_eq(st.iterations, 300, "the budget shared out: %ld", st.iterations);
+        positions++;
+        mp_bot_free(plain);
+        mp_bot_free(one);
+        mp_bot_free(three);
+        mp_bot_free(three_again);
+    }
+    cr_assert_geq(positions, 4);
+    mp_game_free(g);
+    mp_ruleset_free(rs);
+}
+
 /* A budget of N iterations is N iterations a decision that weighs something, none otherwise. */
 Test(mcts_determinism, iterations_as_the_spec_says) {
     mp_ruleset *rs = t_ruleset("c3");

@@ -37,7 +37,7 @@ if need pkg-config pkg-config; then
     version=$(pkgc --modversion)
     check '[ -f "$includedir/meeple.h" ] && [ -f "$includedir/meeple-yaml.h" ]' "the headers are not in $includedir"
     check '[ ! -e "$includedir/internal.h" ]' "internal.h was installed"
-    check '[ -f "$rulesets/c3.yaml" ] && [ -f "$rulesets/tiles/base.yaml" ]' "the rulesets are not in $rulesets"
+    check '[ -f "$rulesets/c3.yaml" ] && [ -f "$rulesets/tiles/base.yaml" ] && [ -f "$rulesets/c3.weights" ]' "the rulesets (and c3's weights) are not in $rulesets"
     check 'ls "$libdir"/libmeeple.so* >/dev/null 2>&1' "no libmeeple.so in $libdir"
     check 'PKG_CONFIG_PATH=$pcdir pkg-config --print-requires-private meeple | grep -q "^yaml-0.1" &&
         PKG_CONFIG_PATH=$pcdir pkg-config --print-requires-private meeple | grep -q "^libpcre2-8"' \

@@ -54,4 +54,18 @@ for cmd in play compare tilestats arena; do
     check '"$M" $cmd --help | grep -q "mcts"' "$cmd --help does not name the mcts bot"
 done
 
+# --bot-threads: a decision searched on two trees; the same seed gives the same game twice, and a
+# game other than one thread's; a run of --games takes --jobs instead.
+"$M" play --players mcts:200,greedy --seed 4 --bot-threads 2 --json >"$T/t2a" 2>"$T/err"
+check '[ $? = 0 ]' "play --bot-threads 2: $(cat "$T/err")"
+"$M" play --players mcts:200,greedy --seed 4 --bot-threads 2 --json >"$T/t2b"
+check 'cmp -s "$T/t2a" "$T/t2b"' "two threads, the same seed: another game"
+"$M" play --players mcts:200,greedy --seed 4 --bot-threads 1 --json >"$T/t1"
+"$M" play --players mcts:200,greedy --seed 4 --json >"$T/t0"
+check 'cmp -s "$T/t1" "$T/t0"' "one thread is the bot as it always played"
+"$M" play --players mcts:200,greedy --games 2 --bot-threads 2 >/dev/null 2>"$T/err"
+check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple play: --bot-threads goes with one game"' "--bot-threads with --games: $(head -1 "$T/err")"
+"$M" play --players mcts:200,greedy --bot-threads 0 >/dev/null 2>"$T/err"
+check '[ $? = 2 ]' "--bot-threads 0 is a usage error: $(head -1 "$T/err")"
+
 finish seats

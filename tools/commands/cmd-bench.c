@@ -54,8 +54,9 @@ static const char usage[] =
     "  -h, --help       print this help\n";
 
 enum { LEGAL_CAP = BENCH_LEGAL_CAP, MAX_POSITIONS = 1000, LIST_ROUNDS = 200, COPY_ROUNDS = 20, DEAL_ROUNDS = 20,
-       MCTS_POSITIONS = 20 };
+       MCTS_POSITIONS = 20, EVAL_ROUNDS = 20 };
 #define MCTS_SPEC "mcts:500"
+#define ROLLOUT_SPEC "mcts-rollout:500"
 
 static double now(void) {
     struct timespec t;
@@ -81,8 +82,11 @@ typedef struct bench {
     double reuse_secs;
     long deals;                      /* determinizations */
     double deal_secs;
+    long evals;                      /* learned evaluations (or, without weights, their features) */
+    double eval_secs;
+    bool weighed;                    /* the ruleset has weights: evals are whole evaluations */
     int mcts_positions;              /* positions the mcts bot decided at */
-    mp_bot_stats mcts;               /* what its decisions took */
+    mp_bot_stats mcts, rollout;      /* what the decisions of the mcts and the mcts-rollout bot took */
     int n_positions;
     mp_game *positions[MAX_POSITIONS];
 } bench;
@@ -176,22 +180,53 @@ static int time_deals(bench *b) {
     return 0;
 }
 
-/* An mcts bot decides at the first MCTS_POSITIONS kept positions of the middle third of a game
+/* Weighs each kept position with the learned evaluation (mp_evaluate; without weights, reads its
+** features, mp_eval_features), EVAL_ROUNDS times, each on a fresh copy (an evaluation ends the game
+** it weighs), timing only the evaluations. */
+static int time_evals(bench *b) {
+    if (b->n_positions == 0) return 0;
+    mp_game *g = mp_game_clone(b->positions[0]);
+    mp_evaluator *e = mp_evaluator_new(g);
+    b->weighed = e != NULL;
+    int x[MP_MAX_PLAYERS * MP_EVAL_MAX], before[MP_MAX_PLAYERS];
+    double v[MP_MAX_PLAYERS];
+    for (int round = 0; round < EVAL_ROUNDS; round++)
+        for (int i = 0; i < b->n_positions; i++) {
+            if (mp_game_copy(g, b->positions[i])) { mp_game_free(g); mp_evaluator_free(e); return 1; }
+            double t0 = now();
+            if (e) mp_evaluate(e, g, v);
+            else mp_eval_features(g, x, before);
+            b->eval_secs += now() - t0;
+            b->evals++;
+        }
+    mp_evaluator_free(e);
+    mp_game_free(g);
+    return 0;
+}
+
+/* A bot of spec decides at the first MCTS_POSITIONS kept positions of the middle third of a game
 ** (tiles placed from a third to two thirds of those placed and left): the opening has few
 ** placements, the end game short playouts. */
-static void time_mcts(bench *b) {
+static int time_bot(bench *b, const char *spec, mp_bot_stats *stats) {
     mp_diag d;
-    mp_bot *bot = mp_bot_new(MCTS_SPEC, 1, 0, &d);
+    mp_bot *bot = mp_bot_new(spec, 1, 0, &d);
     if (!bot) abort();   /* a spec of our own */
-    for (int i = 0; i < b->n_positions && b->mcts_positions < MCTS_POSITIONS; i++) {
+    int decided = 0;
+    for (int i = 0; i < b->n_positions && decided < MCTS_POSITIONS; i++) {
         const mp_game *g = b->positions[i];
         int placed = mp_game_turn(g), all = placed + mp_game_tiles_left(g);
         if (3 * placed < all || 3 * placed > 2 * all) continue;
         mp_action a;
-        if (mp_bot_choose(bot, g, &a) == 0) b->mcts_positions++;
+        if (mp_bot_choose(bot, g, &a) == 0) decided++;
     }
-    mp_bot_get_stats(bot, &b->mcts);
+    mp_bot_get_stats(bot, stats);
     mp_bot_free(bot);
+    return decided;
+}
+
+static void time_mcts(bench *b) {
+    b->mcts_positions = time_bot(b, MCTS_SPEC, &b->mcts);
+    time_bot(b, ROLLOUT_SPEC, &b->rollout);
 }
 
 static double per(double n, double secs) { return secs > 0 ? n / secs : 0; }
@@ -235,6 +270,10 @@ static void print_json(const bench *b, const mp_ruleset *rs, uint64_t seed, cons
     json_key(&j, "mcts"); json_string(&j, MCTS_SPEC);
     json_key(&j, "mcts_positions"); json_int(&j, b->mcts_positions);
     json_key(&j, "mcts_iterations_per_second"); json_double(&j, per((double)b->mcts.iterations, b->mcts.seconds));
+    json_key(&j, "mcts_rollout"); json_string(&j, ROLLOUT_SPEC);
+    json_key(&j, "mcts_rollout_iterations_per_second"); json_double(&j, per((double)b->rollout.iterations, b->rollout.seconds));
+    json_key(&j, "weights"); json_bool(&j, b->weighed);
+    json_key(&j, "evaluations_per_second"); json_double(&j, per((double)b->evals, b->eval_secs));
     json_key(&j, "bytes_per_state"); json_double(&j, b->c.games ? (double)b->c.state_bytes / (double)b->c.games : 0);
     json_key(&j, "simd"); json_string(&j, mp_simd_name(mp_simd_path()));
     json_key(&j, "simd_paths");
@@ -261,6 +300,11 @@ static void print_text(const bench *b, const mp_ruleset *rs, uint64_t seed, cons
     printf("  %12.0f MCTS iterations/s (%s at %d mid-game placement%s, %.1f ms a decision)\n",
            per((double)b->mcts.iterations, b->mcts.seconds), MCTS_SPEC, b->mcts_positions, plural(b->mcts_positions),
            b->mcts.decisions ? 1000 * b->mcts.seconds / (double)b->mcts.decisions : 0);
+    printf("  %12.0f MCTS iterations/s of the rollout bot (%s at the same placements, %.1f ms a decision)\n",
+           per((double)b->rollout.iterations, b->rollout.seconds), ROLLOUT_SPEC,
+           b->rollout.decisions ? 1000 * b->rollout.seconds / (double)b->rollout.decisions : 0);
+    printf("  %12.0f evaluations/s (%s, on a copy of each kept position)\n", per((double)b->evals, b->eval_secs),
+           b->weighed ? "the learned evaluation, mp_evaluate" : "no weights: the features alone, mp_eval_features");
     printf("  %12.0f bytes per game state\n", b->c.games ? (double)b->c.state_bytes / (double)b->c.games : 0);
     print_simd();
     bench_scaling_text(sc, seed);
@@ -284,7 +328,7 @@ static int run(const mp_ruleset *rs, long games, uint64_t seed, bench_scaling *s
     if (!rc) {
         time_lists(b, legal);
         time_copies(b);
-        if (time_reused_copies(b) || time_deals(b)) {
+        if (time_reused_copies(b) || time_deals(b) || time_evals(b)) {
             fprintf(stderr, "meeple bench: internal error: mp_game_copy refused a kept position\n");
             rc = EXIT_BAD_INPUT;
         }

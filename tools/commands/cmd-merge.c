@@ -26,7 +26,7 @@ static const char usage[] =
     "  --svg FILE       write the command's chart to FILE (compare)\n"
     "  -h, --help       print this help\n";
 
-static const sim_command *const mergeable[] = { &arena_sim, &compare_sim, &play_sim, &tilestats_sim };
+static const sim_command *const mergeable[] = { &arena_sim, &compare_sim, &play_sim, &tilestats_sim, &train_sim };
 
 typedef struct part {
     const char *path;

@@ -24,8 +24,8 @@
 
 static const char usage[] =
     "usage: meeple play [--ruleset NAME] [--players SEAT,SEAT[,...]] [--seed N] [--record FILE]\n"
-    "                   [--resume FILE] [--force] [--games N] [--jobs N] [--shard K/N [--output FILE]]\n"
-    "                   [--progress] [--json]\n"
+    "                   [--resume FILE] [--force] [--bot-threads N] [--games N] [--jobs N]\n"
+    "                   [--shard K/N [--output FILE]] [--progress] [--json]\n"
     "Play one complete game and print the final board and the score breakdown.\n"
     "  --ruleset NAME   ruleset name or path (default c3; see 'meeple rulesets')\n"
     "  --players LIST   one seat per player, in seat order: random, greedy, mcts[:N|:Ts] (N iterations\n"
@@ -35,7 +35,8 @@ static const char usage[] =
     "  --record FILE    write the game record to FILE after every turn (a new file)\n"
     "  --resume FILE    continue the game recorded in FILE (and keep recording to it)\n"
     "  --force          let --record replace an existing FILE\n"
-    "  --games N        play N bot games, 1 to " RUN_GAMES_TEXT " (seeds S, S+1, ... from --seed); print\n"
+    "  --bot-threads N  threads each mcts decision searches with, 1 to 64 (default 1; one game only):\n"
+    "                   an iteration budget is shared out, a time budget is searched on each\n"    "  --games N        play N bot games, 1 to " RUN_GAMES_TEXT " (seeds S, S+1, ... from --seed); print\n"
     "                   means and wins\n"
     "  --jobs N         with --games: threads playing the games (default: the cores available)\n"
     "  --shard K/N      with --games: play only the K-th of N interleaved parts of the seeds and write\n"
@@ -48,6 +49,9 @@ static const char usage[] =
 
 enum { MAX_SEATS = MP_MAX_PLAYERS };
 
+/* The threads each bot's decision searches with (--bot-threads). */
+static int bot_threads = 1;
+
 /* The bots of the seats that are not human, for a game with this seed. */
 static void start_bots(const seat_list *seats, mp_bot **bots, uint64_t seed) {
     for (int p = 0; p < seats->n; p++)
@@ -55,6 +59,7 @@ static void start_bots(const seat_list *seats, mp_bot **bots, uint64_t seed) {
             mp_diag d;
             mp_bot_free(bots[p]);
             bots[p] = mp_bot_new(seats->specs[p], seed, p, &d);   /* the spec was checked */
+            if (bots[p]) mp_bot_set_threads(bots[p], bot_threads);
         }
 }
 
@@ -344,6 +349,7 @@ int cmd_play(int argc, char **argv) {
         { "ruleset", required_argument, 0, 'r' }, RUN_OPTIONS,
         { "json", no_argument, 0, 'j' },          { "record", required_argument, 0, 'o' },
         { "resume", required_argument, 0, 'c' },  { "force", no_argument, 0, 'f' },
+        { "bot-threads", required_argument, 0, 'T' },
         { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
     };
     const char *ruleset = NULL, *record = NULL, *resume_path = NULL;
@@ -360,6 +366,9 @@ int cmd_play(int argc, char **argv) {
         case 'c': resume_path = optarg; break;
         case 'j': as_json = true; break;
         case 'f': force = true; break;
+        case 'T':
+            if ((rc = int_option(usage, "--bot-threads", optarg, 1, 64, &bot_threads))) return rc;
+            break;
         case 'h': fputs(usage, stdout); return 0;
         default:
             if ((rc = run_option(usage, c, optarg, &ro)) == RUN_NOT_SHARED) return option_error(usage, "h", opts, argv);
@@ -381,6 +390,8 @@ int cmd_play(int argc, char **argv) {
     int n = seats.n;
     bool humans = false;
     for (int p = 0; p < n; p++) humans |= seats.human[p];
+    if (ro.games > 1 && bot_threads > 1)
+        return usage_error(usage, "--bot-threads goes with one game; expected --jobs N to spread --games over threads");
     if (ro.games > 1 && (humans || record || resume_path))
         return usage_error(usage, "--games plays bots only, unrecorded; expected no human seat, --record or --resume");
     if (ro.games > 1) return play_games(ruleset ? ruleset : "c3", ro.players, ro.games, ro.seed, as_json, run);

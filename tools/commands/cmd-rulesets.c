@@ -73,6 +73,9 @@ int cmd_rulesets(int argc, char **argv) {
             json_key(&j, "name"); json_string(&j, mp_ruleset_name(rs));
             json_key(&j, "description"); json_string(&j, mp_ruleset_description(rs));
             json_key(&j, "path"); json_string(&j, mp_ruleset_path(rs));
+            json_key(&j, "hash"); json_string(&j, mp_ruleset_hash(rs));
+            /* The learned evaluation's weights in use (meeple-weights(5)), null: none. */
+            json_key(&j, "weights"); json_string(&j, mp_ruleset_weights(rs));
             json_key(&j, "players"); json_array(&j);
             json_int(&j, mp_ruleset_min_players(rs)); json_int(&j, mp_ruleset_max_players(rs));
             json_array_end(&j);

@@ -34,6 +34,7 @@ static const struct mp_cmd commands[] = {   /* sorted by name */
     { "score", cmd_score, "score the actions of a game record under another ruleset", CMD_JSON },
     { "serve", cmd_serve, "serve games to play in a browser: a local web server and its JSON API", 0 },
     { "tilestats", cmd_tilestats, "play seeded games and report how each tile plays", CMD_JSON },
+    { "train", cmd_train, "fit the learned evaluation's weights to seeded self-play games", CMD_JSON },
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -43,6 +43,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_rulesets(int argc, char **argv);
 int cmd_score(int argc, char **argv);
 int cmd_serve(int argc, char **argv);   /* tools/serve/server.c */
+int cmd_train(int argc, char **argv);
 int cmd_tilestats(int argc, char **argv);
 
 /* common.c */

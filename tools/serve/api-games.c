@@ -185,6 +185,7 @@ static int make_seats(game *gm, json_t *js, uint64_t seed, bool resumed, const c
                 *err = api_error(400, "\"seats\"[%d]: %s; expected \"human\" or a bot (meeple-bots(7))", p, d.message);
                 return 1;
             }
+            mp_bot_set_threads(gm->bots[p], api_cfg.bot_threads);
         } else if (new_token(gm->tokens[p])) { *err = api_error(500, "cannot read /dev/urandom for a seat's token"); return 1; }
         if (resumed) snprintf(gm->names[p], sizeof gm->names[p], "%s", mp_record_player_name(gm->rec, p));
         else snprintf(gm->names[p], sizeof gm->names[p], "%s-%d", spec, p + 1);

@@ -31,6 +31,7 @@ enum { API_MAX_GAMES = 100000 };
 /* What the command line sets for every request. */
 typedef struct api_config {
     double think_seconds;              /* the longest an mcts seat thinks a decision (--think) */
+    int bot_threads;                   /* threads a bot's decision searches with (--bot-threads) */
     int max_games;                     /* games held at once, 1 to API_MAX_GAMES (--max-games) */
     const char *const *design_files;   /* files given on the command line, for the Design page */
     int n_design_files;

@@ -36,13 +36,14 @@ extern char **environ;
 enum { MAX_CONNECTIONS = 512 };
 
 static const char usage[] =
-    "usage: meeple serve [--port P] [--bind ADDR] [--open] [--think SECONDS] [--max-games N] [FILE...]\n"
+    "usage: meeple serve [--port P] [--bind ADDR] [--open] [--think SECONDS] [--bot-threads N] [--max-games N] [FILE...]\n"
     "Serve games in a browser (a page and its JSON API; humans and bots) until SIGINT or SIGTERM.\n"
     "  --port P           the TCP port to listen on (default 8080; 0: a free port, said at the start)\n"
     "  --bind ADDR        the IPv4 or IPv6 address to listen on (default 127.0.0.1, this machine only;\n"
     "                     ::1 the same over IPv6; 0.0.0.0 or :: every address)\n"
     "  --open             open the page in the browser (xdg-open) once the server listens\n"
     "  --think SECONDS    the longest an mcts seat thinks a decision, above 0 and at most 60 (default 2)\n"
+    "  --bot-threads N    threads an mcts seat searches each decision with, 1 to 64 (default 1)\n"
     "  --max-games N      games held at once (default 1000); when full, a new game takes the place of\n"
     "                     the one over the longest, and is refused (503) when none is over\n"
     "  FILE...            tile-set or ruleset files offered on the Design page\n"
@@ -261,12 +262,12 @@ static int check_design_file(const char *path) {
 int cmd_serve(int argc, char **argv) {
     static const struct option opts[] = { { "port", required_argument, 0, 'p' }, { "bind", required_argument, 0, 'b' },
                                           { "open", no_argument, 0, 'o' },       { "think", required_argument, 0, 't' },
-                                          { "max-games", required_argument, 0, 'm' },
+                                          { "max-games", required_argument, 0, 'm' }, { "bot-threads", required_argument, 0, 'T' },
                                           { "help", no_argument, 0, 'h' },       { 0, 0, 0, 0 } };
     const char *bind_arg = "127.0.0.1";
     int port = 8080, c;
     bool open_page = false;
-    api_config cfg = { .think_seconds = 2.0, .max_games = 1000 };
+    api_config cfg = { .think_seconds = 2.0, .max_games = 1000, .bot_threads = 1 };
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -276,6 +277,7 @@ int cmd_serve(int argc, char **argv) {
         else if (c == 'o') open_page = true;
         else if (c == 't') rc = think_option(optarg, &cfg.think_seconds);
         else if (c == 'm') rc = int_option(usage, "--max-games", optarg, 1, API_MAX_GAMES, &cfg.max_games);
+        else if (c == 'T') rc = int_option(usage, "--bot-threads", optarg, 1, 64, &cfg.bot_threads);
         else if (c == 'h') { fputs(usage, stdout); return 0; }
         else return option_error(usage, "h", opts, argv);
         if (rc) return rc;

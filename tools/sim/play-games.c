@@ -233,12 +233,7 @@ int play_games(const char *ruleset, const char *players, long games, uint64_t se
 static void *ctx_from_params(const json_t *params, const merge_output *out, int *rc) {
     sim_params p;
     if ((*rc = sim_read_params(params, "play", &p))) return NULL;
-    if (out->csv || out->svg) {
-        fprintf(stderr, "meeple merge: %s: play --games prints no %s; expected text or --json\n", out->csv ? "--csv" : "--svg",
-                out->csv ? "CSV" : "chart");
-        *rc = EXIT_USAGE;
-        return NULL;
-    }
+    if ((*rc = sim_no_csv_or_svg(out, "play --games", "text or --json"))) return NULL;
     run *r = new_run(p.ruleset, p.games, p.seed, p.players, rc);
     if (!r) return NULL;
     if ((*rc = sim_same_ruleset(r->setup.rs, p.hash))) { free_run(r); return NULL; }

@@ -87,6 +87,13 @@ int sim_read_params(const json_t *params, const char *command, sim_params *p) {
     return 0;
 }
 
+int sim_no_csv_or_svg(const merge_output *out, const char *command, const char *expected) {
+    if (!out->csv && !out->svg) return 0;
+    fprintf(stderr, "meeple merge: %s: %s prints no %s; expected %s\n", out->csv ? "--csv" : "--svg", command,
+            out->csv ? "CSV" : "chart", expected);
+    return EXIT_USAGE;
+}
+
 int sim_same_ruleset(const mp_ruleset *rs, const char *hash) {
     if (hash && !strcmp(hash, mp_ruleset_hash(rs))) return 0;
     fprintf(stderr, "meeple merge: ruleset '%s' is not the one the parts were played with (its content hash differs); "

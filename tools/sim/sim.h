@@ -99,7 +99,7 @@ typedef struct sim_command {
 } sim_command;
 
 /* The commands whose runs merge (each file defines its sim_command). */
-extern const sim_command compare_sim, play_sim, tilestats_sim, arena_sim;
+extern const sim_command compare_sim, play_sim, tilestats_sim, arena_sim, train_sim;
 
 /* A run of one ruleset (play --games, tilestats, arena): the ruleset and --players as given (a
 ** part keeps them so: merge loads them again), loaded and read. */
@@ -131,6 +131,10 @@ int sim_read_params(const json_t *params, const char *command, sim_params *p);
 /* Whether the ruleset a merge loaded is the one the parts were played with (by content hash):
 ** 0, or the error printed and EXIT_BAD_INPUT. */
 int sim_same_ruleset(const mp_ruleset *rs, const char *hash);
+/* For a command whose merge prints no CSV and no chart: 0 when the merge asks for neither, else the
+** error printed ("meeple merge: --csv: train prints no CSV; expected ...", what the command prints
+** instead) and EXIT_USAGE. */
+int sim_no_csv_or_svg(const merge_output *out, const char *command, const char *expected);
 
 /* ------------------------------------------------------------------ the runs */
 
@@ -139,5 +143,8 @@ int compare_games(const char *rulesets, long games, uint64_t seed, const char *p
                   const char *svg, const sim_opts *o);
 /* play --games (tools/sim/play-games.c): the ruleset and the --players list as given (bots only). */
 int play_games(const char *ruleset, const char *players, long games, uint64_t seed, bool as_json, const sim_opts *o);
+/* meeple train (tools/sim/train-games.c): the weights written to weights_path, or printed (NULL). */
+int train_games(const char *ruleset, const char *players, long games, uint64_t seed, const char *weights_path, bool as_json,
+                const sim_opts *o);
 
 #endif
