@@ -208,7 +208,7 @@ Test(eval, weights_for_other_rules_are_refused) {
 /* Every weights file shipped beside a ruleset was trained for that ruleset as it is now: a ruleset
 ** changed since would leave its weights aside (and the bots would weigh without them). */
 Test(eval, shipped_weights_match_their_rulesets) {
-    const char *shipped[] = { "c3", "c1-2000", "c1-2001", "castle", "c3-ic-tb" };
+    const char *shipped[] = { "c3", "c1-2000", "c1-2001", "castle", "c3-ic-tb", "bcb" };
     for (size_t i = 0; i < sizeof shipped / sizeof *shipped; i++) {
         mp_ruleset *rs = t_ruleset(shipped[i]);
         cr_assert_not_null(mp_ruleset_weights(rs), "%s: no weights in use: retrain it (meeple-train(1))", shipped[i]);
