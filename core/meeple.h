@@ -247,6 +247,13 @@ MP_API const char *mp_tileset_marker_name(const mp_tileset *ts, int marker);
 MP_API unsigned mp_tileset_tile_markers(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_tile_is_start(const mp_tileset *ts, int tile);
 MP_API int mp_tileset_tile_is_fixed(const mp_tileset *ts, int tile);
+/* The tile-set files the tiles were read from, in the order they were loaded (a ruleset's
+** `tiles:` list; one file for mp_tileset_load): how many, the i-th as it was found (the path
+** beside the ruleset or in a search directory; a resolver's name for a ruleset resolved so), NULL
+** for a bad index; and the index of the file that wrote a tile, -1 for a bad tile. */
+MP_API int mp_tileset_n_files(const mp_tileset *ts);
+MP_API const char *mp_tileset_file(const mp_tileset *ts, int i);
+MP_API int mp_tileset_tile_file(const mp_tileset *ts, int tile);
 /* How many different pictures the four rotations of a tile give: 1 (every rotation looks alike,
 ** as a cloister with fields all round), 2 (a straight road) or 4; rotation r looks like rotation
 ** r mod that number, and mp_game_legal lists only rotations below it. 0 for a bad index. */

@@ -716,6 +716,12 @@ unsigned mp_tileset_tile_markers(const mp_tileset *ts, int t) { return t >= 0 &&
 int mp_tileset_tile_is_start(const mp_tileset *ts, int t) { return t >= 0 && t < ts->n_tiles && ts->tiles[t].start; }
 int mp_tileset_tile_is_fixed(const mp_tileset *ts, int t) { return t >= 0 && t < ts->n_tiles && ts->tiles[t].fixed; }
 
+/* The files a tile set was read from, in the order they were loaded (a ruleset's `tiles:`), and
+** which of them wrote a tile: meeple-balance(1) tells the base set from the sets mixed into it. */
+int mp_tileset_n_files(const mp_tileset *ts) { return ts->n_files; }
+const char *mp_tileset_file(const mp_tileset *ts, int i) { return i >= 0 && i < ts->n_files ? ts->files[i] : NULL; }
+int mp_tileset_tile_file(const mp_tileset *ts, int t) { return t >= 0 && t < ts->n_tiles ? ts->tiles[t].file : -1; }
+
 /* The pictures of a tile's rotations repeat with a period of 1, 2 or 4 quarter turns (turning by
 ** a period gives the same picture, so those that do form the subgroup {0}, {0, 2} or {0..3}):
 ** rotations that differ from every smaller one are exactly 0 .. period-1. */

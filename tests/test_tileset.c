@@ -93,6 +93,34 @@ Test(tileset, base_aliases_both_ways) {
     mp_tileset_free(ts);
 }
 
+/* The files a ruleset's tiles came from (mp_tileset_n_files, _file, _tile_file): Market Town's
+** rules list the base set, then the fan set; each tile names the file that wrote it; a bad index
+** gives NULL or -1. A tile set loaded on its own has one file. */
+Test(tileset, files_of_a_mixed_ruleset) {
+    mp_ruleset *rs = t_ruleset(TEST_SRCDIR "/rulesets/examples/market-town-rules.yaml");
+    const mp_tileset *ts = mp_ruleset_tiles(rs);
+    cr_assert_eq(mp_tileset_n_files(ts), 2);
+    const char *base = mp_tileset_file(ts, 0), *fan = mp_tileset_file(ts, 1);
+    cr_assert(base && strstr(base, "base.yaml"), "file 0: %s", base ? base : "(null)");
+    cr_assert(fan && strstr(fan, "market-town.yaml"), "file 1: %s", fan ? fan : "(null)");
+    cr_assert_null(mp_tileset_file(ts, 2));
+    cr_assert_null(mp_tileset_file(ts, -1));
+    cr_assert_eq(mp_tileset_tile_file(ts, mp_tileset_find(ts, "D")), 0);
+    cr_assert_eq(mp_tileset_tile_file(ts, mp_tileset_find(ts, "MT-gate")), 1);
+    int in_fan = 0;
+    for (int t = 0; t < mp_tileset_n_tiles(ts); t++) in_fan += mp_tileset_tile_file(ts, t) == 1 ? mp_tileset_tile_count(ts, t) : 0;
+    cr_assert_eq(in_fan, 13, "the fan set's 13 tiles");
+    cr_assert_eq(mp_tileset_tile_file(ts, -1), -1);
+    cr_assert_eq(mp_tileset_tile_file(ts, mp_tileset_n_tiles(ts)), -1);
+    mp_ruleset_free(rs);
+    mp_diag d = { 0 };
+    mp_tileset *one = mp_tileset_load(TEST_SRCDIR "/rulesets/tiles/base.yaml", &d);
+    cr_assert(one, "%s:%d:%d: %s", d.file, d.line, d.column, d.message);
+    cr_assert_eq(mp_tileset_n_files(one), 1);
+    cr_assert_eq(mp_tileset_tile_file(one, 0), 0);
+    mp_tileset_free(one);
+}
+
 /* Namespaces are apart (one id may name a tile in each), and the old key `jcz: ID` is the alias
 ** {jcz: ID}. */
 Test(tileset, aliases_by_namespace_and_the_old_key) {

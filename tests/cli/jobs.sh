@@ -125,7 +125,7 @@ merge_fails "a negative count" \
     "$T/p1.json" "$T/p2.json" "$T/negative.json"
 echo '{"meeple_part": 1, "command": "nosuch", "games": 10, "shard": [1, 1], "played": 10, "params": {}, "totals": {}}' >"$T/nosuch.json"
 merge_fails "a command that does not merge" \
-    "$T/nosuch.json: a part of 'nosuch', which no command merges; expected arena, compare, play or tilestats" \
+    "$T/nosuch.json: a part of 'nosuch', which no command merges; expected arena, balance, compare, play, tilestats or train" \
     "$T/nosuch.json"
 merge_fails "--csv on parts written without --csv" \
     "meeple merge: --csv needs a row per game; expected parts written with --csv (compare --games N --shard K/N --csv)" \

@@ -39,6 +39,8 @@ check '[ $? = 2 ] && grep -qF "bad seat '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw
 check '[ $? = 2 ] && grep -qF "bad seat '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw "$T/err"' "arena: an unknown bot is escaped: $(head -1 "$T/err" | cat -v)"
 "$M" tilestats --players "$(printf 'random,cl\001ever')" 2>"$T/err"
 check '[ $? = 2 ] && grep -qF "bad seat '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw "$T/err"' "an unknown bot is escaped: $(head -1 "$T/err" | cat -v)"
+"$M" balance --players "$(printf 'random,cl\001ever')" 2>"$T/err"
+check '[ $? = 2 ] && grep -qF "bad seat '"'"'cl\\x01ever'"'"'" "$T/err" && ! raw "$T/err"' "balance: an unknown bot is escaped: $(head -1 "$T/err" | cat -v)"
 "$M" play --ruleset "$(printf 'c\0013')" 2>"$T/err"
 check '[ $? = 1 ] && grep -qF "no ruleset '"'"'c\\x013'"'"' found" "$T/err" && ! raw "$T/err"' "an unknown ruleset is escaped: $(cat -v "$T/err")"
 "$M" play --seed "$(printf '1\0012')" 2>"$T/err"
@@ -80,6 +82,7 @@ expect_err 1 "play --games, one seat" "<options>: --players: 1 player; ruleset '
 expect_err 1 "compare --games, one seat" "<options>: --players: 1 player; ruleset 'c1' expects 2 to 5" "$M" compare --games 3 --rulesets c1,c3 --players greedy
 expect_err 1 "compare --games, three seats under castle" "<options>: --players: 3 players; ruleset 'castle' is for exactly 2" "$M" compare --games 3 --rulesets c3,castle --players random,random,random
 expect_err 1 "tilestats, one seat" "<options>: --players: 1 player; ruleset 'c3' expects 2 to 5" "$M" tilestats --games 3 --players random
+expect_err 1 "balance, one seat" "<options>: --players: 1 player; ruleset 'c3' expects 2 to 5" "$M" balance --games 3 --players random
 "$M" play --seed 3 --players random,random --record "$T/two.yaml" >/dev/null
 expect_err 2 "resume with one seat" "meeple play: --players names 1 seat, but the record has 2 players" "$M" play --resume "$T/two.yaml" --players random
 # Counts in results: one game, one turn.

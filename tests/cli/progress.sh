@@ -1,5 +1,5 @@
 #!/bin/sh
-# progress.sh: long runs (play --games, compare --games, tilestats, bench) show their progress on
+# progress.sh: long runs (play --games, compare --games, tilestats, balance, bench) show their progress on
 # standard error with an estimate of the time left: on a terminal by themselves, in a log with
 # --progress, as one line per step (no carriage returns); never on standard output.
 set -u
@@ -9,7 +9,7 @@ M=${MEEPLE:?set MEEPLE to the meeple binary}
 # The results without the times (the bench's scaling is all times).
 strip() { sed 's/"scaling":{[^}]*}//; s/"[a-z_]*seconds*":[0-9.e+-]*//g; s/"[a-z_]*_per_[a-z_]*":[0-9.e+-]*//g' "$1"; }
 for run in "play --games 40 --players random,random" "compare --games 40 --rulesets c3,c1" \
-           "tilestats --games 40"; do
+           "tilestats --games 40" "balance --games 40 --players greedy,greedy"; do
     cmd=${run%% *}
     "$M" $run --json >"$T/plain" 2>"$T/plain.err"
     "$M" $run --json --progress >"$T/out" 2>"$T/err"

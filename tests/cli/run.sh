@@ -147,14 +147,14 @@ expect_exit 2 "bad seat kind" "$M" play --players random,clever
 expect_exit 2 "bad seed" "$M" play --seed -4
 expect_error "play --seed -4" "meeple play: --seed: '-4' is not a whole number; expected 0 to 18446744073709551615"
 # A seed past 2^64-1 is too large (as a record's seed is), in every command that takes one.
-for args in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "bench --games 1"; do
+for args in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "balance --games 1" "bench --games 1"; do
     cmd=${args%% *}
     expect_exit 2 "$cmd: seed too large" "$M" $args --seed 18446744073709551616
     expect_error "$cmd --seed 2^64" "meeple $cmd: --seed: '18446744073709551616' is too large; expected 0 to 18446744073709551615"
 done
 # One limit of --games in every command that plays many games (tools/sim/run-options.h): one
 # message above it, and the same number in each usage and man page.
-for args in "play" "compare --rulesets c3" "tilestats" "arena --players random,random" "bench"; do
+for args in "play" "compare --rulesets c3" "tilestats" "balance" "arena --players random,random" "bench"; do
     cmd=${args%% *}
     expect_exit 2 "$cmd: too many games" "$M" $args --games 10000001
     expect_error "$cmd --games 10000001" "meeple $cmd: --games: '10000001' is out of range; expected 1 to 10000000"

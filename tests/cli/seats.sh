@@ -1,6 +1,6 @@
 #!/bin/sh
 # seats.sh: the mcts bot in every command that plays bot seats (play --games, compare --games,
-# tilestats), its budgets in the seat (mcts:N), their progress, and what a bad seat is told:
+# tilestats, balance), its budgets in the seat (mcts:N), their progress, and what a bad seat is told:
 # mp_bot_check's own message. Iteration budgets small enough to keep it well under a second.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -8,7 +8,7 @@ M=${MEEPLE:?set MEEPLE to the meeple binary}
 
 # Each runs with an mcts seat, names it by its spec and seat, and shows its progress with --progress.
 for run in "compare --games 2 --players mcts:20,random --rulesets c3,c1" "tilestats --games 2 --players mcts:20,greedy" \
-           "play --games 2 --players mcts:20,greedy"; do
+           "balance --games 2 --players mcts:20,greedy" "play --games 2 --players mcts:20,greedy"; do
     cmd=${run%% *}
     "$M" $run --progress >"$T/out" 2>"$T/err"
     check '[ $? = 0 ]' "$cmd with an mcts seat: exit status: $(head -3 "$T/err")"
@@ -33,14 +33,14 @@ check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple play: --players: bad se
 # A name that is no bot: the human seat is named among what was expected.
 "$M" play --players random,clever >/dev/null 2>"$T/err"
 check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple play: --players: bad seat '"'"'clever'"'"': no bot of that name; expected random, greedy, mcts, mcts:N (iterations a decision), mcts:Ts (seconds a decision) or mcts-rollout[:N|:Ts], or human:NAME"' "play clever: $(head -1 "$T/err")"
-for cmd in "compare --games 1 --rulesets c3" "tilestats --games 1"; do
+for cmd in "compare --games 1 --rulesets c3" "tilestats --games 1" "balance --games 1"; do
     "$M" $cmd --players random,mcts:5q >/dev/null 2>"$T/err"
     check '[ $? = 2 ] && head -1 "$T/err" | grep -qF "meeple ${cmd%% *}: --players: bad seat '"'"'mcts:5q'"'"': unexpected text after the budget"' "${cmd%% *} mcts:5q: $(head -1 "$T/err")"
 done
 # One reader of --players in every command (tools/common/seats.c): a list too long, no seat and
 # too many seats are said alike.
 long=$(printf 'random,%.0s' $(seq 150))random
-for cmd in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "arena --games 1" "bench --games 1"; do
+for cmd in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "balance --games 1" "arena --games 1" "bench --games 1"; do
     name=${cmd%% *}
     "$M" $cmd --players "$long" >/dev/null 2>"$T/err"
     check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple $name: --players: a list of 1056 characters; expected at most 1023"' "$name, a long list: $(head -1 "$T/err")"
@@ -50,7 +50,7 @@ for cmd in "play" "compare --games 1 --rulesets c3" "tilestats --games 1" "arena
     check '[ $? = 2 ] && head -1 "$T/err" | grep -qxF "meeple $name: --players: more than 8 seats"' "$name, nine seats: $(head -1 "$T/err")"
 done
 # The usages name the mcts seats.
-for cmd in play compare tilestats arena; do
+for cmd in play compare tilestats balance arena; do
     check '"$M" $cmd --help | grep -q "mcts"' "$cmd --help does not name the mcts bot"
 done
 

@@ -26,7 +26,7 @@ static const char usage[] =
     "  --svg FILE       write the command's chart to FILE (compare)\n"
     "  -h, --help       print this help\n";
 
-static const sim_command *const mergeable[] = { &arena_sim, &compare_sim, &play_sim, &tilestats_sim, &train_sim };
+static const sim_command *const mergeable[] = { &arena_sim, &balance_sim, &compare_sim, &play_sim, &tilestats_sim, &train_sim };
 
 typedef struct part {
     const char *path;
@@ -115,12 +115,19 @@ static const sim_command *find(const char *name) {
     return NULL;
 }
 
+/* "arena, balance, ... or train": the commands of mergeable[], for a message. */
+static void print_mergeable(FILE *f) {
+    size_t n = sizeof mergeable / sizeof mergeable[0];
+    for (size_t i = 0; i < n; i++) fprintf(f, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", mergeable[i]->name);
+}
+
 static int merge_parts(part *p, int n, const merge_output *out) {
     const char *name = json_string_value(json_object_get(p[0].doc, "command"));
     const sim_command *c = find(name);
     if (!c) {
-        fprintf(stderr, "%s: a part of '%s', which no command merges; expected arena, compare, play or tilestats\n", p[0].path,
-                quoted(name));
+        fprintf(stderr, "%s: a part of '%s', which no command merges; expected ", p[0].path, quoted(name));
+        print_mergeable(stderr);
+        fprintf(stderr, "\n");
         return EXIT_BAD_INPUT;
     }
     int rc = 0;

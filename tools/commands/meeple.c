@@ -21,6 +21,7 @@ struct mp_cmd {
 
 static const struct mp_cmd commands[] = {   /* sorted by name */
     { "arena", cmd_arena, "play seeded games between bots, seats rotating, and report wins and costs", CMD_JSON },
+    { "balance", cmd_balance, "play seeded games and report what each tile is worth, against the base set", CMD_JSON },
     { "bench", cmd_bench, "measure how fast the engine plays and lists legal placements", CMD_JSON },
     { "compare", cmd_compare, "compare a recorded game, or many seeded games, under several rulesets", CMD_JSON },
     { "export", cmd_export, "write a game record as a JCloisterZone saved game (.jcz)", CMD_JSON },

@@ -31,6 +31,7 @@ enum { EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 typedef int mp_cmd_fn(int argc, char **argv);
 
 int cmd_arena(int argc, char **argv);
+int cmd_balance(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_import(int argc, char **argv);

@@ -99,7 +99,7 @@ typedef struct sim_command {
 } sim_command;
 
 /* The commands whose runs merge (each file defines its sim_command). */
-extern const sim_command compare_sim, play_sim, tilestats_sim, arena_sim, train_sim;
+extern const sim_command compare_sim, play_sim, tilestats_sim, arena_sim, train_sim, balance_sim;
 
 /* A run of one ruleset (play --games, tilestats, arena): the ruleset and --players as given (a
 ** part keeps them so: merge loads them again), loaded and read. */

@@ -1,0 +1,150 @@
+#!/bin/sh
+# balance.sh: what a copy of each tile is worth over seeded bot games, against the base set, and
+# the tiles mixed in with --tiles that are worth more than any base tile (meeple-balance(1)).
+# Greedy bots and few games: each run takes well under a second.
+set -u
+. "$(dirname "$0")/lib.sh"
+M=${MEEPLE:?set MEEPLE to the meeple binary}
+SRC=${MEEPLE_SRCDIR:?set MEEPLE_SRCDIR to the source tree}
+GAMES=10
+IDS="A B C D E F G H I J K L M N O P Q R S T U V W X"
+
+# ---------------------------------------------------------------- c3 alone: the base set
+"$M" balance --games $GAMES --seed 3 --players greedy,greedy >"$T/text" 2>"$T/err"
+check '[ $? = 0 ] && [ ! -s "$T/err" ]' "balance on c3 exits 0, nothing on stderr: $(cat "$T/err")"
+check 'head -1 "$T/text" | grep -qx "ruleset c3, $GAMES games, seeds 3\.\.12, players greedy-1, greedy-2"' "header: $(head -1 "$T/text")"
+check 'grep -q "^tile  *set  *count  *drawn  *placed  *discarded  *value  *95% interval  *against base  *flag$" "$T/text"' "table header: $(sed -n 3p "$T/text")"
+missing=""
+for id in $IDS; do
+    grep -Eq "^$id +base +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+\.[0-9][0-9] +-?[0-9.]+\.\.[0-9.]+ +-$" "$T/text" || missing="$missing $id"
+done
+check '[ -z "$missing" ]' "base tiles without a value, an interval or with a comparison:$missing: $(cat "$T/text")"
+check '[ "$(tail -1 "$T/text")" = "flagged: none" ]' "the base set alone flags nothing: $(tail -1 "$T/text")"
+# Every tile but the start copy is drawn; every copy is placed or discarded (the start copy placed).
+check '[ "$(awk "\$2 == \"base\" { s += \$4 } END { print s }" "$T/text")" = $((71 * GAMES)) ]' "drawn adds up to $((71 * GAMES))"
+check '[ "$(awk "\$2 == \"base\" { s += \$5 + \$6 } END { print s }" "$T/text")" = $((72 * GAMES)) ]' "placed and discarded add up to $((72 * GAMES))"
+
+"$M" balance --games $GAMES --seed 3 --players greedy,greedy --csv >"$T/csv"
+check '[ $? = 0 ] && [ "$(head -1 "$T/csv")" = "id,set,count,drawn,placed,discarded,value,low,high,against,ratio,flag" ]' "CSV header: $(head -1 "$T/csv")"
+check '[ "$(wc -l <"$T/csv")" = 25 ] && [ "$(grep -c ",base," "$T/csv")" = 24 ]' "CSV: a header and 24 rows: $(wc -l <"$T/csv")"
+check '[ "$(awk -F, "NF != 12" "$T/csv" | wc -l)" = 0 ]' "every CSV row has 12 fields"
+check 'awk -F, "NR > 1 && (\$7 == \"\" || \$8 == \"\" || \$10 != \"\" || \$12 != \"\") { exit 1 }" "$T/csv"' "CSV: a base row without its value or with a comparison: $(head -3 "$T/csv")"
+
+"$M" balance --games $GAMES --seed 3 --players greedy,greedy --json >"$T/json"
+check '[ $? = 0 ] && grep -q "^{\"ruleset\":\"c3\",\"tiles_file\":null,\"games\":$GAMES,\"seed\":3,\"players\":\[\"greedy-1\",\"greedy-2\"\]," "$T/json"' "JSON start: $(head -c 200 "$T/json")"
+if need jq jq; then
+    check 'jq -e "(.tiles | length) == 24 and all(.tiles[]; .set == \"base\" and .value != null and (.interval | length) == 2 and .against == null and .flag == null) and .flagged == [] and (.base_range | length) == 2" "$T/json" >/dev/null' \
+        "JSON: 24 base tiles with values, nothing flagged: $(head -c 300 "$T/json")"
+    check 'jq -e "[.tiles[].drawn] | add == $((71 * GAMES))" "$T/json" >/dev/null' "JSON drawn adds up"
+fi
+
+# ---------------------------------------------------------------- a tile mixed in
+# A city on all four sides, three copies, with 4 pennants (C4) and with 16 (C16). C4's pennants
+# are shared with the large cities it joins: it is worth somewhat more than the base C, within
+# the base range; C16 is worth more than any base tile (meeple-balance(1), EXAMPLES).
+cat >"$T/strong.yaml" <<'EOF'
+# Four-sided cities with many pennants: tiles too strong, for balance.sh.
+tileset: strong
+addon: true
+kinds:
+  city:     {letter: C, covers: [side],   completes: closed,     follower: knight, carries: [pennant]}
+  road:     {letter: R, covers: [middle], completes: closed,     follower: thief,  carries: [inn]}
+  field:    {letter: F, covers: [halves], completes: never,      follower: farmer}
+  cloister: {letter: L, covers: [none],   completes: surrounded, follower: monk}
+icons: [pennant]
+markers: [junction, inn, bazaar]
+tiles:
+  - id: C4
+    count: 3
+    edges: CCCC
+    features:
+      - {kind: city, sides: [N, E, S, W], icons: {pennant: 4}}
+  - id: C16
+    count: 3
+    edges: CCCC
+    features:
+      - {kind: city, sides: [N, E, S, W], icons: {pennant: 16}}
+EOF
+RUN="balance --games 60 --players greedy,greedy --tiles $T/strong.yaml"
+# shellcheck disable=SC2086
+"$M" $RUN --jobs 1 >"$T/mix.txt" 2>"$T/err"
+check '[ $? = 0 ] && [ ! -s "$T/err" ]' "balance --tiles: exit status or stderr: $(cat "$T/err")"
+check 'head -1 "$T/mix.txt" | grep -qx "ruleset c3 with strong.yaml, 60 games, seeds 1\.\.60, players greedy-1, greedy-2"' "header with --tiles: $(head -1 "$T/mix.txt")"
+check 'grep -Eq "^C16 +strong +3 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9.]+\.\.[0-9.]+ +[0-9.]+x base C +above the base range$" "$T/mix.txt"' "C16 is not flagged above the base range: $(grep "^C" "$T/mix.txt")"
+check 'grep -Eq "^C4 +strong +3 .* [0-9.]+x base C$" "$T/mix.txt"' "C4 is not compared with the base C: $(grep "^C4" "$T/mix.txt")"
+check '[ "$(tail -1 "$T/mix.txt")" = "flagged: C16 (above the base range)" ]' "the flagged line: $(tail -1 "$T/mix.txt")"
+check '! grep -E "^[A-X] +base .*range" "$T/mix.txt"' "a base tile flagged"
+# shellcheck disable=SC2086
+"$M" $RUN --jobs 1 --json >"$T/mix.json"
+if need jq jq; then
+    check 'jq -e ".tiles_file | endswith(\"/strong.yaml\") and startswith(\"/\")" "$T/mix.json" >/dev/null' "JSON tiles_file: $(jq -c .tiles_file "$T/mix.json")"
+    check 'jq -e ".flagged == [\"C16\"] and (.tiles[] | select(.id == \"C16\") | .set == \"strong\" and .flag == \"above the base range\" and .against.base == \"C\" and .against.ratio > 1 and .interval[0] > \$top)" --argjson top "$(jq ".base_range[1]" "$T/mix.json")" "$T/mix.json" >/dev/null' \
+        "JSON: C16 flagged above the base range: $(jq -c '.flagged, .base_range, (.tiles[] | select(.set != "base"))' "$T/mix.json")"
+    check 'jq -e "all(.tiles[] | select(.set == \"base\"); .flag == null)" "$T/mix.json" >/dev/null' "JSON: a base tile flagged"
+fi
+# shellcheck disable=SC2086
+"$M" $RUN --jobs 1 --csv >"$T/mix.csv"
+check 'grep -q "^C16,strong,3,.*,C,[0-9.]*,above the base range$" "$T/mix.csv" && [ "$(wc -l <"$T/mix.csv")" = 27 ]' "CSV with --tiles: $(tail -2 "$T/mix.csv")"
+# A fan set of the examples, as a ruleset lists it: its file's name labels its tiles.
+"$M" balance --games 2 --players greedy,greedy --ruleset "$SRC/rulesets/examples/market-town-rules.yaml" --csv >"$T/mt.csv" 2>"$T/err"
+check '[ $? = 0 ] && [ "$(grep -c ",market-town," "$T/mt.csv")" = 8 ] && grep -q "^MT-abbey,market-town,2,.*,V," "$T/mt.csv"' "market-town rules: $(cat "$T/err") $(grep MT- "$T/mt.csv")"
+
+# ---------------------------------------------------------------- the same bytes, however split
+for f in txt json csv; do
+    case $f in txt) o= ;; *) o=--$f ;; esac
+    # shellcheck disable=SC2086
+    "$M" $RUN --jobs 2 $o >"$T/j2.$f"
+    check 'cmp -s "$T/mix.$f" "$T/j2.$f"' "--jobs 2 ($f) differs from --jobs 1: $(diff "$T/mix.$f" "$T/j2.$f" | head -5)"
+done
+for k in 1 2; do
+    # shellcheck disable=SC2086
+    "$M" $RUN --shard $k/2 --output "$T/part-$k.json" >"$T/out" 2>"$T/err"
+    check '[ $? = 0 ] && [ ! -s "$T/out" ] && grep -q "^{\"meeple_part\":1,\"command\":\"balance\",\"games\":60,\"shard\":\[$k,2\],\"played\":30," "$T/part-$k.json"' "shard $k/2: $(cat "$T/err") $(head -c 200 "$T/part-$k.json")"
+done
+check 'grep -q "\"tiles\":\"/[^\"]*/strong.yaml\"" "$T/part-1.json"' "a part without its tile set: $(head -c 300 "$T/part-1.json")"
+"$M" merge "$T/part-1.json" "$T/part-2.json" >"$T/merged.txt" 2>"$T/err"
+check '[ $? = 0 ] && cmp -s "$T/mix.txt" "$T/merged.txt"' "2 shards merged differ from one run: $(cat "$T/err") $(diff "$T/mix.txt" "$T/merged.txt" | head -5)"
+"$M" merge --json "$T/part-2.json" "$T/part-1.json" >"$T/merged.json"
+check 'cmp -s "$T/mix.json" "$T/merged.json"' "2 shards merged as JSON differ from one run"
+"$M" merge --csv "$T/part-1.json" "$T/part-2.json" >"$T/merged.csv"
+check 'cmp -s "$T/mix.csv" "$T/merged.csv"' "2 shards merged as CSV differ from one run"
+"$M" merge --svg "$T/x.svg" "$T/part-1.json" "$T/part-2.json" >/dev/null 2>"$T/err"
+check '[ $? = 2 ] && [ ! -e "$T/x.svg" ] && grep -q "^meeple merge: --svg: balance draws no chart" "$T/err"' "merge --svg of balance parts: $(cat "$T/err")"
+# The tile set changed since: the parts are not of this ruleset.
+sed -i 's/pennant: 16/pennant: 15/' "$T/strong.yaml"
+"$M" merge "$T/part-1.json" "$T/part-2.json" >"$T/out" 2>"$T/err"
+check '[ $? = 1 ] && [ ! -s "$T/out" ] && grep -q "^meeple merge: ruleset .c3. with $T/strong.yaml is not the one the parts were played with" "$T/err"' "merge after the tile set changed: $(cat "$T/err")"
+
+# ---------------------------------------------------------------- usage and bad input
+"$M" balance --help >"$T/help" 2>"$T/err"
+check '[ $? = 0 ] && [ ! -s "$T/err" ] && grep -q "(default mcts:1000,mcts:1000)" "$T/help" && grep -q "(default 200)" "$T/help"' "--help and its defaults: $(cat "$T/err")"
+for opt in --ruleset --tiles --games --seed --players --jobs --shard --output --progress --json --csv --help; do
+    head -1 "$T/help" | grep -q -- "$opt" && ok || bad "the usage line lacks $opt"
+done
+for args in "--json --csv" "--frobnicate" "--tiles" "--tiles=" "--players random,clever" "extra" "--output $T/o.json"; do
+    # shellcheck disable=SC2086
+    "$M" balance $args >"$T/out" 2>"$T/err"
+    code=$?
+    [ "$code" = 2 ] && ok || bad "balance $args: exit $code, expected 2"
+    grep -q "^meeple balance: " "$T/err" && grep -q "^usage: meeple balance" "$T/err" && ok || bad "balance $args: no message and usage on stderr: $(cat "$T/err")"
+    [ ! -s "$T/out" ] && ok || bad "balance $args wrote to stdout"
+done
+"$M" balance --json --csv 2>"$T/err" >/dev/null
+check 'head -1 "$T/err" | grep -qx "meeple balance: --json and --csv exclude each other"' "--json --csv: $(head -1 "$T/err")"
+# A tile set that is not there, not a file, already the ruleset's, or broken: bad input, named.
+"$M" balance --games 1 --players greedy,greedy --tiles "$T/nosuch.yaml" >"$T/out" 2>"$T/err"
+check '[ $? = 1 ] && [ ! -s "$T/out" ] && [ "$(cat "$T/err")" = "$T/nosuch.yaml: cannot read: No such file or directory; expected a tile-set file to mix in (--tiles)" ]' "a missing --tiles file: $(cat "$T/err")"
+"$M" balance --games 1 --players greedy,greedy --tiles "$T" >"$T/out" 2>"$T/err"
+check '[ $? = 1 ] && [ "$(cat "$T/err")" = "$T: not a file; expected a tile-set file to mix in (--tiles)" ]' "a directory for --tiles: $(cat "$T/err")"
+"$M" balance --games 1 --players greedy,greedy --tiles "$SRC/rulesets/tiles/base.yaml" >"$T/out" 2>"$T/err"
+check '[ $? = 1 ] && grep -q "base.yaml: a tile set of ruleset .c3. already; expected a tile set to mix into it (--tiles)$" "$T/err"' "the ruleset's own tile set: $(cat "$T/err")"
+printf 'tileset: broken\naddon: true\ntiles: [\n' >"$T/broken.yaml"
+"$M" balance --games 1 --players greedy,greedy --tiles "$T/broken.yaml" >"$T/out" 2>"$T/err"
+check '[ $? = 1 ] && [ ! -s "$T/out" ] && grep -Eq "^$T/broken.yaml:[0-9]+:[0-9]+: " "$T/err"' "a broken --tiles file: $(cat "$T/err")"
+sed 's/^addon: true$//; s/id: C4/id: D/' "$T/strong.yaml" >"$T/again.yaml"
+"$M" balance --games 1 --players greedy,greedy --tiles "$T/again.yaml" >"$T/out" 2>"$T/err"
+check '[ $? = 1 ] && grep -Eq "^$T/again.yaml:[0-9]+:[0-9]+: .*D" "$T/err"' "a tile id of the base set again: $(cat "$T/err")"
+"$M" balance --games 1 --players greedy --tiles "$T/strong.yaml" >/dev/null 2>"$T/err"
+check '[ $? = 1 ] && grep -q "^<options>: --players: 1 player; ruleset .c3. expects 2 to 5$" "$T/err"' "one seat: $(cat "$T/err")"
+
+finish balance
