@@ -142,6 +142,19 @@ MP_API int mp_ruleset_load_weights(mp_ruleset *rs, const char *path, mp_diag *d)
 MP_API int mp_ruleset_min_players(const mp_ruleset *rs);
 MP_API int mp_ruleset_max_players(const mp_ruleset *rs);
 MP_API const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs);
+/* A kind's scoring formula as the ruleset gives it (meeple-ruleset(5), SCORING): fixed + per_tile
+** * tiles + the sum of per_icon[i] * (icons i on the feature), times multiply_by when the feature
+** carries an icon multiply_icon (-1: none). complete non-zero: the formula of a completed feature,
+** else that of a feature still incomplete at the end. The small-city rule's formula and a marker's
+** `with:` formulas are not asked for here. 0 with *out filled, -1 for a bad kind (or NULL out). */
+typedef struct mp_kind_points {
+    int fixed;
+    int per_tile;
+    int per_icon[8];          /* by the tile set's icon index (mp_tileset_icon_name) */
+    int multiply_icon;
+    int multiply_by;
+} mp_kind_points;
+MP_API int mp_ruleset_kind_points(const mp_ruleset *rs, int kind, int complete, mp_kind_points *out);
 /* The score category farms score in ("farm" in the shipped rulesets). */
 MP_API const char *mp_ruleset_farm_category(const mp_ruleset *rs);
 /* The modules the ruleset turns on, in hook order: how many, and the i-th one's name and

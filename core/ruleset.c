@@ -940,6 +940,19 @@ const char *mp_ruleset_hash(const mp_ruleset *rs) { return rs->hash; }
 int mp_ruleset_min_players(const mp_ruleset *rs) { return rs->min_players; }
 int mp_ruleset_max_players(const mp_ruleset *rs) { return rs->max_players; }
 const mp_tileset *mp_ruleset_tiles(const mp_ruleset *rs) { return rs->tiles; }
+/* The formulas a kind's features score by (read_points above), for a program that weighs what
+** each tile adds to a feature: meeple-balance(1), HOW A COPY IS VALUED. */
+int mp_ruleset_kind_points(const mp_ruleset *rs, int kind, int complete, mp_kind_points *out) {
+    if (!rs || !out || kind < 0 || kind >= rs->tiles->n_kinds || kind >= MP_MAX_KINDS) return -1;
+    const mp_points *p = complete ? &rs->kind[kind].complete : &rs->kind[kind].incomplete;
+    memset(out, 0, sizeof *out);
+    out->fixed = p->fixed;
+    out->per_tile = p->per_tile;
+    for (int i = 0; i < MP_MAX_ICONS && i < (int)(sizeof out->per_icon / sizeof out->per_icon[0]); i++) out->per_icon[i] = p->per_icon[i];
+    out->multiply_icon = p->multiply_icon;
+    out->multiply_by = p->multiply_by;
+    return 0;
+}
 const char *mp_ruleset_farm_category(const mp_ruleset *rs) { return rs->farm_category[0] ? rs->farm_category : "farm"; }
 int mp_ruleset_n_modules(const mp_ruleset *rs) { return rs->n_modules; }
 const char *mp_ruleset_module_name(const mp_ruleset *rs, int i) {

@@ -7,8 +7,9 @@
 ** keeps no scoring log (a search copies its game thousands of times a decision, and a log would
 ** be copied with it); every action is applied as well to a twin of that game, started alike with
 ** the log kept. When the game is over, the twin's log says who got points for which feature: each
-** event's points, to every player paid, are shared out equally among the tiles of its feature,
-** and a copy on the board is worth the sum of its shares. Events of no feature (n_tiles 0: a
+** event's points, to every player paid, are shared out among the tiles of its feature, each by
+** what it adds under the formula of the feature's kind (tools/sim/event-share.c: a tile and its
+** pennants), and a copy on the board is worth the sum of its shares. Events of no feature (n_tiles 0: a
 ** module's points, a bazaar's price) go to no tile.
 **
 ** --tiles FILE mixes a tile set into the ruleset: a ruleset built in memory that extends the
@@ -31,6 +32,7 @@
 #include <jansson.h>
 
 #include "cmd.h"
+#include "event-share.h"
 #include "json.h"
 #include "run-options.h"
 #include "sim.h"
@@ -86,6 +88,8 @@ typedef struct totals {
     tile_tot *tile;
     double *value;         /* per cell of the board's bounds: the points shared out to it */
     size_t cap_value;
+    double *share;         /* per cell of one event: its part of the event's points */
+    size_t cap_share;
 } totals;
 
 /* ------------------------------------------------------------------ one game, valued */
@@ -106,18 +110,26 @@ static void count_draws(const run *r, totals *s, const mp_game *g) {
     }
 }
 
-/* Every event of a feature shares its points out among the feature's tiles: into s->value, one
-** number per cell of the bounds x0..x0+w-1, y0..y0+h-1. */
-static void share_events(totals *s, const mp_game *g, int x0, int y0, int w, int h) {
+/* Every event of a feature shares its points out among the feature's tiles (event_share: by the
+** formula of its kind): into s->value, one number per cell of the bounds x0..x0+w-1, y0..y0+h-1.
+** 0, or -1 when out of memory. */
+static int share_events(totals *s, const mp_game *g, int x0, int y0, int w, int h) {
     for (int i = 0; i < mp_game_n_events(g); i++) {
         mp_score_event e;
         if (mp_game_event(g, i, &e) || e.n_tiles <= 0) continue;
-        double each = (double)e.points * __builtin_popcount(e.players) / e.n_tiles;
+        if ((size_t)e.n_tiles > s->cap_share) {
+            double *grown = realloc(s->share, (size_t)e.n_tiles * sizeof *grown);
+            if (!grown) return -1;
+            s->share = grown;
+            s->cap_share = (size_t)e.n_tiles;
+        }
+        event_share(g, &e, s->share);
         for (int c = 0; c < e.n_tiles; c++) {
             int x = e.cells[2 * c] - x0, y = e.cells[2 * c + 1] - y0;
-            if (x >= 0 && x < w && y >= 0 && y < h) s->value[(size_t)y * (size_t)w + (size_t)x] += each;
+            if (x >= 0 && x < w && y >= 0 && y < h) s->value[(size_t)y * (size_t)w + (size_t)x] += s->share[c];
         }
     }
+    return 0;
 }
 
 /* The end of a game: its draws, and each copy on the board as one sample of its kind's value.
@@ -135,7 +147,7 @@ static int observe_end(const run *r, totals *s, const mp_game *g) {
         s->cap_value = cells;
     }
     memset(s->value, 0, cells * sizeof *s->value);
-    share_events(s, g, x0, y0, w, h);
+    if (share_events(s, g, x0, y0, w, h)) return -1;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             int t = mp_game_tile_at(g, x, y, NULL);
@@ -358,6 +370,7 @@ static void totals_free(void *ctx, void *p) {
     totals *t = p;
     free(t->tile);
     free(t->value);
+    free(t->share);
     free(t);
 }
 
