@@ -83,6 +83,25 @@ if need jq jq; then
         "JSON: C4 and C16 flagged above the base range: $(jq -c '.flagged, .base_range, (.tiles[] | select(.set != "base"))' "$T/mix.json")"
     check 'jq -e "all(.tiles[] | select(.set == \"base\"); .flag == null)" "$T/mix.json" >/dev/null' "JSON: a base tile flagged"
 fi
+# --svg: a bar per tile, its interval, the base range as a band; the flagged ones marked. The
+# table on stdout is the same.
+# shellcheck disable=SC2086
+"$M" $RUN --jobs 1 --svg "$T/mix.svg" >"$T/svg.txt" 2>"$T/err"
+check '[ $? = 0 ] && [ ! -s "$T/err" ] && cmp -s "$T/mix.txt" "$T/svg.txt"' "--svg changes the table or says something: $(cat "$T/err")"
+check '[ "$(grep -c "^<g class=\"bar" "$T/mix.svg")" = 26 ] && [ "$(grep -c "^<g class=\"bar marked\"" "$T/mix.svg")" = 2 ]' \
+    "the chart has not 26 bars of which 2 marked: $(grep -c "<g class" "$T/mix.svg")"
+check '[ "$(grep -c "<rect class=\"band\"" "$T/mix.svg")" = 1 ] && grep -q "<title>C4: [0-9.]* (95%: [0-9.]*\.\.[0-9.]*); set strong, [0-9]* placed, [0-9.]*x base C; .* above the base range</title>" "$T/mix.svg"' \
+    "the chart's band or C4's bar: $(grep "C4" "$T/mix.svg" | head -3)"
+check 'grep -q ">Points per placed copy: ruleset c3 with strong.yaml, 60 games, seeds 1\.\.60</text>" "$T/mix.svg" && grep -q ">players greedy-1, greedy-2</text>" "$T/mix.svg"' "the chart's title: $(grep -m2 "<text x=\"20\"" "$T/mix.svg")"
+if need xmllint xmllint; then
+    check 'xmllint --noout "$T/mix.svg" 2>"$T/err"' "the chart is not well-formed XML: $(head -3 "$T/err")"
+fi
+# shellcheck disable=SC2086
+"$M" $RUN --jobs 2 --json --svg "$T/j2.svg" >"$T/j2svg.json"
+check 'cmp -s "$T/mix.svg" "$T/j2.svg" && cmp -s "$T/mix.json" "$T/j2svg.json"' "--jobs 2 draws another chart"
+# A chart that cannot be written is refused before any game.
+"$M" balance --games 1000000 --players greedy,greedy --svg "$T/nodir/x.svg" >"$T/out" 2>"$T/err"
+check '[ $? = 1 ] && [ ! -s "$T/out" ] && [ "$(cat "$T/err")" = "$T/nodir/x.svg: cannot write: No such file or directory" ]' "an unwritable --svg: $(cat "$T/err")"
 # shellcheck disable=SC2086
 "$M" $RUN --jobs 1 --csv >"$T/mix.csv"
 check 'grep -q "^C4,strong,3,.*,C,[0-9.]*,above the base range$" "$T/mix.csv" && grep -q "^C16,strong,3,.*,C,[0-9.]*,above the base range$" "$T/mix.csv" && [ "$(wc -l <"$T/mix.csv")" = 27 ]' "CSV with --tiles: $(tail -2 "$T/mix.csv")"
@@ -109,8 +128,9 @@ check '[ $? = 0 ] && cmp -s "$T/mix.txt" "$T/merged.txt"' "2 shards merged diffe
 check 'cmp -s "$T/mix.json" "$T/merged.json"' "2 shards merged as JSON differ from one run"
 "$M" merge --csv "$T/part-1.json" "$T/part-2.json" >"$T/merged.csv"
 check 'cmp -s "$T/mix.csv" "$T/merged.csv"' "2 shards merged as CSV differ from one run"
-"$M" merge --svg "$T/x.svg" "$T/part-1.json" "$T/part-2.json" >/dev/null 2>"$T/err"
-check '[ $? = 2 ] && [ ! -e "$T/x.svg" ] && grep -q "^meeple merge: --svg: balance draws no chart" "$T/err"' "merge --svg of balance parts: $(cat "$T/err")"
+"$M" merge --svg "$T/merged.svg" "$T/part-1.json" "$T/part-2.json" >"$T/merged-svg.txt" 2>"$T/err"
+check '[ $? = 0 ] && [ ! -s "$T/err" ] && cmp -s "$T/mix.svg" "$T/merged.svg" && cmp -s "$T/mix.txt" "$T/merged-svg.txt"' \
+    "merge --svg of balance parts draws another chart: $(cat "$T/err") $(diff "$T/mix.svg" "$T/merged.svg" | head -5)"
 # The tile set changed since: the parts are not of this ruleset.
 sed -i 's/pennant: 16/pennant: 15/' "$T/strong.yaml"
 "$M" merge "$T/part-1.json" "$T/part-2.json" >"$T/out" 2>"$T/err"
@@ -119,10 +139,10 @@ check '[ $? = 1 ] && [ ! -s "$T/out" ] && grep -q "^meeple merge: ruleset .c3. w
 # ---------------------------------------------------------------- usage and bad input
 "$M" balance --help >"$T/help" 2>"$T/err"
 check '[ $? = 0 ] && [ ! -s "$T/err" ] && grep -q "(default mcts:1000,mcts:1000)" "$T/help" && grep -q "(default 200)" "$T/help"' "--help and its defaults: $(cat "$T/err")"
-for opt in --ruleset --tiles --games --seed --players --jobs --shard --output --progress --json --csv --help; do
+for opt in --ruleset --tiles --games --seed --players --jobs --shard --output --progress --json --csv --svg --help; do
     head -1 "$T/help" | grep -q -- "$opt" && ok || bad "the usage line lacks $opt"
 done
-for args in "--json --csv" "--frobnicate" "--tiles" "--tiles=" "--players random,clever" "extra" "--output $T/o.json"; do
+for args in "--json --csv" "--frobnicate" "--tiles" "--tiles=" "--svg" "--svg=" "--shard 1/2 --svg $T/s.svg" "--players random,clever" "extra" "--output $T/o.json"; do
     # shellcheck disable=SC2086
     "$M" balance $args >"$T/out" 2>"$T/err"
     code=$?

@@ -31,6 +31,7 @@
 
 #include <jansson.h>
 
+#include "chart.h"
 #include "cmd.h"
 #include "event-share.h"
 #include "json.h"
@@ -38,7 +39,7 @@
 #include "sim.h"
 
 static const char usage[] =
-    "usage: meeple balance [--ruleset NAME] [--tiles FILE] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--jobs N] [--shard K/N [--output FILE]] [--progress] [--json | --csv] [--help]\n"
+    "usage: meeple balance [--ruleset NAME] [--tiles FILE] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--jobs N] [--shard K/N [--output FILE]] [--progress] [--json | --csv] [--svg FILE] [--help]\n"
     "Play N seeded bot games and report, per tile, what a copy of it is worth (its share of the points\n"
     "of the features it is part of), against the tiles of the base set; flag tiles worth more or less\n"
     "than any base tile.\n"
@@ -56,6 +57,8 @@ static const char usage[] =
     "  --progress       show the progress on standard error, also when it is no terminal\n"
     "  --json           print the result as JSON\n"
     "  --csv            print the result as CSV: one row per tile\n"
+    "  --svg FILE       write a chart of the values per copy, their intervals and the base range to\n"
+    "                   FILE (not with --shard: 'meeple merge --svg' draws it from the parts)\n"
     "  -h, --help       print this help\n";
 
 enum { LABEL_CHARS = 64 };
@@ -80,6 +83,8 @@ typedef struct run {
     char (*label)[LABEL_CHARS];   /* per tile-set file: "base", or its base name without .yaml */
     char (*sides)[5];             /* per tile: its four side kinds, N E S W, at rotation 0 */
     bool as_json, as_csv;
+    out_file chart;               /* --svg: the chart's file, opened before the games */
+    out_file *svg;                /* &chart, or NULL */
 } run;
 
 /* The totals of the games a thread (or a part) played, and the thread's own buffer of the board's
@@ -318,6 +323,7 @@ static int mix_tiles(sim_setup *setup, const char *tiles) {
 /* ------------------------------------------------------------------ the run and its totals */
 
 static void free_run(run *r) {
+    out_discard(&r->chart);   /* when the run did not get as far as the chart */
     sim_setup_free(&r->setup);
     free(r->tiles);
     free(r->label);
@@ -718,15 +724,71 @@ static void print_csv(const run *r, const totals *s, const report *rp) {
     }
 }
 
+/* The chart (--svg): a bar per tile kind, its value per copy and interval, base tiles in one
+** colour and the others in another, flagged ones outlined with their flag, over the base range
+** (meeple-balance(1), OUTPUT). 0, or the error printed and EXIT_BAD_INPUT. */
+static int print_chart(run *r, const totals *s, const report *rp) {
+    enum { DETAIL_CHARS = 160, NOTE_CHARS = 48 };
+    chart_bar *bar = calloc((size_t)r->n_tiles + 1, sizeof *bar);
+    char (*detail)[DETAIL_CHARS] = calloc((size_t)r->n_tiles + 1, sizeof *detail);
+    char (*note)[NOTE_CHARS] = calloc((size_t)r->n_tiles + 1, sizeof *note);
+    if (!bar || !detail || !note) {
+        free(bar); free(detail); free(note);
+        fprintf(stderr, "meeple: out of memory\n");
+        return EXIT_BAD_INPUT;
+    }
+    bool others = false;
+    for (int t = 0; t < r->n_tiles; t++) {
+        const tile_view *v = &rp->tile[t];
+        char against[64];
+        against_text(r, v, against, sizeof against);
+        snprintf(detail[t], DETAIL_CHARS, "set %s, %lld placed%s%s", set_of(r, t), s->tile[t].placed, v->base ? "" : ", ",
+                 v->base ? "" : against);
+        if (v->flag != FLAG_NONE)
+            snprintf(note[t], NOTE_CHARS, "%s %s", v->flag == FLAG_ABOVE ? "\xe2\x96\xb2" : "\xe2\x96\xbc", flag_words(v->flag));
+        bar[t] = (chart_bar){ .label = mp_tileset_tile_id(r->ts, t), .detail = detail[t], .note = note[t][0] ? note[t] : NULL,
+                              .has_value = v->has_value, .has_interval = v->has_interval, .value = v->mean, .lo = v->lo,
+                              .hi = v->hi, .colour = v->base ? 0 : 3, .marked = v->flag != FLAG_NONE };
+        others |= !v->base;
+    }
+    char title[SIM_RULESET_CHARS + 256];
+    int at = snprintf(title, sizeof title, "Points per placed copy: ruleset %s", mp_ruleset_name(r->rs));
+    if (r->tiles && at >= 0 && (size_t)at < sizeof title) at += snprintf(title + at, sizeof title - (size_t)at, " with %s", tiles_name(r));
+    if (at >= 0 && (size_t)at < sizeof title)
+        snprintf(title + at, sizeof title - (size_t)at, ", %ld game%s, seeds %llu..%llu", r->setup.games, plural(r->setup.games),
+                 (unsigned long long)r->setup.seed, (unsigned long long)(r->setup.seed + (uint64_t)r->setup.games - 1));
+    char players[SIM_PLAYERS_CHARS + 64] = "players";
+    for (int p = 0, n = 7; p < r->setup.seats.n && n >= 0 && (size_t)n < sizeof players; p++)
+        n += snprintf(players + n, sizeof players - (size_t)n, "%s %s", p ? "," : "", r->setup.seats.names[p]);
+    chart_bars c = { .title = title, .subtitle = players, .axis = "points per placed copy (the feature's points shared out by the kind's formula)",
+                     .bar = bar, .n = r->n_tiles, .has_band = rp->has_range, .band_lo = rp->range_lo, .band_hi = rp->range_hi,
+                     .band_label = "base range (lowest to highest base mean)", .marked_label = rp->n_flagged ? "flagged" : NULL,
+                     .empty_note = "no copy placed" };
+    c.colour_label[0] = "base set";
+    if (others) c.colour_label[3] = "other sets";
+    int rc = 0;
+    mp_diag d = { 0 };
+    chart_bars_svg(r->svg->f, &c);   /* a write that failed shows in out_commit (ferror) */
+    if (out_commit(r->svg, &d)) {
+        print_diag(&d);
+        rc = EXIT_BAD_INPUT;
+    }
+    free(bar);
+    free(detail);
+    free(note);
+    return rc;
+}
+
 static int print(void *ctx, const void *p) {
-    const run *r = ctx;
+    run *r = ctx;
     report rp;
     if (make_report(r, p, &rp)) { fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
     if (r->as_json) print_json(r, p, &rp);
     else if (r->as_csv) print_csv(r, p, &rp);
     else print_text(r, p, &rp);
+    int rc = r->svg ? print_chart(r, p, &rp) : 0;
     free(rp.tile);
-    return 0;
+    return rc;
 }
 
 static const sim_ops ops = {
@@ -754,16 +816,16 @@ static void *ctx_from_params(const json_t *params, const merge_output *out, int 
         *rc = EXIT_BAD_INPUT;
         return NULL;
     }
-    if (out->svg) {
-        fprintf(stderr, "meeple merge: --svg: balance draws no chart; expected text, --json or --csv\n");
-        *rc = EXIT_USAGE;
-        return NULL;
-    }
     run *r = new_run(p.ruleset, json_string_value(tiles), p.games, p.seed, p.players, rc);
     if (!r) return NULL;
     if ((*rc = same_mix(r, p.hash))) { free_run(r); return NULL; }
     r->as_json = out->json;
     r->as_csv = out->csv;
+    mp_diag d = { 0 };
+    if (out->svg) {
+        if (out_open(&r->chart, out->svg, &d)) { print_diag(&d); free_run(r); *rc = EXIT_BAD_INPUT; return NULL; }
+        r->svg = &r->chart;
+    }
     return r;
 }
 
@@ -777,9 +839,10 @@ int cmd_balance(int argc, char **argv) {
     static const struct option opts[] = {
         { "ruleset", required_argument, 0, 'r' }, { "tiles", required_argument, 0, 't' }, RUN_OPTIONS,
         { "json", no_argument, 0, 'j' },          { "csv", no_argument, 0, 'c' },
-        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
+        { "svg", required_argument, 0, 'v' },     { "help", no_argument, 0, 'h' },
+        { 0, 0, 0, 0 }
     };
-    const char *ruleset = "c3", *tiles = NULL;
+    const char *ruleset = "c3", *tiles = NULL, *svg = NULL;
     bool as_json = false, as_csv = false;
     run_options ro;
     run_options_init(&ro, 200, "mcts:1000,mcts:1000");
@@ -792,6 +855,7 @@ int cmd_balance(int argc, char **argv) {
         case 't': tiles = optarg; break;
         case 'j': as_json = true; break;
         case 'c': as_csv = true; break;
+        case 'v': svg = optarg; break;
         case 'h': fputs(usage, stdout); return 0;
         default:
             if ((rc = run_option(usage, ch, optarg, &ro)) == RUN_NOT_SHARED) return option_error(usage, "h", opts, argv);
@@ -802,14 +866,19 @@ int cmd_balance(int argc, char **argv) {
     if (as_json && as_csv) return usage_error(usage, "--json and --csv exclude each other");
     if (!*ruleset) return usage_error(usage, "--ruleset names no ruleset");
     if (tiles && !*tiles) return usage_error(usage, "--tiles names no file");
-    if (run_check(usage, &ro, NULL)) return EXIT_USAGE;
+    if (svg && !*svg) return usage_error(usage, "--svg names no file");
+    if (run_check(usage, &ro, svg ? "--svg" : NULL)) return EXIT_USAGE;
     seat_list seats;
     if (run_seats(usage, &ro, SEATS_BOTS, &seats)) return EXIT_USAGE;
     rc = 0;
+    mp_diag d = { 0 };
+    out_file chart = { 0 };
+    if (svg && out_open(&chart, svg, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
     run *r = new_run(ruleset, tiles, ro.games, ro.seed, ro.players, &rc);
-    if (!r) return rc;
+    if (!r) { out_discard(&chart); return rc; }
     r->as_json = as_json;
     r->as_csv = as_csv;
+    if (svg) { r->chart = chart; r->svg = &r->chart; }
     rc = sim_run(&ops, r, ro.games, &ro.sim);
     free_run(r);
     return rc;

@@ -23,7 +23,7 @@ static const char usage[] =
     "Combine the parts written by a run split with --shard K/N into what one run would have printed.\n"
     "  --json           print the result as JSON\n"
     "  --csv            print the result as CSV (as the command's --csv)\n"
-    "  --svg FILE       write the command's chart to FILE (compare)\n"
+    "  --svg FILE       write the command's chart to FILE (compare, balance)\n"
     "  -h, --help       print this help\n";
 
 static const sim_command *const mergeable[] = { &arena_sim, &balance_sim, &compare_sim, &play_sim, &tilestats_sim, &train_sim };

@@ -17,6 +17,17 @@ static int cmp(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* An axis from *lo to *hi widened to a round step of about 8 ticks: the step. */
+static double round_axis(double *lo, double *hi) {
+    double span = *hi - *lo > 0 ? *hi - *lo : 1, step = pow(10, floor(log10(span / 8)));
+    if (span / step > 40) step *= 5;
+    else if (span / step > 16) step *= 2;
+    *lo = floor(*lo / step) * step;
+    *hi = ceil(*hi / step) * step;
+    if (*hi <= *lo) *hi = *lo + step;
+    return step;
+}
+
 static double quantile(const double *sorted, long n, double q) {
     if (n == 1) return sorted[0];
     double at = q * (double)(n - 1);
@@ -33,13 +44,7 @@ int chart_boxplot_svg(FILE *f, const char *title, const chart_series *s, int n) 
             if (s[i].values[k] > hi) hi = s[i].values[k];
         }
     if (!(lo <= hi)) lo = 0, hi = 1;
-    /* A round step of about 8 ticks. */
-    double span = hi - lo > 0 ? hi - lo : 1, step = pow(10, floor(log10(span / 8)));
-    if (span / step > 40) step *= 5;
-    else if (span / step > 16) step *= 2;
-    lo = floor(lo / step) * step;
-    hi = ceil(hi / step) * step;
-    if (hi <= lo) hi = lo + step;
+    double step = round_axis(&lo, &hi);
     int groups = 0;
     for (int i = 0; i < n; i++)
         if (i == 0 || strcmp(s[i].group, s[i - 1].group) != 0) groups++;
@@ -113,5 +118,114 @@ int chart_boxplot_svg(FILE *f, const char *title, const chart_series *s, int n) 
     fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#555\">box: quartiles; thick line: median; diamond: mean; "
                "whiskers: lowest and highest score</text>\n", left, ly + 36);
 #undef Y
+    return svg_end(f);
+}
+
+/* ------------------------------------------------------------------ values with intervals */
+
+enum { BAR_ROW = 20, BAR_HEIGHT = 12, BAR_PLOT = 520, BAR_NOTE = 190, BAR_TOP = 64, CHAR_PX = 7 };
+
+static void widen(double *lo, double *hi, double v) {
+    if (v < *lo) *lo = v;
+    if (v > *hi) *hi = v;
+}
+
+/* The legend's swatch and words at x, y; the x where the next one goes. */
+static int legend_entry(FILE *f, int x, int y, const char *fill, double opacity, const char *stroke, double stroke_w,
+                        const char *words) {
+    fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\" fill-opacity=\"%g\" stroke=\"%s\" stroke-width=\"%g\"/>\n",
+            x, y, fill, opacity, stroke, stroke_w);
+    fprintf(f, "<text x=\"%d\" y=\"%d\">", x + 20, y + 12);
+    svg_text(f, words);
+    fprintf(f, "</text>\n");
+    return x + 36 + CHAR_PX * (int)strlen(words);
+}
+
+static void bar_row(FILE *f, const chart_bars *c, int i, int left, double lo, double hi) {
+    const chart_bar *b = &c->bar[i];
+#define X(v) (left + ((v) - lo) / (hi - lo) * BAR_PLOT)
+    int y = BAR_TOP + i * BAR_ROW;
+    const char *colour = palette[b->colour % 8];
+    fprintf(f, "<g class=\"bar%s\"><title>", b->marked ? " marked" : "");
+    svg_text(f, b->label);
+    if (b->has_value) fprintf(f, ": %.2f", b->value);
+    else fprintf(f, ": -");
+    if (b->has_interval) fprintf(f, " (95%%: %.2f..%.2f)", b->lo, b->hi);
+    if (b->detail) { fprintf(f, "; "); svg_text(f, b->detail); }
+    if (b->note) { fprintf(f, "; "); svg_text(f, b->note); }
+    fprintf(f, "</title>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", left - 8, y + BAR_ROW / 2 + 4);
+    svg_text(f, b->label);
+    fprintf(f, "</text>\n");
+    if (b->has_value) {
+        double x0 = X(b->value < 0 ? b->value : 0), x1 = X(b->value > 0 ? b->value : 0);
+        fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" fill-opacity=\"0.75\" stroke=\"%s\" stroke-width=\"%s\"/>\n",
+                x0, y + (BAR_ROW - BAR_HEIGHT) / 2, x1 - x0, BAR_HEIGHT, colour, b->marked ? "#000" : colour, b->marked ? "2" : "1");
+    }
+    if (b->has_interval) {
+        int mid = y + BAR_ROW / 2;
+        fprintf(f, "<path d=\"M%.1f %d v8 M%.1f %d H%.1f M%.1f %d v8\" stroke=\"#222\" stroke-width=\"1.5\" fill=\"none\"/>\n",
+                X(b->lo), mid - 4, X(b->lo), mid, X(b->hi), X(b->hi), mid - 4);
+    }
+    const char *note = b->note ? b->note : b->has_value ? NULL : c->empty_note;
+    if (note) {
+        double end = b->has_value && b->value > 0 ? b->value : 0;
+        if (b->has_interval && b->hi > end) end = b->hi;
+        fprintf(f, "<text x=\"%.1f\" y=\"%d\"%s>", X(end) + 8, y + BAR_ROW / 2 + 4,
+                b->marked ? " font-weight=\"bold\" fill=\"#b00000\"" : " fill=\"#555\"");
+        svg_text(f, note);
+        fprintf(f, "</text>\n");
+    }
+    fprintf(f, "</g>\n");
+#undef X
+}
+
+int chart_bars_svg(FILE *f, const chart_bars *c) {
+    double lo = 0, hi = 0;
+    int label_px = 4 * CHAR_PX;
+    for (int i = 0; i < c->n; i++) {
+        const chart_bar *b = &c->bar[i];
+        if (b->has_value) widen(&lo, &hi, b->value);
+        if (b->has_interval) { widen(&lo, &hi, b->lo); widen(&lo, &hi, b->hi); }
+        int w = CHAR_PX * (int)strlen(b->label);
+        if (w > label_px) label_px = w;
+    }
+    if (c->has_band) { widen(&lo, &hi, c->band_lo); widen(&lo, &hi, c->band_hi); }
+    double step = round_axis(&lo, &hi);
+    int left = 20 + label_px + 10, bottom = BAR_TOP + c->n * BAR_ROW;
+    int width = left + BAR_PLOT + BAR_NOTE, height = bottom + 96;
+    svg_begin(f, width, height);
+    svg_background(f);
+    fprintf(f, "<text x=\"20\" y=\"28\" font-size=\"15\" font-weight=\"bold\">");
+    svg_text(f, c->title);
+    fprintf(f, "</text>\n");
+    if (c->subtitle) {
+        fprintf(f, "<text x=\"20\" y=\"46\" fill=\"#555\">");
+        svg_text(f, c->subtitle);
+        fprintf(f, "</text>\n");
+    }
+#define X(v) (left + ((v) - lo) / (hi - lo) * BAR_PLOT)
+    if (c->has_band) {
+        double x0 = X(c->band_lo), x1 = X(c->band_hi);
+        fprintf(f, "<rect class=\"band\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#f2c14e\" fill-opacity=\"0.3\" "
+                   "stroke=\"#d9a21b\" stroke-dasharray=\"4 3\"/>\n",
+                x0, BAR_TOP - 6, x1 - x0 > 1 ? x1 - x0 : 1, bottom - BAR_TOP + 12);
+    }
+    for (double t = lo; t <= hi + step / 2; t += step) {
+        double v = fabs(t) < step / 1e6 ? 0 : t;   /* no "-0" from the sums of steps */
+        fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n", X(v), X(v), BAR_TOP - 6, bottom + 6,
+                v == 0 ? "#888" : "#ddd");
+        fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n", X(v), bottom + 20, v);
+    }
+#undef X
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", left + BAR_PLOT / 2, bottom + 40);
+    svg_text(f, c->axis);
+    fprintf(f, "</text>\n");
+    for (int i = 0; i < c->n; i++) bar_row(f, c, i, left, lo, hi);
+    int lx = 20, ly = bottom + 60;
+    for (int k = 0; k < 8; k++)
+        if (c->colour_label[k]) lx = legend_entry(f, lx, ly, palette[k], 0.75, palette[k], 1, c->colour_label[k]);
+    if (c->has_band && c->band_label) lx = legend_entry(f, lx, ly, "#f2c14e", 0.3, "#d9a21b", 1, c->band_label);
+    if (c->marked_label) lx = legend_entry(f, lx, ly, "#fff", 1, "#000", 2, c->marked_label);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#555\">bar: the mean; whisker: its 95%% interval</text>\n", 20, ly + 30);
     return svg_end(f);
 }
