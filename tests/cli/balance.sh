@@ -92,7 +92,7 @@ check '[ "$(grep -c "^<g class=\"bar" "$T/mix.svg")" = 26 ] && [ "$(grep -c "^<g
     "the chart has not 26 bars of which 2 marked: $(grep -c "<g class" "$T/mix.svg")"
 check '[ "$(grep -c "<rect class=\"band\"" "$T/mix.svg")" = 1 ] && grep -q "<title>C4: [0-9.]* (95%: [0-9.]*\.\.[0-9.]*); set strong, [0-9]* placed, [0-9.]*x base C; .* above the base range</title>" "$T/mix.svg"' \
     "the chart's band or C4's bar: $(grep "C4" "$T/mix.svg" | head -3)"
-check 'grep -q ">Points per placed copy: ruleset c3 with strong.yaml, 60 games, seeds 1\.\.60</text>" "$T/mix.svg" && grep -q ">players greedy-1, greedy-2</text>" "$T/mix.svg"' "the chart's title: $(grep -m2 "<text x=\"20\"" "$T/mix.svg")"
+check 'grep -q ">Points per placed copy: ruleset c3 with strong.yaml</text>" "$T/mix.svg" && grep -q ">60 games, seeds 1\.\.60, players greedy-1, greedy-2</text>" "$T/mix.svg"' "the chart's title: $(grep -m2 "<text x=\"20\"" "$T/mix.svg")"
 if need xmllint xmllint; then
     check 'xmllint --noout "$T/mix.svg" 2>"$T/err"' "the chart is not well-formed XML: $(head -3 "$T/err")"
 fi
@@ -136,13 +136,68 @@ sed -i 's/pennant: 16/pennant: 15/' "$T/strong.yaml"
 "$M" merge "$T/part-1.json" "$T/part-2.json" >"$T/out" 2>"$T/err"
 check '[ $? = 1 ] && [ ! -s "$T/out" ] && grep -q "^meeple merge: ruleset .c3. with $T/strong.yaml is not the one the parts were played with" "$T/err"' "merge after the tile set changed: $(cat "$T/err")"
 
+# ---------------------------------------------------------------- side by side: --against
+# The same seeds under a second ruleset, measured whole. c3 against itself plays the same games
+# twice: every tile is worth the same under both, a ratio of 1.00.
+"$M" balance --games $GAMES --seed 3 --players greedy,greedy --against c3 >"$T/self.txt" 2>"$T/err"
+check '[ $? = 0 ] && [ ! -s "$T/err" ] && [ "$(head -n 29 "$T/self.txt")" = "$(cat "$T/text")" ]' "--against changes the first table: $(cat "$T/err") $(diff "$T/text" "$T/self.txt" | head -5)"
+check 'sed -n 30,32p "$T/self.txt" | tr "\n" "|" | grep -qx "|side by side against ruleset c3, the same seeds and players||"' "the side-by-side heading: $(sed -n 30,32p "$T/self.txt")"
+check 'grep -q "^tile  *value  *95% interval  *against  *95% interval  *ratio$" "$T/self.txt"' "the side-by-side header: $(sed -n 33p "$T/self.txt")"
+check '[ "$(sed -n "34,57p" "$T/self.txt" | awk "\$2 == \$4 && \$3 == \$5 && \$6 == \"1.00\"" | wc -l)" = 24 ]' "c3 against c3: not 24 rows of equal values and ratio 1.00: $(sed -n 34,40p "$T/self.txt")"
+check '[ "$(tail -1 "$T/self.txt")" = "flagged under ruleset c3: none" ]' "the flagged line of --against: $(tail -1 "$T/self.txt")"
+# The strong tiles against c3, which has none of them: their rows have no figures against.
+RUNA="balance --games 20 --players greedy,greedy --tiles $T/strong.yaml --against c3-nofarmers"
+# shellcheck disable=SC2086
+"$M" $RUNA --jobs 1 >"$T/vs.txt" 2>"$T/err"
+check '[ $? = 0 ] && [ ! -s "$T/err" ] && grep -q "^side by side against ruleset c3-nofarmers, the same seeds and players$" "$T/vs.txt"' "--against c3-nofarmers: $(cat "$T/err")"
+check 'grep -Eq "^C4 +[0-9.]+ +[0-9.]+\.\.[0-9.]+ +- +- +-$" "$T/vs.txt" && grep -Eq "^D +[0-9.]+ +[0-9.]+\.\.[0-9.]+ +[0-9.]+ +[0-9.]+\.\.[0-9.]+ +[0-9.]+$" "$T/vs.txt"' "rows of --against: $(grep -E "^(C4|D) " "$T/vs.txt")"
+# shellcheck disable=SC2086
+"$M" $RUNA --jobs 2 --json --svg "$T/vs.svg" >"$T/vs.json"
+if need jq jq; then
+    check 'jq -e ".ruleset == \"c3\" and .against.ruleset == \"c3-nofarmers\" and .against.tiles_file == null and (.against.tiles | length) == 24 and (.pairs | length) == 26 and .flagged == [\"C4\", \"C16\"] and (.pairs[] | select(.id == \"C4\") | .value > 0 and .against_value == null and .ratio == null) and (.pairs[] | select(.id == \"D\") | (.ratio - .value / .against_value | fabs) < 0.001)" "$T/vs.json" >/dev/null' \
+        "JSON of --against: $(head -c 400 "$T/vs.json")"
+    check 'jq -e ".against == null and .pairs == null" "$T/json" >/dev/null' "JSON without --against: against and pairs not null"
+fi
+check '[ "$(grep -c "^<g class=\"bar" "$T/vs.svg")" = 26 ] && grep -q "<title>D: [0-9.]* (95%: [0-9.]*\.\.[0-9.]*); against [0-9.]* (95%" "$T/vs.svg" && grep -q ">against ruleset c3-nofarmers</text>" "$T/vs.svg"' "the chart of --against: $(grep -m1 "<title>D" "$T/vs.svg")"
+if need xmllint xmllint; then
+    check 'xmllint --noout "$T/vs.svg" 2>"$T/err"' "the chart of --against is not well-formed XML: $(head -3 "$T/err")"
+fi
+# shellcheck disable=SC2086
+"$M" $RUNA --csv >"$T/vs.csv"
+check '[ "$(head -1 "$T/vs.csv")" = "id,set,value,low,high,against_set,against_value,against_low,against_high,ratio" ] && [ "$(wc -l <"$T/vs.csv")" = 27 ] && grep -q "^C4,strong,[0-9.]*,[0-9.]*,[0-9.]*,,,,,$" "$T/vs.csv" && [ "$(awk -F, "NF != 10" "$T/vs.csv" | wc -l)" = 0 ]' \
+    "CSV of --against: $(head -3 "$T/vs.csv") $(tail -1 "$T/vs.csv")"
+# Shards of --against hold both runs' totals: merged, the same bytes.
+for k in 1 2; do
+    # shellcheck disable=SC2086
+    "$M" $RUNA --shard $k/2 --output "$T/vs-$k.json" 2>"$T/err"
+    check '[ $? = 0 ] && grep -q "\"against\":\"c3-nofarmers\",\"against_hash\":\"[0-9a-f]*\"" "$T/vs-$k.json"' "--against shard $k: $(cat "$T/err") $(head -c 300 "$T/vs-$k.json")"
+done
+"$M" merge "$T/vs-1.json" "$T/vs-2.json" >"$T/vsm.txt" 2>"$T/err"
+check '[ $? = 0 ] && cmp -s "$T/vs.txt" "$T/vsm.txt"' "--against shards merged differ: $(cat "$T/err") $(diff "$T/vs.txt" "$T/vsm.txt" | head -5)"
+"$M" merge --json --svg "$T/vsm.svg" "$T/vs-2.json" "$T/vs-1.json" >"$T/vsm.json"
+check 'cmp -s "$T/vs.json" "$T/vsm.json" && cmp -s "$T/vs.svg" "$T/vsm.svg"' "--against shards merged as JSON or SVG differ"
+"$M" merge --csv "$T/vs-1.json" "$T/vs-2.json" >"$T/vsm.csv"
+check 'cmp -s "$T/vs.csv" "$T/vsm.csv"' "--against shards merged as CSV differ"
+# The --against ruleset changed since the parts: refused.
+printf 'name: mine\nextends: c3\n' >"$T/mine.yaml"
+"$M" balance --games 4 --players greedy,greedy --against "$T/mine.yaml" --shard 1/1 --output "$T/mine-1.json" 2>"$T/err"
+check '[ $? = 0 ]' "--against a ruleset file: $(cat "$T/err")"
+printf 'name: mine\nextends: c3\nties: none\n' >"$T/mine.yaml"
+"$M" merge "$T/mine-1.json" >"$T/out" 2>"$T/err"
+check '[ $? = 1 ] && [ ! -s "$T/out" ] && grep -q "^meeple merge: ruleset .mine. is not the one the parts were played with" "$T/err"' "merge after the --against ruleset changed: $(cat "$T/err")"
+# An --against ruleset that is not there, or that does not take the seats: bad input.
+"$M" balance --games 1 --players greedy,greedy --against nosuch >"$T/out" 2>"$T/err"
+check '[ $? = 1 ] && [ ! -s "$T/out" ] && grep -q "^nosuch: no ruleset .nosuch. found" "$T/err"' "--against nosuch: $(cat "$T/err")"
+"$M" balance --games 1 --players greedy,greedy,greedy --against castle >"$T/out" 2>"$T/err"
+check '[ $? = 1 ] && [ ! -s "$T/out" ] && grep -q "^<options>: --players: 3 players; ruleset .castle. is for exactly 2$" "$T/err"' "--against castle with 3 seats: $(cat "$T/err")"
+
 # ---------------------------------------------------------------- usage and bad input
 "$M" balance --help >"$T/help" 2>"$T/err"
 check '[ $? = 0 ] && [ ! -s "$T/err" ] && grep -q "(default mcts:1000,mcts:1000)" "$T/help" && grep -q "(default 200)" "$T/help"' "--help and its defaults: $(cat "$T/err")"
-for opt in --ruleset --tiles --games --seed --players --jobs --shard --output --progress --json --csv --svg --help; do
+for opt in --ruleset --tiles --against --games --seed --players --jobs --shard --output --progress --json --csv --svg --help; do
     head -1 "$T/help" | grep -q -- "$opt" && ok || bad "the usage line lacks $opt"
 done
-for args in "--json --csv" "--frobnicate" "--tiles" "--tiles=" "--svg" "--svg=" "--shard 1/2 --svg $T/s.svg" "--players random,clever" "extra" "--output $T/o.json"; do
+for args in "--json --csv" "--frobnicate" "--tiles" "--tiles=" "--svg" "--svg=" "--shard 1/2 --svg $T/s.svg" "--against" "--against=" "--players random,clever" "extra" "--output $T/o.json"; do
     # shellcheck disable=SC2086
     "$M" balance $args >"$T/out" 2>"$T/err"
     code=$?

@@ -18,6 +18,11 @@
 ** The tiles of the ruleset's first tile-set file are the base set; those of any other file are
 ** measured against them.
 **
+** --against NAME plays each seed once more under a second ruleset (a run of its own, run.vs, with
+** totals of its own, totals.vs): a part holds both, and the output puts each tile id's value
+** under both side by side (meeple-balance(1), SIDE BY SIDE). --svg draws the table as bars
+** (tools/pictures/chart.c), also from merged parts.
+**
 ** The run is a sim_ops run (tools/sim/sim.h): per tile kind the totals are whole numbers (draws,
 ** copies, and each copy's value in milli-points summed and summed squared), so threads, shards
 ** and MPI ranks merge to the same bytes.
@@ -39,12 +44,14 @@
 #include "sim.h"
 
 static const char usage[] =
-    "usage: meeple balance [--ruleset NAME] [--tiles FILE] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--jobs N] [--shard K/N [--output FILE]] [--progress] [--json | --csv] [--svg FILE] [--help]\n"
+    "usage: meeple balance [--ruleset NAME] [--tiles FILE] [--against NAME] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--jobs N] [--shard K/N [--output FILE]] [--progress] [--json | --csv] [--svg FILE] [--help]\n"
     "Play N seeded bot games and report, per tile, what a copy of it is worth (its share of the points\n"
     "of the features it is part of), against the tiles of the base set; flag tiles worth more or less\n"
     "than any base tile.\n"
     "  --ruleset NAME   the ruleset, a name or a path (default c3)\n"
     "  --tiles FILE     a tile set to mix into the ruleset (a fan set, 'addon: true')\n"
+    "  --against NAME   also play the same seeds under ruleset NAME (a name or a path, as it is) and\n"
+    "                   print each tile's value under both side by side, and their ratio\n"
     "  --games N        the number of games, 1 to " RUN_GAMES_TEXT " (default 200)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --players LIST   bot seats: random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts], comma-separated\n"
@@ -74,7 +81,8 @@ typedef struct tile_tot {
 } tile_tot;
 
 /* The run: what every thread reads, and what a part's parameters say. */
-typedef struct run {
+typedef struct run run;
+struct run {
     sim_setup setup;       /* the ruleset (with --tiles: the mixed one), seats, games and seed */
     char *tiles;           /* --tiles FILE as an absolute path; NULL: none */
     const mp_ruleset *rs;
@@ -85,7 +93,8 @@ typedef struct run {
     bool as_json, as_csv;
     out_file chart;               /* --svg: the chart's file, opened before the games */
     out_file *svg;                /* &chart, or NULL */
-} run;
+    run *vs;                      /* --against: the same seeds under that ruleset, measured alike; NULL none */
+};
 
 /* The totals of the games a thread (or a part) played, and the thread's own buffer of the board's
 ** cells, which no merge and no part sees. */
@@ -95,6 +104,7 @@ typedef struct totals {
     size_t cap_value;
     double *share;         /* per cell of one event: its part of the event's points */
     size_t cap_share;
+    struct totals *vs;     /* --against: the totals of its games (run.vs) */
 } totals;
 
 /* ------------------------------------------------------------------ one game, valued */
@@ -204,6 +214,7 @@ static int play(void *ctx, void *p, long i, mp_diag *d) {
     for (int pl = 0; pl < np; pl++) mp_bot_free(seats[pl]);
     mp_game_free(g);
     mp_game_free(logged);
+    if (!rc && r->vs) rc = play(r->vs, s->vs, i, d);   /* the same seed under --against */
     return rc;
 }
 
@@ -323,6 +334,7 @@ static int mix_tiles(sim_setup *setup, const char *tiles) {
 /* ------------------------------------------------------------------ the run and its totals */
 
 static void free_run(run *r) {
+    if (r->vs) free_run(r->vs);
     out_discard(&r->chart);   /* when the run did not get as far as the chart */
     sim_setup_free(&r->setup);
     free(r->tiles);
@@ -353,9 +365,11 @@ static int describe_tiles(run *r) {
     return 0;
 }
 
-/* The ruleset (with tiles, absolute or NULL, mixed in) and the seats loaded: NULL with the error
-** printed and *rc set. */
-static run *new_run(const char *ruleset, const char *tiles, long games, uint64_t seed, const char *players, int *rc) {
+/* The ruleset (with tiles, absolute or NULL, mixed in) and the seats loaded, and with against (a
+** ruleset's name or path, or NULL) the run of the same seeds under it: NULL with the error printed
+** and *rc set. */
+static run *new_run(const char *ruleset, const char *tiles, const char *against, long games, uint64_t seed, const char *players,
+                    int *rc) {
     run *r = calloc(1, sizeof *r);
     if (!r) { fprintf(stderr, "meeple: out of memory\n"); *rc = EXIT_BAD_INPUT; return NULL; }
     if ((*rc = sim_setup_load(&r->setup, "balance", ruleset, players, games, seed))) { free_run(r); return NULL; }
@@ -368,12 +382,14 @@ static run *new_run(const char *ruleset, const char *tiles, long games, uint64_t
     r->ts = mp_ruleset_tiles(r->rs);
     r->n_tiles = mp_tileset_n_tiles(r->ts);
     if (describe_tiles(r)) { fprintf(stderr, "meeple: out of memory\n"); *rc = EXIT_BAD_INPUT; free_run(r); return NULL; }
+    if (against && !(r->vs = new_run(against, NULL, NULL, games, seed, players, rc))) { free_run(r); return NULL; }
     return r;
 }
 
 static void totals_free(void *ctx, void *p) {
-    (void)ctx;
+    const run *r = ctx;
     totals *t = p;
+    if (t->vs) totals_free(r->vs, t->vs);
     free(t->tile);
     free(t->value);
     free(t->share);
@@ -384,7 +400,10 @@ static void *totals_new(void *ctx) {
     const run *r = ctx;
     totals *t = calloc(1, sizeof *t);
     if (!t) return NULL;
-    if (!(t->tile = calloc((size_t)r->n_tiles + 1, sizeof *t->tile))) { totals_free(ctx, t); return NULL; }
+    if (!(t->tile = calloc((size_t)r->n_tiles + 1, sizeof *t->tile)) || (r->vs && !(t->vs = totals_new(r->vs)))) {
+        totals_free(ctx, t);
+        return NULL;
+    }
     return t;
 }
 
@@ -401,19 +420,23 @@ static int merge(void *ctx, void *a, const void *b) {
         x->milli += y->milli;
         x->milli_sq += y->milli_sq;
     }
-    return 0;
+    return r->vs ? merge(r->vs, into->vs, from->vs) : 0;
 }
 
 /* ------------------------------------------------------------------ parts */
 
-/* The setup's parameters, and "tiles": --tiles FILE's absolute path, or null. */
+/* The setup's parameters, "tiles": --tiles FILE's absolute path, or null, and "against": the
+** --against ruleset as given, or null, with "against_hash", its content hash. */
 static void write_params(void *ctx, json *j) {
     const run *r = ctx;
     sim_write_params(j, &r->setup);
     json_key(j, "tiles"); json_string(j, r->tiles);
+    json_key(j, "against"); json_string(j, r->vs ? r->vs->setup.ruleset : NULL);
+    json_key(j, "against_hash"); json_string(j, r->vs ? mp_ruleset_hash(r->vs->rs) : NULL);
 }
 
-/* {"tiles": [[drawn, discarded, placed, milli, milli_sq] per tile]}, in the tile set's order. */
+/* {"tiles": [[drawn, discarded, placed, milli, milli_sq] per tile]}, in the tile set's order, and
+** with --against "against": the same of its run. */
 static void write_totals(void *ctx, const void *p, json *j) {
     const run *r = ctx;
     const totals *t = p;
@@ -427,6 +450,7 @@ static void write_totals(void *ctx, const void *p, json *j) {
         json_array_end(j);
     }
     json_array_end(j);
+    if (r->vs) { json_key(j, "against"); write_totals(r->vs, t->vs, j); }
     json_object_end(j);
 }
 
@@ -464,7 +488,12 @@ static int read_totals(void *ctx, void *p, const json_t *v, mp_diag *d) {
     }
     for (int i = 0; i < r->n_tiles; i++)
         if (read_row(json_array_get(tiles, (size_t)i), &t->tile[i], d)) return -1;
-    return 0;
+    json_t *vs = json_object_get(v, "against");
+    if (!r->vs != !vs) {
+        snprintf(d->message, sizeof d->message, "not the totals of this run; expected \"against\" %s", r->vs ? "with them" : "not there");
+        return -1;
+    }
+    return r->vs ? read_totals(r->vs, t->vs, vs, d) : 0;
 }
 
 /* ------------------------------------------------------------------ the figures */
@@ -578,6 +607,37 @@ static int make_report(const run *r, const totals *s, report *rp) {
     return 0;
 }
 
+/* --against: the tile ids of either run, side by side (meeple-balance(1), SIDE BY SIDE): the first
+** run's tiles in its order, then those only the other has. */
+typedef struct pair {
+    int a, b;              /* the tile in each run, -1 where that run has none of that id */
+    bool has_ratio;
+    double ratio;          /* a's value per copy over b's */
+} pair;
+typedef struct pairing { pair *pair; int n; } pairing;
+
+static const char *pair_id(const run *r, const pair *q) {
+    return q->a >= 0 ? mp_tileset_tile_id(r->ts, q->a) : mp_tileset_tile_id(r->vs->ts, q->b);
+}
+
+/* The pairing of the two reports: 0, or -1 when out of memory. */
+static int make_pairing(const run *r, const report *rp, const report *rv, pairing *pg) {
+    pg->n = 0;
+    if (!(pg->pair = calloc((size_t)r->n_tiles + (size_t)r->vs->n_tiles + 1, sizeof *pg->pair))) return -1;
+    for (int t = 0; t < r->n_tiles; t++) pg->pair[pg->n++] = (pair){ t, mp_tileset_find(r->vs->ts, mp_tileset_tile_id(r->ts, t)), false, 0 };
+    for (int t = 0; t < r->vs->n_tiles; t++)
+        if (mp_tileset_find(r->ts, mp_tileset_tile_id(r->vs->ts, t)) < 0) pg->pair[pg->n++] = (pair){ -1, t, false, 0 };
+    for (int k = 0; k < pg->n; k++) {
+        pair *q = &pg->pair[k];
+        const tile_view *a = q->a >= 0 ? &rp->tile[q->a] : NULL, *b = q->b >= 0 ? &rv->tile[q->b] : NULL;
+        if (a && b && a->has_value && b->has_value && b->mean > 0) {
+            q->has_ratio = true;
+            q->ratio = a->mean / b->mean;
+        }
+    }
+    return 0;
+}
+
 static const char *flag_words(int flag) {
     return flag == FLAG_ABOVE ? "above the base range" : flag == FLAG_BELOW ? "below the base range" : "";
 }
@@ -648,6 +708,46 @@ static void print_text(const run *r, const totals *s, const report *rp) {
     printf("\n");
 }
 
+/* The name of a run in words: "ruleset c3 with strong.yaml". */
+static void run_words(const run *r, char *out, size_t size) {
+    if (r->tiles) snprintf(out, size, "ruleset %s with %s", mp_ruleset_name(r->rs), tiles_name(r));
+    else snprintf(out, size, "ruleset %s", mp_ruleset_name(r->rs));
+}
+
+static void value_texts(const tile_view *v, char *value, size_t vsize, char *interval, size_t isize) {
+    snprintf(value, vsize, "-");
+    snprintf(interval, isize, "-");
+    if (v && v->has_value) snprintf(value, vsize, "%.2f", v->mean);
+    if (v && v->has_interval) snprintf(interval, isize, "%.2f..%.2f", v->lo, v->hi);
+}
+
+/* --against, after the first run's table: each tile id's value under both, and their ratio; then
+** the tiles the other run flags. */
+static void print_pairs_text(const run *r, const report *rp, const report *rv, const pairing *pg) {
+    char words[SIM_RULESET_CHARS + 128];
+    run_words(r->vs, words, sizeof words);
+    printf("\nside by side against %s, the same seeds and players\n\n", words);
+    int wt = 4;
+    for (int k = 0; k < pg->n; k++) {
+        int l = (int)strlen(pair_id(r, &pg->pair[k]));
+        if (l > wt) wt = l;
+    }
+    printf("%-*s %6s %15s %8s %15s %6s\n", wt, "tile", "value", "95% interval", "against", "95% interval", "ratio");
+    for (int k = 0; k < pg->n; k++) {
+        const pair *q = &pg->pair[k];
+        char va[32], ia[64], vb[32], ib[64], ratio[32] = "-";
+        value_texts(q->a >= 0 ? &rp->tile[q->a] : NULL, va, sizeof va, ia, sizeof ia);
+        value_texts(q->b >= 0 ? &rv->tile[q->b] : NULL, vb, sizeof vb, ib, sizeof ib);
+        if (q->has_ratio) snprintf(ratio, sizeof ratio, "%.2f", q->ratio);
+        printf("%-*s %6s %15s %8s %15s %6s\n", wt, pair_id(r, q), va, ia, vb, ib, ratio);
+    }
+    printf("\nflagged under %s:", words);
+    if (!rv->n_flagged) printf(" none");
+    for (int t = 0, k = 0; t < r->vs->n_tiles; t++)
+        if (rv->tile[t].flag != FLAG_NONE) printf("%s %s (%s)", k++ ? "," : "", mp_tileset_tile_id(r->vs->ts, t), flag_words(rv->tile[t].flag));
+    printf("\n");
+}
+
 static void json_number_or_null(json *j, bool has, double v) {
     if (has) json_double(j, v);
     else json_string(j, NULL);
@@ -679,28 +779,58 @@ static void print_json_tile(const run *r, const totals *s, const report *rp, int
     json_object_end(j);
 }
 
-static void print_json(const run *r, const totals *s, const report *rp) {
+/* The keys of one run's result (meeple-balance(1), OUTPUT), into the object open in j. */
+static void print_json_result(const run *r, const totals *s, const report *rp, json *j) {
+    json_key(j, "ruleset"); json_string(j, mp_ruleset_name(r->rs));
+    json_key(j, "tiles_file"); json_string(j, r->tiles);
+    json_key(j, "games"); json_int(j, r->setup.games);
+    json_key(j, "seed"); json_uint(j, (unsigned long long)r->setup.seed);
+    json_key(j, "players"); json_array(j);
+    for (int p = 0; p < r->setup.seats.n; p++) json_string(j, r->setup.seats.names[p]);
+    json_array_end(j);
+    json_key(j, "base_range");
+    if (rp->has_range) { json_array(j); json_double(j, rp->range_lo); json_double(j, rp->range_hi); json_array_end(j); }
+    else json_string(j, NULL);
+    json_key(j, "base_mean"); json_number_or_null(j, rp->has_base_mean, rp->base_mean);
+    json_key(j, "tiles"); json_array(j);
+    for (int t = 0; t < r->n_tiles; t++) print_json_tile(r, s, rp, t, j);
+    json_array_end(j);
+    json_key(j, "flagged"); json_array(j);
+    for (int t = 0; t < r->n_tiles; t++)
+        if (rp->tile[t].flag != FLAG_NONE) json_string(j, mp_tileset_tile_id(r->ts, t));
+    json_array_end(j);
+}
+
+/* A tile's value and interval under one side of a pairing, or nulls. */
+static void json_value_pair(json *j, const char *value_key, const char *interval_key, const tile_view *v) {
+    json_key(j, value_key); json_number_or_null(j, v && v->has_value, v ? v->mean : 0);
+    json_key(j, interval_key);
+    if (v && v->has_interval) { json_array(j); json_double(j, v->lo); json_double(j, v->hi); json_array_end(j); }
+    else json_string(j, NULL);
+}
+
+static void print_json(const run *r, const totals *s, const report *rp, const report *rv, const pairing *pg) {
     json j;
     json_init(&j, stdout);
     json_object(&j);
-    json_key(&j, "ruleset"); json_string(&j, mp_ruleset_name(r->rs));
-    json_key(&j, "tiles_file"); json_string(&j, r->tiles);
-    json_key(&j, "games"); json_int(&j, r->setup.games);
-    json_key(&j, "seed"); json_uint(&j, (unsigned long long)r->setup.seed);
-    json_key(&j, "players"); json_array(&j);
-    for (int p = 0; p < r->setup.seats.n; p++) json_string(&j, r->setup.seats.names[p]);
-    json_array_end(&j);
-    json_key(&j, "base_range");
-    if (rp->has_range) { json_array(&j); json_double(&j, rp->range_lo); json_double(&j, rp->range_hi); json_array_end(&j); }
+    print_json_result(r, s, rp, &j);
+    json_key(&j, "against");
+    if (r->vs) { json_object(&j); print_json_result(r->vs, s->vs, rv, &j); json_object_end(&j); }
     else json_string(&j, NULL);
-    json_key(&j, "base_mean"); json_number_or_null(&j, rp->has_base_mean, rp->base_mean);
-    json_key(&j, "tiles"); json_array(&j);
-    for (int t = 0; t < r->n_tiles; t++) print_json_tile(r, s, rp, t, &j);
-    json_array_end(&j);
-    json_key(&j, "flagged"); json_array(&j);
-    for (int t = 0; t < r->n_tiles; t++)
-        if (rp->tile[t].flag != FLAG_NONE) json_string(&j, mp_tileset_tile_id(r->ts, t));
-    json_array_end(&j);
+    json_key(&j, "pairs");
+    if (r->vs) {
+        json_array(&j);
+        for (int k = 0; k < pg->n; k++) {
+            const pair *q = &pg->pair[k];
+            json_object(&j);
+            json_key(&j, "id"); json_string(&j, pair_id(r, q));
+            json_value_pair(&j, "value", "interval", q->a >= 0 ? &rp->tile[q->a] : NULL);
+            json_value_pair(&j, "against_value", "against_interval", q->b >= 0 ? &rv->tile[q->b] : NULL);
+            json_key(&j, "ratio"); json_number_or_null(&j, q->has_ratio, q->ratio);
+            json_object_end(&j);
+        }
+        json_array_end(&j);
+    } else json_string(&j, NULL);
     json_object_end(&j);
     json_done(&j);
 }
@@ -724,48 +854,93 @@ static void print_csv(const run *r, const totals *s, const report *rp) {
     }
 }
 
+/* --against: one row per tile id, its figures under each run (meeple-balance(1), OUTPUT). */
+static void print_pairs_csv(const run *r, const report *rp, const report *rv, const pairing *pg) {
+    printf("id,set,value,low,high,against_set,against_value,against_low,against_high,ratio\n");
+    for (int k = 0; k < pg->n; k++) {
+        const pair *q = &pg->pair[k];
+        printf("%s", pair_id(r, q));
+        for (int side = 0; side < 2; side++) {
+            const run *x = side ? r->vs : r;
+            int t = side ? q->b : q->a;
+            const tile_view *v = t >= 0 ? &(side ? rv : rp)->tile[t] : NULL;
+            printf(",%s,", t >= 0 ? set_of(x, t) : "");
+            if (v && v->has_value) printf("%.6g", v->mean);
+            if (v && v->has_interval) printf(",%.6g,%.6g", v->lo, v->hi);
+            else printf(",,");
+        }
+        printf(",");
+        if (q->has_ratio) printf("%.6g", q->ratio);
+        printf("\n");
+    }
+}
+
 /* The chart (--svg): a bar per tile kind, its value per copy and interval, base tiles in one
-** colour and the others in another, flagged ones outlined with their flag, over the base range
-** (meeple-balance(1), OUTPUT). 0, or the error printed and EXIT_BAD_INPUT. */
-static int print_chart(run *r, const totals *s, const report *rp) {
-    enum { DETAIL_CHARS = 160, NOTE_CHARS = 48 };
-    chart_bar *bar = calloc((size_t)r->n_tiles + 1, sizeof *bar);
-    char (*detail)[DETAIL_CHARS] = calloc((size_t)r->n_tiles + 1, sizeof *detail);
-    char (*note)[NOTE_CHARS] = calloc((size_t)r->n_tiles + 1, sizeof *note);
+** colour and the others in another, flagged ones outlined with their flag, over the base range;
+** with --against a row per tile id and under each bar a thinner one, the tile's under the other
+** ruleset (meeple-balance(1), SVG chart). 0, or the error printed and EXIT_BAD_INPUT. */
+static int print_chart(run *r, const totals *s, const report *rp, const report *rv, const pairing *pg) {
+    enum { DETAIL_CHARS = 160, NOTE_CHARS = 48, PAIR_COLOUR = 7 };
+    int n = r->vs ? pg->n : r->n_tiles;
+    chart_bar *bar = calloc((size_t)n + 1, sizeof *bar);
+    char (*detail)[DETAIL_CHARS] = calloc((size_t)n + 1, sizeof *detail);
+    char (*note)[NOTE_CHARS] = calloc((size_t)n + 1, sizeof *note);
     if (!bar || !detail || !note) {
         free(bar); free(detail); free(note);
         fprintf(stderr, "meeple: out of memory\n");
         return EXIT_BAD_INPUT;
     }
-    bool others = false;
-    for (int t = 0; t < r->n_tiles; t++) {
-        const tile_view *v = &rp->tile[t];
-        char against[64];
-        against_text(r, v, against, sizeof against);
-        snprintf(detail[t], DETAIL_CHARS, "set %s, %lld placed%s%s", set_of(r, t), s->tile[t].placed, v->base ? "" : ", ",
-                 v->base ? "" : against);
-        if (v->flag != FLAG_NONE)
-            snprintf(note[t], NOTE_CHARS, "%s %s", v->flag == FLAG_ABOVE ? "\xe2\x96\xb2" : "\xe2\x96\xbc", flag_words(v->flag));
-        bar[t] = (chart_bar){ .label = mp_tileset_tile_id(r->ts, t), .detail = detail[t], .note = note[t][0] ? note[t] : NULL,
-                              .has_value = v->has_value, .has_interval = v->has_interval, .value = v->mean, .lo = v->lo,
-                              .hi = v->hi, .colour = v->base ? 0 : 3, .marked = v->flag != FLAG_NONE };
-        others |= !v->base;
+    char vs_words[SIM_RULESET_CHARS + 128] = "", against_words[SIM_RULESET_CHARS + 160] = "";
+    if (r->vs) {
+        run_words(r->vs, vs_words, sizeof vs_words);
+        snprintf(against_words, sizeof against_words, "against %s", vs_words);
     }
-    char title[SIM_RULESET_CHARS + 256];
-    int at = snprintf(title, sizeof title, "Points per placed copy: ruleset %s", mp_ruleset_name(r->rs));
-    if (r->tiles && at >= 0 && (size_t)at < sizeof title) at += snprintf(title + at, sizeof title - (size_t)at, " with %s", tiles_name(r));
-    if (at >= 0 && (size_t)at < sizeof title)
-        snprintf(title + at, sizeof title - (size_t)at, ", %ld game%s, seeds %llu..%llu", r->setup.games, plural(r->setup.games),
-                 (unsigned long long)r->setup.seed, (unsigned long long)(r->setup.seed + (uint64_t)r->setup.games - 1));
-    char players[SIM_PLAYERS_CHARS + 64] = "players";
-    for (int p = 0, n = 7; p < r->setup.seats.n && n >= 0 && (size_t)n < sizeof players; p++)
-        n += snprintf(players + n, sizeof players - (size_t)n, "%s %s", p ? "," : "", r->setup.seats.names[p]);
+    bool others = false;
+    for (int k = 0; k < n; k++) {
+        int t = r->vs ? pg->pair[k].a : k, u = r->vs ? pg->pair[k].b : -1;
+        chart_bar *b = &bar[k];
+        if (t >= 0) {
+            const tile_view *v = &rp->tile[t];
+            char against[64];
+            against_text(r, v, against, sizeof against);
+            snprintf(detail[k], DETAIL_CHARS, "set %s, %lld placed%s%s", set_of(r, t), s->tile[t].placed, v->base ? "" : ", ",
+                     v->base ? "" : against);
+            if (v->flag != FLAG_NONE)   /* a triangle pointing up (U+25B2) or down (U+25BC) */
+                snprintf(note[k], NOTE_CHARS, "%s %s", v->flag == FLAG_ABOVE ? "\xe2\x96\xb2" : "\xe2\x96\xbc", flag_words(v->flag));
+            *b = (chart_bar){ .label = mp_tileset_tile_id(r->ts, t), .has_value = v->has_value, .has_interval = v->has_interval,
+                              .value = v->mean, .lo = v->lo, .hi = v->hi, .colour = v->base ? 0 : 3, .marked = v->flag != FLAG_NONE };
+            others |= !v->base;
+        } else {
+            snprintf(detail[k], DETAIL_CHARS, "only %s (set %s, %lld placed)", against_words, set_of(r->vs, u), s->vs->tile[u].placed);
+            snprintf(note[k], NOTE_CHARS, "only against");
+            *b = (chart_bar){ .label = mp_tileset_tile_id(r->vs->ts, u) };
+        }
+        b->detail = detail[k];
+        b->note = note[k][0] ? note[k] : NULL;
+        if (u >= 0) {
+            const tile_view *w = &rv->tile[u];
+            b->has_pair_value = w->has_value;
+            b->has_pair_interval = w->has_interval;
+            b->pair_value = w->mean;
+            b->pair_lo = w->lo;
+            b->pair_hi = w->hi;
+        }
+    }
+    char title[2 * SIM_RULESET_CHARS + 512], words[SIM_RULESET_CHARS + 128];
+    run_words(r, words, sizeof words);
+    snprintf(title, sizeof title, "Points per placed copy: %s%s%s", words, r->vs ? " " : "", against_words);
+    char players[SIM_PLAYERS_CHARS + 128];
+    int at = snprintf(players, sizeof players, "%ld game%s, seeds %llu..%llu, players", r->setup.games, plural(r->setup.games),
+                      (unsigned long long)r->setup.seed, (unsigned long long)(r->setup.seed + (uint64_t)r->setup.games - 1));
+    for (int p = 0; p < r->setup.seats.n && at >= 0 && (size_t)at < sizeof players; p++)
+        at += snprintf(players + at, sizeof players - (size_t)at, "%s %s", p ? "," : "", r->setup.seats.names[p]);
     chart_bars c = { .title = title, .subtitle = players, .axis = "points per placed copy (the feature's points shared out by the kind's formula)",
-                     .bar = bar, .n = r->n_tiles, .has_band = rp->has_range, .band_lo = rp->range_lo, .band_hi = rp->range_hi,
+                     .bar = bar, .n = n, .has_band = rp->has_range, .band_lo = rp->range_lo, .band_hi = rp->range_hi,
                      .band_label = "base range (lowest to highest base mean)", .marked_label = rp->n_flagged ? "flagged" : NULL,
-                     .empty_note = "no copy placed" };
+                     .empty_note = "no copy placed", .pairs = r->vs != NULL, .pair_colour = PAIR_COLOUR };
     c.colour_label[0] = "base set";
     if (others) c.colour_label[3] = "other sets";
+    if (r->vs) c.colour_label[PAIR_COLOUR] = against_words;
     int rc = 0;
     mp_diag d = { 0 };
     chart_bars_svg(r->svg->f, &c);   /* a write that failed shows in out_commit (ferror) */
@@ -781,13 +956,26 @@ static int print_chart(run *r, const totals *s, const report *rp) {
 
 static int print(void *ctx, const void *p) {
     run *r = ctx;
-    report rp;
-    if (make_report(r, p, &rp)) { fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
-    if (r->as_json) print_json(r, p, &rp);
-    else if (r->as_csv) print_csv(r, p, &rp);
-    else print_text(r, p, &rp);
-    int rc = r->svg ? print_chart(r, p, &rp) : 0;
+    const totals *s = p;
+    report rp, rv = { 0 };
+    pairing pg = { 0 };
+    int rc = 0;
+    if (make_report(r, s, &rp) || (r->vs && (make_report(r->vs, s->vs, &rv) || make_pairing(r, &rp, &rv, &pg)))) {
+        fprintf(stderr, "meeple: out of memory\n");
+        rc = EXIT_BAD_INPUT;
+    } else {
+        if (r->as_json) print_json(r, s, &rp, &rv, &pg);
+        else if (r->as_csv && r->vs) print_pairs_csv(r, &rp, &rv, &pg);
+        else if (r->as_csv) print_csv(r, s, &rp);
+        else {
+            print_text(r, s, &rp);
+            if (r->vs) print_pairs_text(r, &rp, &rv, &pg);
+        }
+        if (r->svg) rc = print_chart(r, s, &rp, r->vs ? &rv : NULL, &pg);
+    }
     free(rp.tile);
+    free(rv.tile);
+    free(pg.pair);
     return rc;
 }
 
@@ -816,9 +1004,19 @@ static void *ctx_from_params(const json_t *params, const merge_output *out, int 
         *rc = EXIT_BAD_INPUT;
         return NULL;
     }
-    run *r = new_run(p.ruleset, json_string_value(tiles), p.games, p.seed, p.players, rc);
+    json_t *against = json_object_get(params, "against"), *against_hash = json_object_get(params, "against_hash");
+    bool has_against = against && !json_is_null(against);
+    if ((against && !json_is_null(against) && !json_is_string(against)) || (has_against && !json_is_string(against_hash))) {
+        fprintf(stderr, "meeple merge: a balance part whose \"against\" is not a ruleset with its hash; expected the parts as the run wrote them\n");
+        *rc = EXIT_BAD_INPUT;
+        return NULL;
+    }
+    run *r = new_run(p.ruleset, json_string_value(tiles), has_against ? json_string_value(against) : NULL, p.games, p.seed, p.players, rc);
     if (!r) return NULL;
-    if ((*rc = same_mix(r, p.hash))) { free_run(r); return NULL; }
+    if ((*rc = same_mix(r, p.hash)) || (r->vs && (*rc = sim_same_ruleset(r->vs->rs, json_string_value(against_hash))))) {
+        free_run(r);
+        return NULL;
+    }
     r->as_json = out->json;
     r->as_csv = out->csv;
     mp_diag d = { 0 };
@@ -839,10 +1037,10 @@ int cmd_balance(int argc, char **argv) {
     static const struct option opts[] = {
         { "ruleset", required_argument, 0, 'r' }, { "tiles", required_argument, 0, 't' }, RUN_OPTIONS,
         { "json", no_argument, 0, 'j' },          { "csv", no_argument, 0, 'c' },
-        { "svg", required_argument, 0, 'v' },     { "help", no_argument, 0, 'h' },
-        { 0, 0, 0, 0 }
+        { "svg", required_argument, 0, 'v' },     { "against", required_argument, 0, 'a' },
+        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
     };
-    const char *ruleset = "c3", *tiles = NULL, *svg = NULL;
+    const char *ruleset = "c3", *tiles = NULL, *svg = NULL, *against = NULL;
     bool as_json = false, as_csv = false;
     run_options ro;
     run_options_init(&ro, 200, "mcts:1000,mcts:1000");
@@ -856,6 +1054,7 @@ int cmd_balance(int argc, char **argv) {
         case 'j': as_json = true; break;
         case 'c': as_csv = true; break;
         case 'v': svg = optarg; break;
+        case 'a': against = optarg; break;
         case 'h': fputs(usage, stdout); return 0;
         default:
             if ((rc = run_option(usage, ch, optarg, &ro)) == RUN_NOT_SHARED) return option_error(usage, "h", opts, argv);
@@ -867,6 +1066,7 @@ int cmd_balance(int argc, char **argv) {
     if (!*ruleset) return usage_error(usage, "--ruleset names no ruleset");
     if (tiles && !*tiles) return usage_error(usage, "--tiles names no file");
     if (svg && !*svg) return usage_error(usage, "--svg names no file");
+    if (against && !*against) return usage_error(usage, "--against names no ruleset");
     if (run_check(usage, &ro, svg ? "--svg" : NULL)) return EXIT_USAGE;
     seat_list seats;
     if (run_seats(usage, &ro, SEATS_BOTS, &seats)) return EXIT_USAGE;
@@ -874,7 +1074,7 @@ int cmd_balance(int argc, char **argv) {
     mp_diag d = { 0 };
     out_file chart = { 0 };
     if (svg && out_open(&chart, svg, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
-    run *r = new_run(ruleset, tiles, ro.games, ro.seed, ro.players, &rc);
+    run *r = new_run(ruleset, tiles, against, ro.games, ro.seed, ro.players, &rc);
     if (!r) { out_discard(&chart); return rc; }
     r->as_json = as_json;
     r->as_csv = as_csv;

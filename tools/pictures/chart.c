@@ -123,7 +123,7 @@ int chart_boxplot_svg(FILE *f, const char *title, const chart_series *s, int n) 
 
 /* ------------------------------------------------------------------ values with intervals */
 
-enum { BAR_ROW = 20, BAR_HEIGHT = 12, BAR_PLOT = 520, BAR_NOTE = 190, BAR_TOP = 64, CHAR_PX = 7 };
+enum { BAR_ROW = 20, BAR_HEIGHT = 12, PAIR_ROW = 28, PAIR_HEIGHT = 7, BAR_PLOT = 520, BAR_NOTE = 190, BAR_TOP = 64, CHAR_PX = 7 };
 
 static void widen(double *lo, double *hi, double v) {
     if (v < *lo) *lo = v;
@@ -141,36 +141,51 @@ static int legend_entry(FILE *f, int x, int y, const char *fill, double opacity,
     return x + 36 + CHAR_PX * (int)strlen(words);
 }
 
+/* A bar from x0 to x1 at y, h high, and its whisker from wlo to whi when has_interval. */
+static void one_bar(FILE *f, double x0, double x1, int y, int h, const char *colour, bool marked, bool has_interval, double wlo,
+                    double whi) {
+    fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" fill-opacity=\"0.75\" stroke=\"%s\" stroke-width=\"%s\"/>\n",
+            x0 < x1 ? x0 : x1, y, fabs(x1 - x0), h, colour, marked ? "#000" : colour, marked ? "2" : "1");
+    if (has_interval) {
+        int mid = y + h / 2, cap = h > 8 ? 4 : 3;
+        fprintf(f, "<path d=\"M%.1f %d v%d M%.1f %d H%.1f M%.1f %d v%d\" stroke=\"#222\" stroke-width=\"1.5\" fill=\"none\"/>\n", wlo,
+                mid - cap, 2 * cap, wlo, mid, whi, whi, mid - cap, 2 * cap);
+    }
+}
+
 static void bar_row(FILE *f, const chart_bars *c, int i, int left, double lo, double hi) {
     const chart_bar *b = &c->bar[i];
 #define X(v) (left + ((v) - lo) / (hi - lo) * BAR_PLOT)
-    int y = BAR_TOP + i * BAR_ROW;
-    const char *colour = palette[b->colour % 8];
+    int row = c->pairs ? PAIR_ROW : BAR_ROW, y = BAR_TOP + i * row;
     fprintf(f, "<g class=\"bar%s\"><title>", b->marked ? " marked" : "");
     svg_text(f, b->label);
     if (b->has_value) fprintf(f, ": %.2f", b->value);
     else fprintf(f, ": -");
     if (b->has_interval) fprintf(f, " (95%%: %.2f..%.2f)", b->lo, b->hi);
+    if (c->pairs) {
+        if (b->has_pair_value) fprintf(f, "; against %.2f", b->pair_value);
+        else fprintf(f, "; against -");
+        if (b->has_pair_interval) fprintf(f, " (95%%: %.2f..%.2f)", b->pair_lo, b->pair_hi);
+    }
     if (b->detail) { fprintf(f, "; "); svg_text(f, b->detail); }
     if (b->note) { fprintf(f, "; "); svg_text(f, b->note); }
-    fprintf(f, "</title>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", left - 8, y + BAR_ROW / 2 + 4);
+    fprintf(f, "</title>\n<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", left - 8, y + row / 2 + 4);
     svg_text(f, b->label);
     fprintf(f, "</text>\n");
-    if (b->has_value) {
-        double x0 = X(b->value < 0 ? b->value : 0), x1 = X(b->value > 0 ? b->value : 0);
-        fprintf(f, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\" fill-opacity=\"0.75\" stroke=\"%s\" stroke-width=\"%s\"/>\n",
-                x0, y + (BAR_ROW - BAR_HEIGHT) / 2, x1 - x0, BAR_HEIGHT, colour, b->marked ? "#000" : colour, b->marked ? "2" : "1");
-    }
-    if (b->has_interval) {
-        int mid = y + BAR_ROW / 2;
-        fprintf(f, "<path d=\"M%.1f %d v8 M%.1f %d H%.1f M%.1f %d v8\" stroke=\"#222\" stroke-width=\"1.5\" fill=\"none\"/>\n",
-                X(b->lo), mid - 4, X(b->lo), mid, X(b->hi), X(b->hi), mid - 4);
-    }
+    int top = y + (row - BAR_HEIGHT - (c->pairs ? PAIR_HEIGHT + 2 : 0)) / 2;
+    if (b->has_value)
+        one_bar(f, X(0), X(b->value), top, BAR_HEIGHT, palette[b->colour % 8], b->marked, b->has_interval, X(b->lo), X(b->hi));
+    if (c->pairs && b->has_pair_value)
+        one_bar(f, X(0), X(b->pair_value), top + BAR_HEIGHT + 2, PAIR_HEIGHT, palette[c->pair_colour % 8], false, b->has_pair_interval,
+                X(b->pair_lo), X(b->pair_hi));
     const char *note = b->note ? b->note : b->has_value ? NULL : c->empty_note;
     if (note) {
-        double end = b->has_value && b->value > 0 ? b->value : 0;
+        double end = 0;
+        if (b->has_value && b->value > end) end = b->value;
         if (b->has_interval && b->hi > end) end = b->hi;
-        fprintf(f, "<text x=\"%.1f\" y=\"%d\"%s>", X(end) + 8, y + BAR_ROW / 2 + 4,
+        if (c->pairs && b->has_pair_value && b->pair_value > end) end = b->pair_value;
+        if (c->pairs && b->has_pair_interval && b->pair_hi > end) end = b->pair_hi;
+        fprintf(f, "<text x=\"%.1f\" y=\"%d\"%s>", X(end) + 8, y + row / 2 + 4,
                 b->marked ? " font-weight=\"bold\" fill=\"#b00000\"" : " fill=\"#555\"");
         svg_text(f, note);
         fprintf(f, "</text>\n");
@@ -186,13 +201,23 @@ int chart_bars_svg(FILE *f, const chart_bars *c) {
         const chart_bar *b = &c->bar[i];
         if (b->has_value) widen(&lo, &hi, b->value);
         if (b->has_interval) { widen(&lo, &hi, b->lo); widen(&lo, &hi, b->hi); }
+        if (c->pairs && b->has_pair_value) widen(&lo, &hi, b->pair_value);
+        if (c->pairs && b->has_pair_interval) { widen(&lo, &hi, b->pair_lo); widen(&lo, &hi, b->pair_hi); }
         int w = CHAR_PX * (int)strlen(b->label);
         if (w > label_px) label_px = w;
     }
     if (c->has_band) { widen(&lo, &hi, c->band_lo); widen(&lo, &hi, c->band_hi); }
     double step = round_axis(&lo, &hi);
-    int left = 20 + label_px + 10, bottom = BAR_TOP + c->n * BAR_ROW;
+    int left = 20 + label_px + 10, bottom = BAR_TOP + c->n * (c->pairs ? PAIR_ROW : BAR_ROW);
     int width = left + BAR_PLOT + BAR_NOTE, height = bottom + 96;
+    /* Room for the title (bold 15 px: about 9 px a character) and the legend's one line. */
+    int title_px = 40 + 9 * (int)strlen(c->title), legend_px = 40;
+    for (int k = 0; k < 8; k++)
+        if (c->colour_label[k]) legend_px += 36 + CHAR_PX * (int)strlen(c->colour_label[k]);
+    if (c->has_band && c->band_label) legend_px += 36 + CHAR_PX * (int)strlen(c->band_label);
+    if (c->marked_label) legend_px += 36 + CHAR_PX * (int)strlen(c->marked_label);
+    if (title_px > width) width = title_px;
+    if (legend_px > width) width = legend_px;
     svg_begin(f, width, height);
     svg_background(f);
     fprintf(f, "<text x=\"20\" y=\"28\" font-size=\"15\" font-weight=\"bold\">");
@@ -226,6 +251,7 @@ int chart_bars_svg(FILE *f, const chart_bars *c) {
         if (c->colour_label[k]) lx = legend_entry(f, lx, ly, palette[k], 0.75, palette[k], 1, c->colour_label[k]);
     if (c->has_band && c->band_label) lx = legend_entry(f, lx, ly, "#f2c14e", 0.3, "#d9a21b", 1, c->band_label);
     if (c->marked_label) lx = legend_entry(f, lx, ly, "#fff", 1, "#000", 2, c->marked_label);
-    fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#555\">bar: the mean; whisker: its 95%% interval</text>\n", 20, ly + 30);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"#555\">bar: the mean; whisker: its 95%% interval%s</text>\n", 20, ly + 30,
+            c->pairs ? "; the thin bar under it: the same tile against the other ruleset" : "");
     return svg_end(f);
 }

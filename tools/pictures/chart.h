@@ -29,6 +29,10 @@ typedef struct chart_bar {
     double value, lo, hi;
     int colour;             /* index into the palette */
     bool marked;            /* outlined, its note in bold (a flagged tile) */
+    /* A second, thinner bar under the first (the same tile under another ruleset), drawn when the
+    ** chart has pairs; its colour is the chart's pair_colour. */
+    bool has_pair_value, has_pair_interval;
+    double pair_value, pair_lo, pair_hi;
 } chart_bar;
 
 typedef struct chart_bars {
@@ -43,6 +47,8 @@ typedef struct chart_bars {
     const char *colour_label[8];     /* each colour's legend, NULL: that colour is not used */
     const char *marked_label;        /* the legend of a marked row, NULL none */
     const char *empty_note;          /* right of a row without a value ("no copy placed") */
+    bool pairs;                      /* each row has room for a second bar (chart_bar.pair_*) */
+    int pair_colour;                 /* its colour, in the legend as colour_label[pair_colour] */
 } chart_bars;
 
 /* The rows, top to bottom, on one value axis that holds 0, every value and interval and the band,
