@@ -422,19 +422,7 @@ static void write_totals(void *ctx, const void *p, json *j) {
 ** feature that costs points); every other number is a count. */
 static int read_row(const json_t *a, tile_tot *x, mp_diag *d) {
     long long *out[] = { &x->drawn, &x->discarded, &x->placed, &x->milli, &x->milli_sq };
-    enum { N = sizeof out / sizeof out[0], SIGNED = 3 };
-    if (json_array_size(a) != N) {
-        snprintf(d->message, sizeof d->message, "a tile's totals of another length; expected %d whole numbers", (int)N);
-        return -1;
-    }
-    for (int i = 0; i < N; i++) {
-        json_t *v = json_array_get(a, (size_t)i);
-        if (!json_is_integer(v) || (i != SIGNED && json_integer_value(v) < 0)) {
-            snprintf(d->message, sizeof d->message, "a tile's totals with a value that is not a count; expected whole numbers from 0");
-            return -1;
-        }
-        *out[i] = json_integer_value(v);
-    }
+    if (sim_read_counts(a, sizeof out / sizeof out[0], out, 3, "tile", d)) return -1;
     if (x->discarded > x->drawn) {
         snprintf(d->message, sizeof d->message, "a tile discarded more often than drawn; expected the totals a run wrote");
         return -1;

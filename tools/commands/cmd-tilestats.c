@@ -295,24 +295,6 @@ static void write_totals(void *ctx, const void *p, json *j) {
     json_object_end(j);
 }
 
-/* The n whole numbers of a row into out: 0, or -1 with d filled. Points may be below 0 (a
-** module's scoring); every other counter is a count. */
-static int read_row(const json_t *a, int n, long long *out[], int signed_at, const char *what, mp_diag *d) {
-    if (json_array_size(a) != (size_t)n) {
-        snprintf(d->message, sizeof d->message, "a %s's totals of another length; expected %d whole numbers", what, n);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        json_t *v = json_array_get(a, (size_t)i);
-        if (!json_is_integer(v) || (i != signed_at && json_integer_value(v) < 0)) {
-            snprintf(d->message, sizeof d->message, "a %s's totals with a value that is not a count; expected whole numbers from 0", what);
-            return -1;
-        }
-        *out[i] = json_integer_value(v);
-    }
-    return 0;
-}
-
 static int read_totals(void *ctx, void *p, const json_t *v, mp_diag *d) {
     const run *r = ctx;
     totals *t = p;
@@ -325,12 +307,12 @@ static int read_totals(void *ctx, void *p, const json_t *v, mp_diag *d) {
     for (int i = 0; i < r->n_tiles; i++) {
         tile_tot *x = &t->tile[i];
         long long *out[] = { &x->drawn, &x->unplaceable, &x->seen, &x->placements, &x->copies, &x->points };
-        if (read_row(json_array_get(tiles, (size_t)i), 6, out, 5, "tile", d)) return -1;
+        if (sim_read_counts(json_array_get(tiles, (size_t)i), 6, out, 5, "tile", d)) return -1;
     }
     for (int k = 0; k < r->n_kinds; k++) {
         kind_tot *x = &t->kind[k];
         long long *out[] = { &x->features, &x->complete, &x->tiles };
-        if (read_row(json_array_get(kinds, (size_t)k), 3, out, -1, "kind", d)) return -1;
+        if (sim_read_counts(json_array_get(kinds, (size_t)k), 3, out, -1, "kind", d)) return -1;
     }
     return 0;
 }

@@ -94,6 +94,22 @@ int sim_no_csv_or_svg(const merge_output *out, const char *command, const char *
     return EXIT_USAGE;
 }
 
+int sim_read_counts(const json_t *row, int n, long long *out[], int signed_at, const char *what, mp_diag *d) {
+    if (json_array_size(row) != (size_t)n) {
+        snprintf(d->message, sizeof d->message, "a %s's totals of another length; expected %d whole numbers", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        json_t *v = json_array_get(row, (size_t)i);
+        if (!json_is_integer(v) || (i != signed_at && json_integer_value(v) < 0)) {
+            snprintf(d->message, sizeof d->message, "a %s's totals with a value that is not a count; expected whole numbers from 0", what);
+            return -1;
+        }
+        *out[i] = json_integer_value(v);
+    }
+    return 0;
+}
+
 int sim_same_ruleset(const mp_ruleset *rs, const char *hash) {
     if (hash && !strcmp(hash, mp_ruleset_hash(rs))) return 0;
     fprintf(stderr, "meeple merge: ruleset '%s' is not the one the parts were played with (its content hash differs); "

@@ -131,6 +131,10 @@ int sim_read_params(const json_t *params, const char *command, sim_params *p);
 /* Whether the ruleset a merge loaded is the one the parts were played with (by content hash):
 ** 0, or the error printed and EXIT_BAD_INPUT. */
 int sim_same_ruleset(const mp_ruleset *rs, const char *hash);
+/* A row of a part's totals, n whole numbers, into *out[0..n-1]: 0, or -1 with d->message saying
+** what is wrong ("a WHAT's totals ..."). Each must be a count (from 0) but the one at signed_at
+** (-1: none), which may be below 0 (points). */
+int sim_read_counts(const json_t *row, int n, long long *out[], int signed_at, const char *what, mp_diag *d);
 /* For a command whose merge prints no CSV and no chart: 0 when the merge asks for neither, else the
 ** error printed ("meeple merge: --csv: train prints no CSV; expected ...", what the command prints
 ** instead) and EXIT_USAGE. */
