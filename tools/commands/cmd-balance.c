@@ -43,6 +43,7 @@
 #include "cmd.h"
 #include "event-share.h"
 #include "json.h"
+#include "meeple-yaml.h"
 #include "run-options.h"
 #include "sim.h"
 
@@ -184,35 +185,6 @@ static int play(void *ctx, void *p, long i, mp_diag *d) {
 
 /* ------------------------------------------------------------------ the ruleset with --tiles */
 
-/* s as a YAML double-quoted scalar, appended to buf (size bytes, used so far *at): false when it
-** does not fit. */
-static bool put_quoted(char *buf, size_t size, size_t *at, const char *s) {
-    if (*at + 1 >= size) return false;
-    buf[(*at)++] = '"';
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        char esc[8];
-        if (*c == '"' || *c == '\\') snprintf(esc, sizeof esc, "\\%c", *c);
-        else if (*c < 0x20 || *c == 0x7f) snprintf(esc, sizeof esc, "\\x%02x", *c);
-        else esc[0] = (char)*c, esc[1] = 0;
-        size_t n = strlen(esc);
-        if (*at + n + 1 >= size) return false;
-        memcpy(buf + *at, esc, n);
-        *at += n;
-    }
-    if (*at + 2 >= size) return false;
-    buf[(*at)++] = '"';
-    buf[*at] = 0;
-    return true;
-}
-
-static bool put_text(char *buf, size_t size, size_t *at, const char *s) {
-    size_t n = strlen(s);
-    if (*at + n + 1 >= size) return false;
-    memcpy(buf + *at, s, n + 1);
-    *at += n;
-    return true;
-}
-
 /* A file's absolute path (malloc'ed), or NULL with the diagnostic printed. */
 static char *absolute(const char *path, const char *what) {
     char *full = realpath(path, NULL);
@@ -241,20 +213,22 @@ static char *tiles_file(const char *path) {
     return full;
 }
 
-/* The text of the mixed ruleset: `extends:` the ruleset's file, `tiles:` its tile sets then the
-** one given (all absolute). 0, or EXIT_BAD_INPUT with the error printed. */
-static int mixed_text(const mp_ruleset *rs, const char *tiles, char *buf, size_t size) {
+/* The text of the mixed ruleset (malloc'ed), written by libyaml's emitter (meeple-yaml.h):
+** `extends:` the ruleset's file, `tiles:` its tile sets then the one given (all absolute). NULL
+** with the error printed. */
+static char *mixed_text(const mp_ruleset *rs, const char *tiles) {
     const mp_tileset *ts = mp_ruleset_tiles(rs);
-    size_t at = 0;
-    bool fits = put_text(buf, size, &at, "# meeple balance: a ruleset with a tile set mixed in (meeple-balance(1))\nextends: ");
     char *file = absolute(mp_ruleset_path(rs), "the ruleset's file");
-    if (!file) return EXIT_BAD_INPUT;
-    fits = fits && put_quoted(buf, size, &at, file) && put_text(buf, size, &at, "\ntiles: [");
+    if (!file) return NULL;
+    mp_yw *w = mp_yw_new("# meeple balance: a ruleset with a tile set mixed in (meeple-balance(1))\n");
+    mp_yw_map(w, false);
+    mp_yw_plain(w, "extends"); mp_yw_quoted(w, file);
     free(file);
-    for (int i = 0; i < mp_tileset_n_files(ts) && fits; i++) {
-        if (!(file = absolute(mp_tileset_file(ts, i), "a tile-set file of the ruleset"))) return EXIT_BAD_INPUT;
+    mp_yw_plain(w, "tiles"); mp_yw_seq(w, true);
+    for (int i = 0; i < mp_tileset_n_files(ts); i++) {
+        if (!(file = absolute(mp_tileset_file(ts, i), "a tile-set file of the ruleset"))) { mp_yw_free(w); return NULL; }
         bool again = !strcmp(file, tiles);
-        fits = put_quoted(buf, size, &at, file) && put_text(buf, size, &at, ", ");
+        mp_yw_quoted(w, file);
         free(file);
         if (again) {
             mp_diag d = { .line = 0 };
@@ -262,37 +236,33 @@ static int mixed_text(const mp_ruleset *rs, const char *tiles, char *buf, size_t
             snprintf(d.message, sizeof d.message, "a tile set of ruleset '%s' already; expected a tile set to mix into it (--tiles)",
                      mp_ruleset_name(rs));
             print_diag(&d);
-            return EXIT_BAD_INPUT;
+            mp_yw_free(w);
+            return NULL;
         }
     }
-    fits = fits && put_quoted(buf, size, &at, tiles) && put_text(buf, size, &at, "]\n");
-    if (!fits) {
-        fprintf(stderr, "meeple balance: the paths of the ruleset's files are too long to mix in %s\n", quoted(tiles));
-        return EXIT_BAD_INPUT;
-    }
-    return 0;
+    mp_yw_quoted(w, tiles);
+    mp_yw_end_seq(w);
+    mp_yw_end_map(w);
+    char error[256];
+    size_t len;
+    char *text = mp_yw_finish(w, &len, error, sizeof error);
+    mp_yw_free(w);
+    if (!text) fprintf(stderr, "meeple balance: cannot mix in %s: %s\n", quoted(tiles), error);
+    return text;
 }
 
 /* setup's ruleset with the tile set at tiles (absolute) mixed in, in its place: 0, or the error
 ** printed and EXIT_BAD_INPUT. */
 static int mix_tiles(sim_setup *setup, const char *tiles) {
-    enum { TEXT_CHARS = 32 * 1024 };
-    char *text = malloc(TEXT_CHARS);
-    if (!text) { fprintf(stderr, "meeple: out of memory\n"); return EXIT_BAD_INPUT; }
-    int rc = mixed_text(setup->rs, tiles, text, TEXT_CHARS);
-    if (!rc) {
-        mp_diag d = { 0 };
-        mp_ruleset *mixed = mp_ruleset_parse("<options>: --tiles", text, strlen(text), ruleset_dirs(), &d);
-        if (mixed) {
-            mp_ruleset_free(setup->rs);
-            setup->rs = mixed;
-        } else {
-            print_diag(&d);
-            rc = EXIT_BAD_INPUT;
-        }
-    }
+    char *text = mixed_text(setup->rs, tiles);
+    if (!text) return EXIT_BAD_INPUT;
+    mp_diag d = { 0 };
+    mp_ruleset *mixed = mp_ruleset_parse("<options>: --tiles", text, strlen(text), ruleset_dirs(), &d);
     free(text);
-    return rc;
+    if (!mixed) { print_diag(&d); return EXIT_BAD_INPUT; }
+    mp_ruleset_free(setup->rs);
+    setup->rs = mixed;
+    return 0;
 }
 
 /* ------------------------------------------------------------------ the run and its totals */
