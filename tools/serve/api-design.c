@@ -3,7 +3,8 @@
 ** /api/design): a file named on the command line (`meeple serve FILE...`), or one uploaded,
 ** linted as `meeple lint` lints it, loaded, and drawn: the sheet of its tiles, each tile alone
 ** with the diagnostics about it (tile-lines.h finds the lines of each tile's entry), the rest
-** apart. POST /api/design/ID/tilestats plays it (api-jobs.c).
+** apart. POST /api/design/ID/tilestats plays it (api-jobs.c); POST /api/design/ID/tile edits one
+** of its tiles and makes a new design of the result (api-design-edit.c).
 **
 ** Only the files of the command line are read by their name: a request names one of them
 ** exactly, never a path of its own. The table keeps the last MAX_DESIGNS designs' texts (what a
@@ -20,12 +21,14 @@
 #include "api-room.h"
 #include "render.h"
 #include "tile-lines.h"
+#include "yaml-json.h"
 
 enum { MAX_DESIGNS = 50, MAX_ENTRIES = 4096 };
 
 typedef struct design {
     int id;
     const char *file;       /* the command line's, or NULL */
+    char name[256];         /* what the page calls it: the file, or the upload's name */
     bool ruleset, has_start, loaded;
     char *text;
     size_t len;
@@ -225,7 +228,12 @@ static api_reply describe(design *dz, const char *name, const char *where) {
     jw_key(&j, "warnings"); jw_int(&j, n_items - mp_lint_errors(l));
     jw_key(&j, "loaded"); jw_bool(&j, ts != NULL);
     jw_key(&j, "start"); jw_bool(&j, dz->has_start);
+    jw_key(&j, "text"); jw_string(&j, dz->text);
     jw_object_end(&j);
+    json_t *reply = jw_take(&j);
+    /* A tile set's data as JSON, for the tile editor (api-design-edit.c); null when it is no YAML. */
+    json_t *model = dz->ruleset ? NULL : yaml_to_json(dz->text, dz->len);
+    if (reply) json_object_set_new(reply, "model", model ? model : json_null());
     free(placed);
     free(tile_of);
     free(entries);
@@ -233,16 +241,84 @@ static api_reply describe(design *dz, const char *name, const char *where) {
     mp_lint_free(l);
     mp_ruleset_free(rs);
     mp_tileset_free(own);
-    return reply_json(201, jw_take(&j));
+    return reply_json(201, reply);
 }
 
 /* ------------------------------------------------------------------ POST /api/design */
 
+/* dz (its text set, id not yet) numbered, described and put in the table; freed when it fails.
+** where: its path (the command line's file), or NULL for an upload, read in a directory of its own. */
+static api_reply add(design *dz, const char *name, const char *where) {
+    pthread_mutex_lock(&lock);
+    dz->id = ++last_id;
+    pthread_mutex_unlock(&lock);
+    snprintf(dz->name, sizeof dz->name, "%s", name);
+    api_reply r;
+    if (where) r = describe(dz, name, where);
+    else {
+        const char *tmp = getenv("TMPDIR");
+        char dir[400], path[620];
+        snprintf(dir, sizeof dir, "%.300s/meeple-design.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        if (!mkdtemp(dir)) { design_free(dz); return api_error(500, "cannot make a directory in %s: %s", quoted(dir), strerror(errno)); }
+        snprintf(path, sizeof path, "%s/%.200s", dir, name);
+        r = describe(dz, name, path);
+        rmdir(dir);
+    }
+    if (r.status != 201) { design_free(dz); return r; }
+    pthread_mutex_lock(&lock);
+    design **slot = &table[(dz->id - 1) % MAX_DESIGNS];
+    if (*slot && (*slot)->id > dz->id) design_free(dz);   /* a later one made at once keeps its place */
+    else {
+        design_free(*slot);
+        *slot = dz;
+    }
+    pthread_mutex_unlock(&lock);
+    return r;
+}
+
+/* A name for diagnostics, never a path: what follows its last '/'. */
+static const char *base_name(const char *name) {
+    const char *slash = strrchr(name, '/');
+    return slash && slash[1] ? slash + 1 : name;
+}
+
+api_reply design_add(const char *name, char *text, size_t len, json_t *extra) {
+    design *dz = calloc(1, sizeof *dz);
+    if (!dz) { free(text); json_decref(extra); return api_error(500, "out of memory"); }
+    dz->text = text;
+    dz->len = len;
+    api_reply r = add(dz, base_name(name), NULL);
+    if (r.status == 201 && extra) {   /* the extra keys set into the reply's text */
+        json_t *v = json_loads(r.body, 0, NULL);
+        char *body = v && !json_object_update(v, extra) ? json_dumps(v, JSON_COMPACT) : NULL;
+        if (body) { free(r.body); r.body = body; }
+        json_decref(v);
+    }
+    json_decref(extra);
+    return r;
+}
+
+bool design_lookup(long id, design_copy *dc, char *name, size_t n) {
+    bool found = false;
+    pthread_mutex_lock(&lock);
+    design *dz = id >= 1 ? table[(id - 1) % MAX_DESIGNS] : NULL;
+    if (dz && dz->id == id) {
+        found = true;
+        *dc = (design_copy){ dz->id, dz->file, dz->ruleset, dz->has_start, malloc(dz->len + 1), dz->len };
+        if (dc->text) memcpy(dc->text, dz->text, dz->len + 1);
+        snprintf(name, n, "%s", dz->name);
+    }
+    pthread_mutex_unlock(&lock);
+    return found;
+}
+
 static api_reply new_design(const api_request *rq) {
     api_reply err;
-    json_t *v = parse_body(rq, "{\"file\": \"<a FILE of meeple serve's command line>\"} or {\"name\": \"mine.yaml\", \"text\": \"<YAML>\"}", &err);
+    json_t *v = parse_body(rq, "{\"file\": \"<a FILE of meeple serve's command line>\"}, {\"name\": \"mine.yaml\", \"text\": \"<YAML>\"} "
+                               "or {\"blank\": \"mine.yaml\", \"ruleset\": \"c3\"}", &err);
     if (!v) return err;
     json_t *jfile = json_object_get(v, "file"), *jname = json_object_get(v, "name"), *jtext = json_object_get(v, "text");
+    if (json_object_get(v, "blank")) { err = design_blank(v); json_decref(v); return err; }
     design *dz = calloc(1, sizeof *dz);
     const char *name = NULL;
     if (!dz) { err = api_error(500, "out of memory"); goto fail; }
@@ -263,8 +339,7 @@ static api_reply new_design(const api_request *rq) {
     } else {
         name = jname ? json_string_value(jname) : "design.yaml";
         if (!name || !*name) { err = api_error(400, "\"name\" is not a file's name; expected a string like \"mine.yaml\""); goto fail; }
-        const char *slash = strrchr(name, '/');   /* a name, for diagnostics: never a path */
-        if (slash && slash[1]) name = slash + 1;
+        name = base_name(name);
         if (!json_is_string(jtext)) {
             err = api_error(400, "no \"text\"; expected {\"file\": \"<a file of GET /api/design>\"} or {\"name\": \"mine.yaml\", "
                                  "\"text\": \"<a tile set or a ruleset>\"}");
@@ -274,29 +349,8 @@ static api_reply new_design(const api_request *rq) {
         if (!(dz->text = malloc(dz->len + 1))) { err = api_error(500, "out of memory"); goto fail; }
         memcpy(dz->text, json_string_value(jtext), dz->len + 1);
     }
-    pthread_mutex_lock(&lock);
-    dz->id = ++last_id;
-    pthread_mutex_unlock(&lock);
-    if (dz->file) err = describe(dz, name, dz->file);
-    else {
-        const char *tmp = getenv("TMPDIR");
-        char dir[400], where[620];
-        snprintf(dir, sizeof dir, "%.300s/meeple-design.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-        if (!mkdtemp(dir)) { err = api_error(500, "cannot make a directory in %s: %s", quoted(dir), strerror(errno)); goto fail; }
-        snprintf(where, sizeof where, "%s/%.200s", dir, name);
-        err = describe(dz, name, where);
-        rmdir(dir);
-    }
+    err = add(dz, name, dz->file);
     json_decref(v);
-    if (err.status != 201) { design_free(dz); return err; }
-    pthread_mutex_lock(&lock);
-    design **slot = &table[(dz->id - 1) % MAX_DESIGNS];
-    if (*slot && (*slot)->id > dz->id) design_free(dz);   /* a later one made at once keeps its place */
-    else {
-        design_free(*slot);
-        *slot = dz;
-    }
-    pthread_mutex_unlock(&lock);
     return err;
 fail:
     json_decref(v);
@@ -331,5 +385,6 @@ api_reply api_design(const api_request *rq, const char *rest) {
     const char *after = "";
     long id = parse_id(rest + 1, &after);
     if (id >= 0 && !strcmp(after, "/tilestats")) return post ? tilestats(rq, id) : reply_method(rq, "POST");
-    return api_error(404, "no such path '%s'; expected /api/design or /api/design/ID/tilestats", quoted(rq->path));
+    if (id >= 0 && !strcmp(after, "/tile")) return post ? design_edit_tile(rq, id) : reply_method(rq, "POST");
+    return api_error(404, "no such path '%s'; expected /api/design, /api/design/ID/tilestats or /api/design/ID/tile", quoted(rq->path));
 }

@@ -1,12 +1,15 @@
 /*
 ** api-design.h: what the design room (api-design.c) hands the jobs room (api-jobs.c): a copy of a
-** design, for `meeple tilestats` to play it in a process of its own (POST /api/design/ID/tilestats).
+** design, for `meeple tilestats` to play it in a process of its own (POST /api/design/ID/tilestats);
+** and what it shares with the tile editor (api-design-edit.c): a design's text, a new design.
 */
 #ifndef MP_TOOLS_API_DESIGN_H
 #define MP_TOOLS_API_DESIGN_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include <jansson.h>
 
 #include "api.h"
 
@@ -19,6 +22,17 @@ typedef struct design_copy {
     char *text;           /* the file's text, len bytes (malloc'ed, NUL-terminated) */
     size_t len;
 } design_copy;
+
+/* A copy of design id (dc->text malloc'ed) and its name: false when the table has no such design. */
+bool design_lookup(long id, design_copy *dc, char *name, size_t n);
+/* A new design of text (malloc'ed, taken), as an upload called name: 201 with what POST
+** /api/design replies, and extra's keys (taken; NULL none) added to it. */
+api_reply design_add(const char *name, char *text, size_t len, json_t *extra);
+
+/* The tile editor (api-design-edit.c): POST /api/design/ID/tile, and POST /api/design with
+** {"blank": NAME, "ruleset": R} (body: that request's JSON). */
+api_reply design_edit_tile(const api_request *rq, long id);
+api_reply design_blank(const json_t *body);
 
 /* POST /api/design/ID/tilestats for that design: 202 {job, ruleset_text}, or a 4xx. */
 api_reply tilestats_job(const design_copy *dc, const api_request *rq);

@@ -65,11 +65,13 @@ yaml_outline yaml_tile_lines(const char *text, size_t len, tile_lines *out, int 
         }
         if (t == YAML_MAPPING_START_EVENT && depth == tiles_depth && o.n < cap) {
             entry = o.n++;
-            out[entry] = (tile_lines){ (int)e.start_mark.line + 1, (int)e.start_mark.line + 1, "" };
+            out[entry] = (tile_lines){ (int)e.start_mark.line + 1, (int)e.start_mark.line + 1, (int)e.start_mark.column + 1, "" };
             entry_key[0] = 0;
         }
-        if (t == YAML_SEQUENCE_START_EVENT && depth == 1 && !is_key && !strcmp(top_key, "tiles") && tiles_depth < 0)
+        if (t == YAML_SEQUENCE_START_EVENT && depth == 1 && !is_key && !strcmp(top_key, "tiles") && tiles_depth < 0) {
             tiles_depth = 2;
+            o.tiles_block = e.data.sequence_start.style != YAML_FLOW_SEQUENCE_STYLE;
+        }
         /* After a whole node in a mapping, the other of key and value comes. */
         if ((t == YAML_SCALAR_EVENT || t == YAML_ALIAS_EVENT) && depth > 0 && st[depth - 1].map)
             st[depth - 1].expect_key = !st[depth - 1].expect_key;

@@ -11,6 +11,7 @@
 
 typedef struct tile_lines {
     int first, last;      /* 1-based, as diagnostics count lines: from "- id: ..." to its last value */
+    int column;           /* 1-based column where its mapping starts (after "- ") */
     char id[64];          /* its `id:`, "" when it has none (or one longer than 63 bytes) */
 } tile_lines;
 
@@ -29,6 +30,7 @@ typedef struct yaml_outline {
     bool tileset;         /* what the file holds: a tile set (`kinds:`, `tileset:`, or tiles written
                           ** out under `tiles:`), else a ruleset (tile-set files named under `tiles:`) */
     int n;                /* entries under `tiles:`, at most cap */
+    bool tiles_block;     /* `tiles:` is a block sequence ("- id: ..." an entry), not a flow one */
 } yaml_outline;
 
 /* Reads the outline of a YAML text: the files a ruleset names, each mapping under the top-level `tiles:` into out (at most

@@ -49,6 +49,7 @@ const design = {
     clear(document.getElementById('tilestats-charts'));
     document.getElementById('tilestats-state').textContent = '';
     document.getElementById('tilestats-progress').value = 0;
+    editor.refresh(d);
   },
 
   diagnostic(g) {
