@@ -178,6 +178,25 @@ check '[ $? = 0 ] && cmp -s "$T/vs.txt" "$T/vsm.txt"' "--against shards merged d
 check 'cmp -s "$T/vs.json" "$T/vsm.json" && cmp -s "$T/vs.svg" "$T/vsm.svg"' "--against shards merged as JSON or SVG differ"
 "$M" merge --csv "$T/vs-1.json" "$T/vs-2.json" >"$T/vsm.csv"
 check 'cmp -s "$T/vs.csv" "$T/vsm.csv"' "--against shards merged as CSV differ"
+# ---------------------------------------------------------------- two sets side by side: --against-tiles
+# The strong set against a weaker one (C4 at two copies, C16 gone) in the same ruleset and seeds.
+sed -e '/^  - id: C16/,$d' -e 's/^    count: 3$/    count: 2/' "$T/strong.yaml" >"$T/weaker.yaml"
+RUNT="balance --games 10 --players greedy,greedy --tiles $T/strong.yaml --against-tiles $T/weaker.yaml"
+# shellcheck disable=SC2086
+"$M" $RUNT >"$T/sets.txt" 2>"$T/err"
+check '[ $? = 0 ] && [ ! -s "$T/err" ] && grep -q "^side by side against ruleset c3 with weaker.yaml, the same seeds and players$" "$T/sets.txt"' \
+    "--against-tiles: $(cat "$T/err") $(grep "side by side" "$T/sets.txt")"
+check 'grep -Eq "^C4 +[0-9.]+ +[0-9.]+\.\.[0-9.]+ +[0-9.]+ +[0-9.]+\.\.[0-9.]+ +[0-9.]+$" "$T/sets.txt" && grep -Eq "^C16 +[0-9.]+ +[0-9.]+\.\.[0-9.]+ +- +- +-$" "$T/sets.txt"' \
+    "rows of --against-tiles: $(grep -E "^(C4|C16) " "$T/sets.txt")"
+for k in 1 2; do
+    # shellcheck disable=SC2086
+    "$M" $RUNT --shard $k/2 --output "$T/sets-$k.json" 2>"$T/err"
+    check '[ $? = 0 ] && grep -q "\"against\":\"c3\",\"against_hash\":\"[0-9a-f]*\",\"against_tiles\":\"$T/weaker.yaml\"" "$T/sets-$k.json"' "--against-tiles shard $k: $(cat "$T/err") $(head -c 300 "$T/sets-$k.json")"
+done
+"$M" merge "$T/sets-1.json" "$T/sets-2.json" >"$T/setsm.txt" 2>"$T/err"
+check '[ $? = 0 ] && cmp -s "$T/sets.txt" "$T/setsm.txt"' "--against-tiles shards merged differ: $(cat "$T/err") $(diff "$T/sets.txt" "$T/setsm.txt" | head -5)"
+"$M" balance --games 2 --players greedy,greedy --against-tiles "" >/dev/null 2>"$T/err"
+check '[ $? = 2 ] && grep -q "against-tiles names no file" "$T/err"' "--against-tiles with no file: $(cat "$T/err")"
 # The --against ruleset changed since the parts: refused.
 printf 'name: mine\nextends: c3\n' >"$T/mine.yaml"
 "$M" balance --games 4 --players greedy,greedy --against "$T/mine.yaml" --shard 1/1 --output "$T/mine-1.json" 2>"$T/err"

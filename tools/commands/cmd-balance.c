@@ -48,7 +48,7 @@
 #include "sim.h"
 
 static const char usage[] =
-    "usage: meeple balance [--ruleset NAME] [--tiles FILE] [--against NAME] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--jobs N] [--shard K/N [--output FILE]] [--progress] [--json | --csv] [--svg FILE] [--help]\n"
+    "usage: meeple balance [--ruleset NAME] [--tiles FILE] [--against NAME] [--against-tiles FILE] [--games N] [--seed S] [--players SEAT,SEAT[,...]] [--jobs N] [--shard K/N [--output FILE]] [--progress] [--json | --csv] [--svg FILE] [--help]\n"
     "Play N seeded bot games and report, per tile, what a copy of it is worth (its share of the points\n"
     "of the features it is part of), against the tiles of the base set; flag tiles worth more or less\n"
     "than any base tile.\n"
@@ -56,6 +56,8 @@ static const char usage[] =
     "  --tiles FILE     a tile set to mix into the ruleset (a fan set, 'addon: true')\n"
     "  --against NAME   also play the same seeds under ruleset NAME (a name or a path, as it is) and\n"
     "                   print each tile's value under both side by side, and their ratio\n"
+    "  --against-tiles FILE  the same, the second run with tile set FILE mixed in (into the\n"
+    "                   ruleset of --against, or the same ruleset): two fan sets side by side\n"
     "  --games N        the number of games, 1 to " RUN_GAMES_TEXT " (default 200)\n"
     "  --seed S         seed of the first game (default 1); game i uses seed S+i\n"
     "  --players LIST   bot seats: random, greedy, mcts[:N|:Ts] or mcts-rollout[:N|:Ts], comma-separated\n"
@@ -300,10 +302,11 @@ static int describe_tiles(run *r) {
 }
 
 /* The ruleset (with tiles, absolute or NULL, mixed in) and the seats loaded, and with against (a
-** ruleset's name or path, or NULL) the run of the same seeds under it: NULL with the error printed
-** and *rc set. */
-static run *new_run(const char *ruleset, const char *tiles, const char *against, long games, uint64_t seed, const char *players,
-                    int *rc) {
+** ruleset's name or path, or NULL) or against_tiles (a tile-set file, or NULL) the run of the same
+** seeds under that ruleset (or the same one) with that tile set mixed in: NULL with the error
+** printed and *rc set. */
+static run *new_run(const char *ruleset, const char *tiles, const char *against, const char *against_tiles, long games, uint64_t seed,
+                    const char *players, int *rc) {
     run *r = calloc(1, sizeof *r);
     if (!r) { fprintf(stderr, "meeple: out of memory\n"); *rc = EXIT_BAD_INPUT; return NULL; }
     if ((*rc = sim_setup_load(&r->setup, "balance", ruleset, players, games, seed))) { free_run(r); return NULL; }
@@ -316,7 +319,11 @@ static run *new_run(const char *ruleset, const char *tiles, const char *against,
     r->ts = mp_ruleset_tiles(r->rs);
     r->n_tiles = mp_tileset_n_tiles(r->ts);
     if (describe_tiles(r)) { fprintf(stderr, "meeple: out of memory\n"); *rc = EXIT_BAD_INPUT; free_run(r); return NULL; }
-    if (against && !(r->vs = new_run(against, NULL, NULL, games, seed, players, rc))) { free_run(r); return NULL; }
+    /* --against-tiles alone: the same ruleset with the other tile set mixed in */
+    if ((against || against_tiles) && !(r->vs = new_run(against ? against : ruleset, against_tiles, NULL, NULL, games, seed, players, rc))) {
+        free_run(r);
+        return NULL;
+    }
     return r;
 }
 
@@ -360,13 +367,16 @@ static int merge(void *ctx, void *a, const void *b) {
 /* ------------------------------------------------------------------ parts */
 
 /* The setup's parameters, "tiles": --tiles FILE's absolute path, or null, and "against": the
-** --against ruleset as given, or null, with "against_hash", its content hash. */
+** --against ruleset as given (with --against-tiles alone, the ruleset's), or null, with
+** "against_tiles", --against-tiles FILE's absolute path or null, and "against_hash", the content
+** hash of the ruleset the second run plays (its tile set mixed in). */
 static void write_params(void *ctx, json *j) {
     const run *r = ctx;
     sim_write_params(j, &r->setup);
     json_key(j, "tiles"); json_string(j, r->tiles);
     json_key(j, "against"); json_string(j, r->vs ? r->vs->setup.ruleset : NULL);
     json_key(j, "against_hash"); json_string(j, r->vs ? mp_ruleset_hash(r->vs->rs) : NULL);
+    json_key(j, "against_tiles"); json_string(j, r->vs ? r->vs->tiles : NULL);
 }
 
 /* {"tiles": [[drawn, discarded, placed, milli, milli_sq] per tile]}, in the tile set's order, and
@@ -449,13 +459,16 @@ static void *ctx_from_params(const json_t *params, const merge_output *out, int 
         return NULL;
     }
     json_t *against = json_object_get(params, "against"), *against_hash = json_object_get(params, "against_hash");
+    json_t *against_tiles = json_object_get(params, "against_tiles");
     bool has_against = against && !json_is_null(against);
-    if ((against && !json_is_null(against) && !json_is_string(against)) || (has_against && !json_is_string(against_hash))) {
+    if ((against && !json_is_null(against) && !json_is_string(against)) || (has_against && !json_is_string(against_hash)) ||
+        (against_tiles && !json_is_null(against_tiles) && (!has_against || !json_is_string(against_tiles)))) {
         fprintf(stderr, "meeple merge: a balance part whose \"against\" is not a ruleset with its hash; expected the parts as the run wrote them\n");
         *rc = EXIT_BAD_INPUT;
         return NULL;
     }
-    run *r = new_run(p.ruleset, json_string_value(tiles), has_against ? json_string_value(against) : NULL, p.games, p.seed, p.players, rc);
+    run *r = new_run(p.ruleset, json_string_value(tiles), has_against ? json_string_value(against) : NULL, json_string_value(against_tiles),
+                     p.games, p.seed, p.players, rc);
     if (!r) return NULL;
     if ((*rc = same_mix(r, p.hash)) || (r->vs && (*rc = sim_same_ruleset(r->vs->rs, json_string_value(against_hash))))) {
         free_run(r);
@@ -482,9 +495,9 @@ int cmd_balance(int argc, char **argv) {
         { "ruleset", required_argument, 0, 'r' }, { "tiles", required_argument, 0, 't' }, RUN_OPTIONS,
         { "json", no_argument, 0, 'j' },          { "csv", no_argument, 0, 'c' },
         { "svg", required_argument, 0, 'v' },     { "against", required_argument, 0, 'a' },
-        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
+        { "against-tiles", required_argument, 0, 'A' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
     };
-    const char *ruleset = "c3", *tiles = NULL, *svg = NULL, *against = NULL;
+    const char *ruleset = "c3", *tiles = NULL, *svg = NULL, *against = NULL, *against_tiles = NULL;
     bool as_json = false, as_csv = false;
     run_options ro;
     run_options_init(&ro, 200, "mcts:1000,mcts:1000");
@@ -499,6 +512,7 @@ int cmd_balance(int argc, char **argv) {
         case 'c': as_csv = true; break;
         case 'v': svg = optarg; break;
         case 'a': against = optarg; break;
+        case 'A': against_tiles = optarg; break;
         case 'h': fputs(usage, stdout); return 0;
         default:
             if ((rc = run_option(usage, ch, optarg, &ro)) == RUN_NOT_SHARED) return option_error(usage, "h", opts, argv);
@@ -511,6 +525,7 @@ int cmd_balance(int argc, char **argv) {
     if (tiles && !*tiles) return usage_error(usage, "--tiles names no file");
     if (svg && !*svg) return usage_error(usage, "--svg names no file");
     if (against && !*against) return usage_error(usage, "--against names no ruleset");
+    if (against_tiles && !*against_tiles) return usage_error(usage, "--against-tiles names no file");
     if (run_check(usage, &ro, svg ? "--svg" : NULL)) return EXIT_USAGE;
     seat_list seats;
     if (run_seats(usage, &ro, SEATS_BOTS, &seats)) return EXIT_USAGE;
@@ -518,7 +533,7 @@ int cmd_balance(int argc, char **argv) {
     mp_diag d = { 0 };
     out_file chart = { 0 };
     if (svg && out_open(&chart, svg, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
-    run *r = new_run(ruleset, tiles, against, ro.games, ro.seed, ro.players, &rc);
+    run *r = new_run(ruleset, tiles, against, against_tiles, ro.games, ro.seed, ro.players, &rc);
     if (!r) { out_discard(&chart); return rc; }
     r->as_json = as_json;
     r->as_csv = as_csv;
