@@ -103,6 +103,20 @@ const editor = {
     return this.send(`/api/design/${design.d.design}/tile`, { index: null, tile: t }, this.tiles().length);
   },
 
+  /* A new tile that starts as a copy of the one edited, under an id of its own. */
+  copyTile() {
+    const t = JSON.parse(JSON.stringify(this.tile() || {}));
+    if (!this.tile()) return undefined;
+    const ids = new Set(this.tiles().map(x => String(x.id)));
+    let n = 2;
+    while (ids.has(`${t.id}-${n}`)) n++;
+    t.id = `${t.id}-${n}`;
+    delete t.start;
+    delete t.aliases;
+    delete t.jcz;
+    return this.send(`/api/design/${design.d.design}/tile`, { index: null, tile: t }, this.tiles().length);
+  },
+
   deleteTile() {
     if (this.index < 0) return undefined;
     return this.send(`/api/design/${design.d.design}/tile`, { index: this.index, delete: true }, -1);
@@ -210,6 +224,7 @@ const editor = {
     document.getElementById('editor-undo').disabled = this.at <= 0;
     document.getElementById('editor-redo').disabled = this.at >= this.history.length - 1;
     document.getElementById('editor-delete-tile').disabled = !tile;
+    document.getElementById('editor-copy-tile').disabled = !tile;
     document.getElementById('editor-title').textContent = tile ? `tile ${tile.id} of ${d.name}` : `${d.name}: choose a tile to edit (its Edit button) or make a new one`;
     const picker = clear(document.getElementById('editor-tiles'));
     this.tiles().forEach((t, i) => picker.append(el('button', { type: 'button', class: i === this.index ? 'chosen' : null,
@@ -335,6 +350,7 @@ window.addEventListener('DOMContentLoaded', () => {
   document.getElementById('editor-redo').addEventListener('click', guarded(() => editor.redo()));
   document.getElementById('editor-new-tile').addEventListener('click', guarded(() => editor.newTile()));
   document.getElementById('editor-delete-tile').addEventListener('click', guarded(() => editor.deleteTile()));
+  document.getElementById('editor-copy-tile').addEventListener('click', guarded(() => editor.copyTile()));
   document.getElementById('editor-new-set-form').addEventListener('submit', e => {
     e.preventDefault();
     guarded(() => editor.newSet(document.getElementById('editor-set-name').value.trim() || 'mine.yaml',
