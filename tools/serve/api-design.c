@@ -4,7 +4,8 @@
 ** linted as `meeple lint` lints it, loaded, and drawn: the sheet of its tiles, each tile alone
 ** with the diagnostics about it (tile-lines.h finds the lines of each tile's entry), the rest
 ** apart. POST /api/design/ID/tilestats plays it (api-jobs.c); POST /api/design/ID/tile edits one
-** of its tiles and makes a new design of the result (api-design-edit.c).
+** of its tiles and makes a new design of the result (api-design-edit.c); the designs directory
+** (--designs DIR: {"saved": NAME}, /api/design/files, /api/design/ID/save) is api-design-files.c's.
 **
 ** Only the files of the command line are read by their name: a request names one of them
 ** exactly, never a path of its own. The table keeps the last MAX_DESIGNS designs' texts (what a
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "api-design-files.h"
 #include "api-design.h"
 #include "api-room.h"
 #include "render.h"
@@ -28,10 +30,11 @@ enum { MAX_DESIGNS = 50, MAX_ENTRIES = 4096 };
 typedef struct design {
     int id;
     const char *file;       /* the command line's, or NULL */
-    char name[256];         /* what the page calls it: the file, or the upload's name */
+    char name[256];         /* what the page calls it: the file, or the upload's name (a download's name) */
     bool ruleset, has_start, loaded;
     char *text;
     size_t len;
+    int errors;             /* as describe counts them: a design with errors is not saved */
 } design;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -184,6 +187,9 @@ static api_reply describe(design *dz, const char *name, const char *where) {
     jw_object(&j);
     jw_key(&j, "design"); jw_int(&j, dz->id);
     jw_key(&j, "name"); jw_string(&j, name);
+    char hash[17];   /* which version of a file this is (api-design-files.h) */
+    design_hash(dz->text, dz->len, hash);
+    jw_key(&j, "hash"); jw_string(&j, hash);
     jw_key(&j, "kind"); jw_string(&j, dz->ruleset ? "ruleset" : "tiles");
     if (ts) {
         char title[400];   /* as `meeple render tiles NAME` titles it */
@@ -224,6 +230,7 @@ static api_reply describe(design *dz, const char *name, const char *where) {
     }
     jw_array_end(&j);
     int errors = mp_lint_errors(l) + (!ts && mp_lint_errors(l) == 0);
+    dz->errors = errors;
     jw_key(&j, "errors"); jw_int(&j, errors);
     jw_key(&j, "warnings"); jw_int(&j, n_items - mp_lint_errors(l));
     jw_key(&j, "loaded"); jw_bool(&j, ts != NULL);
@@ -314,9 +321,10 @@ bool design_lookup(long id, design_copy *dc, char *name, size_t n) {
 
 static api_reply new_design(const api_request *rq) {
     api_reply err;
-    json_t *v = parse_body(rq, "{\"file\": \"<a FILE of meeple serve's command line>\"}, {\"name\": \"mine.yaml\", \"text\": \"<YAML>\"} "
-                               "or {\"blank\": \"mine.yaml\", \"ruleset\": \"c3\"}", &err);
+    json_t *v = parse_body(rq, "{\"file\": \"<a FILE of meeple serve's command line>\"}, {\"saved\": \"<a file of GET /api/design/files>\"}, "
+                               "{\"name\": \"mine.yaml\", \"text\": \"<YAML>\"} or {\"blank\": \"mine.yaml\", \"ruleset\": \"c3\"}", &err);
     if (!v) return err;
+    json_t *jsaved = json_object_get(v, "saved");
     json_t *jfile = json_object_get(v, "file"), *jname = json_object_get(v, "name"), *jtext = json_object_get(v, "text");
     if (json_object_get(v, "blank")) { err = design_blank(v); json_decref(v); return err; }
     design *dz = calloc(1, sizeof *dz);
@@ -336,6 +344,9 @@ static api_reply new_design(const api_request *rq) {
             goto fail;
         }
         name = dz->file;
+    } else if (jsaved) {   /* a file of the designs directory, read as an upload of that name */
+        name = json_string_value(jsaved);
+        if (design_files_read(name, &dz->text, &dz->len, &err)) goto fail;
     } else {
         name = jname ? json_string_value(jname) : "design.yaml";
         if (!name || !*name) { err = api_error(400, "\"name\" is not a file's name; expected a string like \"mine.yaml\""); goto fail; }
@@ -379,12 +390,61 @@ static api_reply tilestats(const api_request *rq, long id) {
     return r;
 }
 
+/* Design id's text, name and errors copied under the table's lock: false when there is no such
+** design; *text NULL when memory ran out. name may be NULL. */
+static bool copy_design(long id, char **text, size_t *len, int *errors, char *name, size_t name_size) {
+    bool found = false;
+    pthread_mutex_lock(&lock);
+    design *dz = id >= 1 ? table[(id - 1) % MAX_DESIGNS] : NULL;
+    if (dz && dz->id == id) {
+        found = true;
+        *len = dz->len;
+        *errors = dz->errors;
+        if ((*text = malloc(dz->len + 1))) memcpy(*text, dz->text, dz->len + 1);
+        if (name) snprintf(name, name_size, "%s", dz->name);
+    }
+    pthread_mutex_unlock(&lock);
+    return found;
+}
+
+static api_reply no_design(long id) {
+    return api_error(404, "no design %ld; expected the id POST /api/design gave (the server keeps the last %d)", id, MAX_DESIGNS);
+}
+
+/* POST /api/design/ID/save: written into the designs directory (api-design-files.c). */
+static api_reply save(const api_request *rq, long id) {
+    if (!design_dir_on()) return design_files_save(rq, id, NULL, 0, 0);   /* 403: nothing is written */
+    char *text = NULL;
+    size_t len = 0;
+    int errors = 0;
+    if (!copy_design(id, &text, &len, &errors, NULL, 0)) return no_design(id);
+    if (!text) return api_error(500, "out of memory");
+    api_reply r = design_files_save(rq, id, text, len, errors);
+    free(text);
+    return r;
+}
+
+/* GET /api/design/ID/text: the design's text as it was read, a download of its name. */
+static api_reply text_of(long id) {
+    char *text = NULL, name[400];
+    size_t len = 0;
+    int errors = 0;
+    if (!copy_design(id, &text, &len, &errors, name, sizeof name)) return no_design(id);
+    api_reply r = reply_text(200, "application/yaml", text);
+    if (r.status == 200) design_download_name(name, id, r.filename, sizeof r.filename);
+    return r;
+}
+
 api_reply api_design(const api_request *rq, const char *rest) {
     bool get = strcmp(rq->method, "GET") == 0, post = strcmp(rq->method, "POST") == 0;
     if (!*rest) return get ? list() : post ? new_design(rq) : reply_method(rq, "GET or POST");
+    if (!strcmp(rest, "/files")) return get ? design_files_list() : reply_method(rq, "GET");
     const char *after = "";
     long id = parse_id(rest + 1, &after);
     if (id >= 0 && !strcmp(after, "/tilestats")) return post ? tilestats(rq, id) : reply_method(rq, "POST");
     if (id >= 0 && !strcmp(after, "/tile")) return post ? design_edit_tile(rq, id) : reply_method(rq, "POST");
-    return api_error(404, "no such path '%s'; expected /api/design, /api/design/ID/tilestats or /api/design/ID/tile", quoted(rq->path));
+    if (id >= 0 && !strcmp(after, "/save")) return post ? save(rq, id) : reply_method(rq, "POST");
+    if (id >= 0 && !strcmp(after, "/text")) return get ? text_of(id) : reply_method(rq, "GET");
+    return api_error(404, "no such path '%s'; expected /api/design, /api/design/files, /api/design/ID/tilestats, /ID/tile, /ID/save or /ID/text",
+                     quoted(rq->path));
 }

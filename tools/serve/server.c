@@ -27,6 +27,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "api-design-files.h"
 #include "api.h"
 #include "assets.h"
 #include "cmd.h"
@@ -36,7 +37,8 @@ extern char **environ;
 enum { MAX_CONNECTIONS = 512 };
 
 static const char usage[] =
-    "usage: meeple serve [--port P] [--bind ADDR] [--open] [--think SECONDS] [--bot-threads N] [--max-games N] [FILE...]\n"
+    "usage: meeple serve [--port P] [--bind ADDR] [--open] [--think SECONDS] [--bot-threads N] [--max-games N]\n"
+    "                    [--designs DIR] [FILE...]\n"
     "Serve games in a browser (a page and its JSON API; humans and bots) until SIGINT or SIGTERM.\n"
     "  --port P           the TCP port to listen on (default 8080; 0: a free port, said at the start)\n"
     "  --bind ADDR        the IPv4 or IPv6 address to listen on (default 127.0.0.1, this machine only;\n"
@@ -46,6 +48,8 @@ static const char usage[] =
     "  --bot-threads N    threads an mcts seat searches each decision with, 1 to 64 (default 1)\n"
     "  --max-games N      games held at once (default 1000); when full, a new game takes the place of\n"
     "                     the one over the longest, and is refused (503) when none is over\n"
+    "  --designs DIR      the directory the Design page saves designs into, and opens them from (the\n"
+    "                     only one the server writes in; without it nothing is written)\n"
     "  FILE...            tile-set or ruleset files offered on the Design page\n"
     "  -h, --help         print this help\n";
 
@@ -263,8 +267,9 @@ int cmd_serve(int argc, char **argv) {
     static const struct option opts[] = { { "port", required_argument, 0, 'p' }, { "bind", required_argument, 0, 'b' },
                                           { "open", no_argument, 0, 'o' },       { "think", required_argument, 0, 't' },
                                           { "max-games", required_argument, 0, 'm' }, { "bot-threads", required_argument, 0, 'T' },
+                                          { "designs", required_argument, 0, 'd' },
                                           { "help", no_argument, 0, 'h' },       { 0, 0, 0, 0 } };
-    const char *bind_arg = "127.0.0.1";
+    const char *bind_arg = "127.0.0.1", *designs = NULL;
     int port = 8080, c;
     bool open_page = false;
     api_config cfg = { .think_seconds = 2.0, .max_games = 1000, .bot_threads = 1 };
@@ -278,6 +283,7 @@ int cmd_serve(int argc, char **argv) {
         else if (c == 't') rc = think_option(optarg, &cfg.think_seconds);
         else if (c == 'm') rc = int_option(usage, "--max-games", optarg, 1, API_MAX_GAMES, &cfg.max_games);
         else if (c == 'T') rc = int_option(usage, "--bot-threads", optarg, 1, 64, &cfg.bot_threads);
+        else if (c == 'd') designs = optarg;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
         else return option_error(usage, "h", opts, argv);
         if (rc) return rc;
@@ -287,6 +293,10 @@ int cmd_serve(int argc, char **argv) {
         return usage_error(usage, "--bind: '%s' is not an IPv4 or IPv6 address; expected one like 127.0.0.1 or ::1", quoted(bind_arg));
     for (int i = optind; i < argc; i++) {
         int rc = check_design_file(argv[i]);
+        if (rc) return rc;
+    }
+    if (designs) {   /* opened once: every file of it is reached through this descriptor */
+        int rc = design_dir_open(designs);
         if (rc) return rc;
     }
     cfg.design_files = (const char *const *)argv + optind;
@@ -302,7 +312,7 @@ int cmd_serve(int argc, char **argv) {
     sigaddset(&wait_for, SIGCHLD);
     pthread_sigmask(SIG_BLOCK, &wait_for, NULL);
     int fd = listen_on(&a, &port);
-    if (fd < 0) return EXIT_BAD_INPUT;
+    if (fd < 0) { design_dir_close(); return EXIT_BAD_INPUT; }
     /* A thread per connection (see the top of this file); MHD_USE_POLL: the connections' sockets
     ** may be numbered above select's FD_SETSIZE. */
     struct MHD_Daemon *d = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG, 0,
@@ -313,6 +323,7 @@ int cmd_serve(int argc, char **argv) {
     if (!d) {
         fprintf(stderr, "meeple serve: cannot start the web server on %s:%d\n", a.host, port);
         close(fd);
+        design_dir_close();
         return EXIT_BAD_INPUT;
     }
     printf("meeple serve: http://%s:%d/\n", a.host, port);
@@ -331,6 +342,7 @@ int cmd_serve(int argc, char **argv) {
     }
     MHD_stop_daemon(d);   /* closes the listening socket too */
     api_free_all();
+    design_dir_close();
     fprintf(stderr, "meeple serve: stopped by SIG%s\n", sig == SIGINT ? "INT" : "TERM");
     return 0;
 }
