@@ -2,7 +2,7 @@
 # browser.sh: the page of meeple serve. First its files as served (curl): each file of
 # tools/serve/page/ byte for byte at /NAME with its type, / the same as /index.html, other paths
 # 404. Then the page in headless Chromium (tests/browser/test_*.py, Selenium): games played by
-# clicking (c3, BCB, The Castle, two humans, kinds of piece, a whole c3-ic-tb game), a replay stepped to its end, the Design page. The
+# clicking (c3, BCB, The Castle, two humans, kinds of piece, a whole c3-ic-tb game), a replay stepped to its end, the Design page and its designs directory (--designs). The
 # browser tests need chromium, chromium-driver and python3-selenium (Debian), run with
 # /usr/bin/python3 (the system's, which has selenium); screenshots of each page go to
 # tests/browser/screenshots/ in the build directory.
@@ -16,7 +16,9 @@ printf 'name: pieces-colours\ndescription: a large follower and a helper, the se
 MEEPLE_RULESETS="${MEEPLE_RULESETS:-}:$T/rulesets"
 export MEEPLE_RULESETS
 
-"$MEEPLE" serve --port 0 "$MEEPLE_SRCDIR/rulesets/tiles/base.yaml" >"$T/serve.out" 2>"$T/serve.err" &
+# The designs directory the page saves into (test_design_save.py).
+mkdir -p "$T/designs"
+"$MEEPLE" serve --port 0 --designs "$T/designs" "$MEEPLE_SRCDIR/rulesets/tiles/base.yaml" >"$T/serve.out" 2>"$T/serve.err" &
 server=$!
 port=
 for _ in $(seq 300); do
@@ -75,7 +77,7 @@ if $have; then
     mkdir -p "$shots"
     for t in "$MEEPLE_SRCDIR"/tests/browser/test_*.py; do
         name=$(basename "$t" .py)
-        if MEEPLE_URL="$url/" MEEPLE_SHOTS="$shots" PYTHONDONTWRITEBYTECODE=1 timeout 300 "$PY" "$t" >"$T/$name.log" 2>&1; then
+        if MEEPLE_URL="$url/" MEEPLE_DESIGNS="$T/designs" MEEPLE_SHOTS="$shots" PYTHONDONTWRITEBYTECODE=1 timeout 300 "$PY" "$t" >"$T/$name.log" 2>&1; then
             ok
         else
             bad "$name: $(grep -v "^#[0-9]" "$T/$name.log" | tail -n 8)"

@@ -24,6 +24,7 @@ async function api(method, path, body) {
     const why = data && data.error ? data.error : `${res.status} ${res.statusText}`;
     const err = new Error(why);
     err.status = res.status;
+    err.data = data;   // the whole reply: {"error", "exists": true} tells one 409 from another
     throw err;
   }
   return data;

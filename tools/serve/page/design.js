@@ -2,7 +2,9 @@
 ** design.js: the Design tab: a tile set or ruleset (a file given to meeple serve, or one uploaded)
 ** checked by the server (POST /api/design): its diagnostics, each tile's picture with what is said
 ** about it, the tile sheet; then a tilestats run as a job (polled every 300 ms) and its results
-** drawn as bar charts.
+** drawn as bar charts. The designs directory (meeple serve --designs DIR): its files opened, the
+** design saved there (the hash it was opened with sent as "expect", so that a file changed on disk
+** since is not overwritten; confirm() before a file is replaced), and downloaded.
 */
 'use strict';
 
@@ -11,6 +13,7 @@ const JOB_POLL_MS = 300;
 const design = {
   d: null,
   job: null,
+  hashes: {},   // a file of the designs directory: the hash it had when opened or saved here
 
   async enter() {
     const files = await api('GET', '/api/design');
@@ -18,6 +21,51 @@ const design = {
     if (!files.length) box.append('none (meeple serve FILE... names some)');
     files.forEach((f, i) => box.append(el('button', { type: 'button', 'data-test': `design-open-${i}`,
                                                       onclick: guarded(() => this.open({ file: f.file })) }, f.file), ' '));
+    await this.listSaved();
+  },
+
+  /* ---------------------------------------------------------------- the designs directory */
+
+  async listSaved() {
+    const box = clear(document.getElementById('design-saved'));
+    const button = document.getElementById('design-save');
+    let dir;
+    try {
+      dir = await api('GET', '/api/design/files');
+    } catch (e) {
+      if (e.status !== 404) throw e;
+      box.append(el('span', { class: 'hint' }, 'none: start meeple serve --designs DIR to save designs there'));
+      button.disabled = true;
+      button.title = 'meeple serve was started without --designs DIR';
+      return;
+    }
+    button.disabled = false;
+    button.title = `save into ${dir.dir}`;
+    box.append(el('code', {}, dir.dir), ': ');
+    if (!dir.files.length) box.append(el('span', { class: 'hint' }, 'no files yet'));
+    for (const f of dir.files)
+      box.append(el('button', { type: 'button', 'data-test': `design-saved-${f.name}`, title: `${f.bytes} bytes`,
+                                onclick: guarded(() => this.open({ saved: f.name })) }, f.name), ' ');
+  },
+
+  async save() {
+    const name = document.getElementById('design-save-name').value.trim();
+    const state = document.getElementById('design-save-state');
+    const body = { name, replace: false, expect: this.hashes[name] || null };
+    let r;
+    try {
+      r = await api('POST', `/api/design/${this.d.design}/save`, body);
+    } catch (e) {
+      if (!(e.status === 409 && e.data && e.data.exists)) throw e;
+      if (!window.confirm(`${name} exists in the designs directory: replace it? (the old one is kept as ${name}.bak)`)) {
+        state.textContent = `not saved: ${name} exists`;
+        return;
+      }
+      r = await api('POST', `/api/design/${this.d.design}/save`, { ...body, replace: true });
+    }
+    this.hashes[r.name] = r.hash;
+    state.textContent = r.backup ? `saved ${r.name} (backup ${r.backup})` : `saved ${r.name}`;
+    await this.listSaved();
   },
 
   async upload(input) {
@@ -29,6 +77,7 @@ const design = {
   async open(body) {
     this.d = await api('POST', '/api/design', body);
     this.job = null;
+    if (body.saved) this.hashes[body.saved] = this.d.hash;
     this.show(this.d);
   },
 
@@ -50,6 +99,9 @@ const design = {
     document.getElementById('tilestats-state').textContent = '';
     document.getElementById('tilestats-progress').value = 0;
     editor.refresh(d);
+    document.getElementById('design-save-name').value = d.name.split('/').pop();
+    document.getElementById('design-save-state').textContent = '';
+    document.getElementById('design-download').href = `/api/design/${d.design}/text`;
   },
 
   diagnostic(g) {
@@ -110,4 +162,5 @@ pages.design = design;
 window.addEventListener('DOMContentLoaded', () => {
   document.getElementById('design-file').addEventListener('change', e => guarded(() => design.upload(e.target))());
   document.getElementById('tilestats').addEventListener('submit', e => { e.preventDefault(); guarded(() => design.run())(); });
+  document.getElementById('design-save-form').addEventListener('submit', e => { e.preventDefault(); guarded(() => design.save())(); });
 });
