@@ -236,7 +236,7 @@ api_reply design_files_list(void) {
         else n++;
     }
     closedir(d);
-    if (!oom) qsort(names, n, sizeof *names, by_name);
+    if (!oom && n) qsort(names, n, sizeof *names, by_name);
     json j;
     jw_init(&j, NULL);
     jw_object(&j);
