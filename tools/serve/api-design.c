@@ -8,8 +8,9 @@
 ** (--designs DIR: {"saved": NAME}, /api/design/files, /api/design/ID/save) is api-design-files.c's.
 **
 ** Only the files of the command line are read by their name: a request names one of them
-** exactly, never a path of its own. The table keeps the last MAX_DESIGNS designs' texts (what a
-** job needs); a new one takes the place of the oldest.
+** exactly, never a path of its own (or a plain name of the designs directory, read through its
+** descriptor only). The table keeps the last MAX_DESIGNS designs' texts (what a job needs); a
+** new one takes the place of the oldest.
 */
 #include <errno.h>
 #include <pthread.h>
