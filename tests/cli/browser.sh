@@ -2,7 +2,7 @@
 # browser.sh: the page of meeple serve. First its files as served (curl): each file of
 # tools/serve/page/ byte for byte at /NAME with its type, / the same as /index.html, other paths
 # 404. Then the page in headless Chromium (tests/browser/test_*.py, Selenium): games played by
-# clicking (c3, BCB, The Castle, two humans, kinds of piece, a whole c3-ic-tb game), a replay stepped to its end, the Design page and its designs directory (--designs). The
+# clicking (c3, BCB, The Castle, two humans, kinds of piece, a whole c3-ic-tb game), a replay stepped to its end, the Design page, its tile editor and its designs directory (--designs). The
 # browser tests need chromium, chromium-driver and python3-selenium (Debian), run with
 # /usr/bin/python3 (the system's, which has selenium); screenshots of each page go to
 # tests/browser/screenshots/ in the build directory.
