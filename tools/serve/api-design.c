@@ -72,31 +72,6 @@ static api_reply list(void) {
 
 /* ------------------------------------------------------------------ a design read */
 
-/* The whole of a command line's file, NUL-terminated: 0, or non-zero with errno set. */
-static int read_file(const char *path, char **text, size_t *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return 1;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (size_t got = 1; buf && got;) {
-        if (cap - n < 2) {
-            char *more = cap < (64u << 20) ? realloc(buf, cap * 2) : NULL;
-            if (!more) { free(buf); buf = NULL; errno = EFBIG; break; }
-            buf = more;
-            cap *= 2;
-        }
-        got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) { free(buf); if (bad) errno = EIO; return 1; }
-    buf[n] = 0;
-    *text = buf;
-    *len = n;
-    return 0;
-}
-
 /* One diagnostic as {file, line, column, message, warning, tile}: tile the id of the tile whose
 ** entry holds it, null for one about no tile (or one of a file other than the design's). The
 ** design's file (read as `where`) is called by its name. */
@@ -340,7 +315,7 @@ static api_reply new_design(const api_request *rq) {
                             file ? quoted(file) : "(not a string)");
             goto fail;
         }
-        if (read_file(dz->file, &dz->text, &dz->len)) {
+        if (read_text_file(dz->file, 64u << 20, &dz->text, &dz->len)) {
             err = api_error(500, "%s: cannot read: %s", quoted(dz->file), strerror(errno));
             goto fail;
         }

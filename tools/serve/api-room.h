@@ -8,6 +8,7 @@
 #define MP_JSON_WRITER   /* jansson's json_* names, the writer's as jw_* (json.h) */
 #include <jansson.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "api.h"
 #include "cmd.h"
@@ -28,6 +29,9 @@ json_t *parse_body(const api_request *rq, const char *expected, api_reply *err);
 /* A whole number >= 0 from "123" (an id in a path, a query argument); -1 when it is not one. *rest,
 ** when not NULL, is set after the digits (and then trailing text is allowed). */
 long parse_id(const char *s, const char **rest);
+/* The whole of a file, NUL-terminated, shorter than max bytes (64 KiB times a power of two): a
+** design given on the command line, a job's chart. 0, or non-zero with errno set (EFBIG: longer). */
+int read_text_file(const char *path, size_t max, char **text, size_t *len);
 /* A secret of 16 random bytes in hex (33 bytes with the NUL): 0, or 1 when /dev/urandom failed. */
 int new_token(char *out);
 

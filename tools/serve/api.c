@@ -1,8 +1,10 @@
 /*
 ** api.c: the door of the API (meeple-serve(1), section API): routes a request by its path to the
-** room that answers it (api-*.c), and the replies the rooms share. Holds no state of its own.
+** room that answers it (api-*.c), and the replies (and the file reader) the rooms share. Holds no
+** state of its own.
 */
 #include <ctype.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -91,6 +93,32 @@ int new_token(char *out) {
     close(fd);
     if (got != (ssize_t)sizeof b) return 1;
     for (size_t i = 0; i < sizeof b; i++) sprintf(out + 2 * i, "%02x", b[i]);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ files */
+
+int read_text_file(const char *path, size_t max, char **text, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return 1;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    for (size_t got = 1; buf && got;) {
+        if (cap - n < 2) {
+            char *more = cap < max ? realloc(buf, cap * 2) : NULL;
+            if (!more) { free(buf); buf = NULL; errno = EFBIG; break; }
+            buf = more;
+            cap *= 2;
+        }
+        got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) { free(buf); if (bad) errno = EIO; return 1; }
+    buf[n] = 0;
+    *text = buf;
+    *len = n;
     return 0;
 }
 
