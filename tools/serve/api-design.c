@@ -3,9 +3,10 @@
 ** /api/design): a file named on the command line (`meeple serve FILE...`), or one uploaded,
 ** linted as `meeple lint` lints it, loaded, and drawn: the sheet of its tiles, each tile alone
 ** with the diagnostics about it (tile-lines.h finds the lines of each tile's entry), the rest
-** apart. POST /api/design/ID/tilestats plays it (api-jobs.c); POST /api/design/ID/tile edits one
-** of its tiles and makes a new design of the result (api-design-edit.c); the designs directory
-** (--designs DIR: {"saved": NAME}, /api/design/files, /api/design/ID/save) is api-design-files.c's.
+** apart. POST /api/design/ID/tilestats and /balance play it (api-jobs.c); POST
+** /api/design/ID/tile edits one of its tiles and makes a new design of the result
+** (api-design-edit.c); the designs directory (--designs DIR: {"saved": NAME}, /api/design/files,
+** /api/design/ID/save) is api-design-files.c's.
 **
 ** Only the files of the command line are read by their name: a request names one of them
 ** exactly, never a path of its own (or a plain name of the designs directory, read through its
@@ -345,8 +346,9 @@ fail:
     return err;
 }
 
-/* POST /api/design/ID/tilestats: the design copied under the table's lock, played by a job. */
-static api_reply tilestats(const api_request *rq, long id) {
+/* POST /api/design/ID/tilestats or /balance: the design copied under the table's lock, played by
+** a job (api-jobs.c). */
+static api_reply job(const api_request *rq, long id, job_command command) {
     design_copy dc = { 0 };
     bool found = false, loaded = false;
     pthread_mutex_lock(&lock);
@@ -360,7 +362,7 @@ static api_reply tilestats(const api_request *rq, long id) {
     pthread_mutex_unlock(&lock);
     if (!found) return api_error(404, "no design %ld; expected the id POST /api/design gave (the server keeps the last %d)", id, MAX_DESIGNS);
     if (!dc.text) return api_error(500, "out of memory");
-    api_reply r = loaded ? tilestats_job(&dc, rq)
+    api_reply r = loaded ? design_job(command, &dc, rq)
                          : api_error(409, "design %ld does not load; expected a design without errors (its diagnostics say what is wrong)", id);
     free(dc.text);
     return r;
@@ -417,10 +419,11 @@ api_reply api_design(const api_request *rq, const char *rest) {
     if (!strcmp(rest, "/files")) return get ? design_files_list() : reply_method(rq, "GET");
     const char *after = "";
     long id = parse_id(rest + 1, &after);
-    if (id >= 0 && !strcmp(after, "/tilestats")) return post ? tilestats(rq, id) : reply_method(rq, "POST");
+    bool tilestats = !strcmp(after, "/tilestats"), balance = !strcmp(after, "/balance");
+    if (id >= 0 && (tilestats || balance)) return post ? job(rq, id, balance ? JOB_BALANCE : JOB_TILESTATS) : reply_method(rq, "POST");
     if (id >= 0 && !strcmp(after, "/tile")) return post ? design_edit_tile(rq, id) : reply_method(rq, "POST");
     if (id >= 0 && !strcmp(after, "/save")) return post ? save(rq, id) : reply_method(rq, "POST");
     if (id >= 0 && !strcmp(after, "/text")) return get ? text_of(id) : reply_method(rq, "GET");
-    return api_error(404, "no such path '%s'; expected /api/design, /api/design/files, /api/design/ID/tilestats, /ID/tile, /ID/save or /ID/text",
+    return api_error(404, "no such path '%s'; expected /api/design, /api/design/files, /api/design/ID/tilestats, /ID/balance, /ID/tile, /ID/save or /ID/text",
                      quoted(rq->path));
 }

@@ -1,7 +1,8 @@
 /*
 ** api-design.h: what the design room (api-design.c) hands the jobs room (api-jobs.c): a copy of a
-** design, for `meeple tilestats` to play it in a process of its own (POST /api/design/ID/tilestats);
-** and what it shares with the tile editor (api-design-edit.c): a design's text, a new design.
+** design, for `meeple tilestats` or `meeple balance` to play it in a process of its own
+** (POST /api/design/ID/tilestats, /balance); and what it shares with the tile editor
+** (api-design-edit.c): a design's text, a new design.
 */
 #ifndef MP_TOOLS_API_DESIGN_H
 #define MP_TOOLS_API_DESIGN_H
@@ -34,7 +35,10 @@ api_reply design_add(const char *name, char *text, size_t len, json_t *extra);
 api_reply design_edit_tile(const api_request *rq, long id);
 api_reply design_blank(const json_t *body);
 
-/* POST /api/design/ID/tilestats for that design: 202 {job, ruleset_text}, or a 4xx. */
-api_reply tilestats_job(const design_copy *dc, const api_request *rq);
+/* The commands a job runs on a design. */
+typedef enum job_command { JOB_TILESTATS, JOB_BALANCE } job_command;
+
+/* POST /api/design/ID/tilestats or /balance for that design: 202 {job, ruleset_text}, or a 4xx. */
+api_reply design_job(job_command command, const design_copy *dc, const api_request *rq);
 
 #endif

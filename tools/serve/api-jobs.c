@@ -1,16 +1,21 @@
 /*
 ** api-jobs.c: long runs started by a request and polled (meeple-serve(1), section API,
-** /api/jobs): `meeple tilestats` on a design (POST /api/design/ID/tilestats).
+** /api/jobs): `meeple tilestats` (POST /api/design/ID/tilestats) or `meeple balance` (POST
+** /api/design/ID/balance) on a design. What differs between the two is a line of the table
+** `commands` below; the rest is one code.
 **
 ** A job is the program itself run again as a child process (/proc/self/exe tilestats ... --json
 ** --progress): a crash stays in the child, the simulator uses its own threads, and a job still
-** running when the server stops is killed. The ruleset it plays is written, with the design's
-** text, into a directory of its own (mkdtemp), removed when the run ends. A thread per job reads
-** the child's standard error (the progress lines, meeple-tilestats(1): "tilestats: 1200/10000
-** games, ...") into done/total and its standard output (the JSON) into the result.
+** running when the server stops is killed. What it reads and writes (the ruleset with the
+** design's text, the design itself, balance's chart) is in a directory of its own (mkdtemp),
+** removed when the run ends. A thread per job reads the child's standard error (the progress
+** lines, meeple-tilestats(1) and meeple-balance(1): "balance: 1200/10000 games, 12 s, about
+** 1 min 28 s left") into done/total and the time left, and its standard output (the JSON) into
+** the result, with balance's chart as its "svg".
 **
 ** The table keeps the last MAX_JOBS jobs; one lock guards it and every job's fields.
 */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -31,19 +36,38 @@ extern char **environ;
 
 enum { MAX_JOBS = 50, MAX_RUNNING = 4, MAX_GAMES = 5000, MAX_OUTPUT = 16 << 20 };
 
+/* What each command of a job takes and gives (meeple-serve(1), API). */
+typedef struct command_kind {
+    const char *name;              /* the subcommand, and the label of its progress lines */
+    const char *players;           /* the default seats: the command's own */
+    bool tiles;                    /* takes --tiles FILE: a tile set without a start tile is mixed by it */
+    bool chart;                    /* --svg FILE: the chart's text goes into the result as "svg" */
+} command_kind;
+
+static const command_kind commands[] = {
+    [JOB_TILESTATS] = { "tilestats", "greedy,greedy", false, false },
+    [JOB_BALANCE] = { "balance", "mcts:1000,mcts:1000", true, true },
+};
+
 typedef enum job_state { RUNNING, DONE, FAILED } job_state;
+
+/* The files of a job's directory. */
+enum { RULESET_FILE, DESIGN_FILE, CHART_FILE, N_FILES };
+static const char *const file_names[N_FILES] = { "ruleset.yaml", "design.yaml", "chart.svg" };
 
 typedef struct job {
     int id;
+    const command_kind *cmd;
     pid_t pid;
     pthread_t reader;
     int out, err;                  /* the child's stdout and stderr, read by the reader */
     job_state state;
     long done, total;
+    char left[64];                 /* the time left its last progress line gave ("about 12 s"), or "" */
     char error[1024];              /* FAILED: why (the child's last line on stderr) */
-    json_t *result;                /* DONE: the JSON `meeple tilestats --json` printed */
-    char dir[400];                 /* the directory of its ruleset ($TMPDIR or /tmp), "" none */
-    char files[2][440];            /* what was written in it */
+    json_t *result;                /* DONE: the JSON the command printed (with "svg", balance's chart) */
+    char dir[400];                 /* its directory ($TMPDIR or /tmp), "" none */
+    char files[N_FILES][440];      /* what is written in it, "" none */
 } job;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -52,25 +76,69 @@ static int last_id;
 
 /* ------------------------------------------------------------------ the child's output */
 
-/* One line of the child's standard error: progress, or what it says went wrong. */
+/* The time left in what follows "N/M games" on a progress line (", 12 s, about 1 min 28 s left"):
+** "about 1 min 28 s", or "" (the last line, " in 12 s", has none). */
+static void time_left(const char *rest, char *out, size_t size) {
+    const char *end = strstr(rest, " left"), *from = NULL;
+    for (const char *s = rest; end && (s = strstr(s, ", ")) && s < end; s += 2) from = s + 2;
+    if (from && end > from) snprintf(out, size, "%.*s", (int)(end - from), from);
+    else out[0] = 0;
+}
+
+/* One line of the child's standard error: progress ("balance: 1200/10000 games, ..."), or what
+** it says went wrong. */
 static void stderr_line(job *jb, const char *line) {
     long done, total;
+    int n = 0;
+    size_t label = strlen(jb->cmd->name);
     pthread_mutex_lock(&lock);
-    if (sscanf(line, "tilestats: %ld/%ld game", &done, &total) == 2) {
+    if (!strncmp(line, jb->cmd->name, label) && sscanf(line + label, ": %ld/%ld game%n", &done, &total, &n) == 2 && n > 0) {
         jb->done = done;
         jb->total = total;
+        time_left(line + label + n, jb->left, sizeof jb->left);
     } else if (*line) {
         snprintf(jb->error, sizeof jb->error, "%s", line);
     }
     pthread_mutex_unlock(&lock);
 }
 
+/* jb's directory and its files; also a temporary file beside one ("chart.svg.tmp.XXXXXX": a
+** command writes its --svg safely, meeple-balance(1)), left by a child killed before its end. */
 static void remove_files(job *jb) {
     if (!jb->dir[0]) return;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < N_FILES; i++)
         if (jb->files[i][0]) unlink(jb->files[i]);
+    DIR *dp = opendir(jb->dir);
+    for (struct dirent *e; dp && (e = readdir(dp));) {
+        char path[sizeof jb->dir + 300];
+        for (int i = 0; i < N_FILES; i++) {
+            size_t n = strlen(file_names[i]);
+            if (strncmp(e->d_name, file_names[i], n) || strncmp(e->d_name + n, ".tmp.", 5)) continue;
+            snprintf(path, sizeof path, "%s/%.256s", jb->dir, e->d_name);
+            unlink(path);
+        }
+    }
+    if (dp) closedir(dp);
     rmdir(jb->dir);
     jb->dir[0] = 0;
+}
+
+/* The chart the child wrote (--svg FILE) into the result as "svg": 0, or non-zero with why in error. */
+static int add_chart(const job *jb, json_t *result, char *error, size_t size) {
+    char *svg = NULL;
+    size_t len = 0;
+    if (read_text_file(jb->files[CHART_FILE], MAX_OUTPUT, &svg, &len)) {
+        snprintf(error, size, "meeple %s's chart cannot be read: %s; expected the SVG it wrote (--svg)", jb->cmd->name, strerror(errno));
+        return 1;
+    }
+    json_t *text = json_stringn(svg, len);
+    free(svg);
+    if (!text || json_object_set_new(result, "svg", text)) {
+        snprintf(error, size, "meeple %s's chart is not UTF-8 text or its result no object; expected an SVG image and a JSON object",
+                 jb->cmd->name);
+        return 1;
+    }
+    return 0;
 }
 
 /* The reader: both pipes until their end, then the child's exit, then the job's state. */
@@ -128,7 +196,10 @@ static void *reader(void *arg) {
     bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !too_much && out &&
               (result = json_loadb(out, n_out, 0, &je)) != NULL;
     free(out);
+    char chart_error[600] = "";
+    if (ok && jb->cmd->chart) ok = !add_chart(jb, result, chart_error, sizeof chart_error);
     remove_files(jb);
+    const char *name = jb->cmd->name;
     pthread_mutex_lock(&lock);
     if (ok) {
         jb->state = DONE;
@@ -138,12 +209,15 @@ static void *reader(void *arg) {
         jb->state = FAILED;
         json_decref(result);
         if (WIFSIGNALED(status))
-            snprintf(jb->error, sizeof jb->error, "meeple tilestats was killed by signal %d", WTERMSIG(status));
+            snprintf(jb->error, sizeof jb->error, "meeple %s was killed by signal %d", name, WTERMSIG(status));
         else if (too_much)
-            snprintf(jb->error, sizeof jb->error, "meeple tilestats printed more than %d MiB", MAX_OUTPUT >> 20);
+            snprintf(jb->error, sizeof jb->error, "meeple %s printed more than %d MiB", name, MAX_OUTPUT >> 20);
+        else if (chart_error[0])
+            snprintf(jb->error, sizeof jb->error, "%s", chart_error);
         else if (!jb->error[0])
-            snprintf(jb->error, sizeof jb->error, "meeple tilestats ended with status %d and no result", WEXITSTATUS(status));
+            snprintf(jb->error, sizeof jb->error, "meeple %s ended with status %d and no result", name, WEXITSTATUS(status));
     }
+    jb->left[0] = 0;
     pthread_mutex_unlock(&lock);
     return NULL;
 }
@@ -158,27 +232,37 @@ static int write_file(const char *path, const char *text, size_t len) {
     return fclose(f) || bad;
 }
 
-/* The ruleset a design is played under, written into jb->dir: its path into path and its text
-** into *text (malloc'ed). A ruleset design is itself (its file when it is one of the command
-** line's, so that what it names beside it is found); a tile set with a start tile is played alone
-** under c3's rules; one without, mixed into c3's base tiles. 0, or non-zero with errno set. */
-static int ruleset_of(job *jb, const design_copy *dc, char *path, size_t size, char **text) {
-    if (dc->ruleset && dc->file) {
-        snprintf(path, size, "%s", dc->file);
-        return !(*text = strdup(dc->text));
-    }
+/* jb's directory, and the path of each file it may hold: 0, or non-zero with errno set. */
+static int make_dir(job *jb) {
     const char *tmp = getenv("TMPDIR");
     snprintf(jb->dir, sizeof jb->dir, "%.300s/meeple-job.XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(jb->dir)) { jb->dir[0] = 0; return 1; }
-    snprintf(jb->files[0], sizeof jb->files[0], "%s/ruleset.yaml", jb->dir);
-    snprintf(path, size, "%s", jb->files[0]);
+    for (int i = 0; i < N_FILES; i++) snprintf(jb->files[i], sizeof jb->files[i], "%s/%s", jb->dir, file_names[i]);
+    return 0;
+}
+
+/* Where a design is played, in jb's directory: the path for --ruleset into ruleset, the one for
+** --tiles into tiles ("" none), and the text of the ruleset played into *text (malloc'ed).
+** A ruleset design is itself (its file when it is one of the command line's, so that what it
+** names beside it is found); a tile set with a start tile is played alone under c3's rules; one
+** without, mixed into c3's base tiles: by a ruleset written for it (tilestats), or by --ruleset c3
+** --tiles (balance, so that its tiles are measured against the base set; *text is then the
+** ruleset that makes, not written). 0, or non-zero with errno set. */
+static int where_played(job *jb, const design_copy *dc, char *ruleset, char *tiles, size_t size, char **text) {
+    tiles[0] = 0;
+    if (dc->ruleset && dc->file && !jb->cmd->chart) {   /* nothing to write: no directory */
+        snprintf(ruleset, size, "%s", dc->file);
+        return !(*text = strdup(dc->text));
+    }
+    if (make_dir(jb)) return 1;
+    snprintf(ruleset, size, "%s", dc->ruleset && dc->file ? dc->file : jb->files[RULESET_FILE]);
     if (dc->ruleset) {
         if (!(*text = strdup(dc->text))) return 1;
-        return write_file(path, dc->text, dc->len);
+        return dc->file ? 0 : write_file(ruleset, dc->text, dc->len);
     }
-    snprintf(jb->files[1], sizeof jb->files[1], "%s/design.yaml", jb->dir);
-    if (write_file(jb->files[1], dc->text, dc->len)) return 1;
+    if (write_file(jb->files[DESIGN_FILE], dc->text, dc->len)) return 1;
     char buf[512];
+    bool mixed_by_command = !dc->has_start && jb->cmd->tiles;
     if (dc->has_start)
         snprintf(buf, sizeof buf,
                  "# design %d, a tile set with a start tile: played alone under c3's rules\n"
@@ -186,12 +270,15 @@ static int ruleset_of(job *jb, const design_copy *dc, char *path, size_t size, c
                  dc->id, dc->id, dc->id);
     else
         snprintf(buf, sizeof buf,
-                 "# design %d, a tile set without a start tile: mixed into c3's base tiles\n"
+                 "# design %d, a tile set without a start tile: mixed into c3's base tiles%s\n"
                  "name: design-%d\ndescription: c3 with design %d mixed into the base tiles\nextends: c3\n"
                  "tiles: [tiles/base.yaml, design.yaml]\n",
-                 dc->id, dc->id, dc->id);
+                 dc->id, mixed_by_command ? " (meeple balance --ruleset c3 --tiles design.yaml)" : "", dc->id, dc->id);
     if (!(*text = strdup(buf))) return 1;
-    return write_file(path, buf, strlen(buf));
+    if (!mixed_by_command) return write_file(ruleset, buf, strlen(buf));
+    snprintf(ruleset, size, "c3");
+    snprintf(tiles, size, "%s", jb->files[DESIGN_FILE]);
+    return 0;
 }
 
 /* A pipe whose ends close in a child at its exec: 0, or an errno. Made and used under
@@ -208,16 +295,11 @@ static int pipe_cloexec(int fd[2]) {
     return 0;
 }
 
-/* Starts the child, its stdout and stderr to the reader's pipes: 0, or an errno. */
-static int spawn_locked(job *jb, const char *ruleset, int games, long long seed, const char *players) {
+/* Starts the child (argv: meeple CMD ...), its stdout and stderr to the reader's pipes: 0, or an errno. */
+static int spawn_locked(job *jb, char *const argv[]) {
     int po[2], pe[2], e;
     if ((e = pipe_cloexec(po))) return e;
     if ((e = pipe_cloexec(pe))) { close(po[0]); close(po[1]); return e; }
-    char s_games[16], s_seed[32];
-    snprintf(s_games, sizeof s_games, "%d", games);
-    snprintf(s_seed, sizeof s_seed, "%lld", seed);
-    char *argv[] = { "meeple", "tilestats", "--ruleset", (char *)ruleset, "--games", s_games, "--seed", s_seed,
-                     "--players", (char *)players, "--json", "--progress", NULL };
     posix_spawn_file_actions_t fa;
     posix_spawnattr_t at;
     posix_spawn_file_actions_init(&fa);
@@ -244,9 +326,27 @@ static int spawn_locked(job *jb, const char *ruleset, int games, long long seed,
     return 0;
 }
 
-static int spawn(job *jb, const char *ruleset, int games, long long seed, const char *players) {
+/* meeple CMD --ruleset R [--tiles T] --games N --seed S --players P --json --progress [--svg F]
+** started: 0, or an errno. */
+static int spawn(job *jb, const char *ruleset, const char *tiles, int games, long long seed, const char *players) {
+    char s_games[16], s_seed[32];
+    snprintf(s_games, sizeof s_games, "%d", games);
+    snprintf(s_seed, sizeof s_seed, "%lld", seed);
+    char *argv[20];
+    int n = 0;
+    argv[n++] = "meeple";
+    argv[n++] = (char *)jb->cmd->name;
+    argv[n++] = "--ruleset"; argv[n++] = (char *)ruleset;
+    if (*tiles) { argv[n++] = "--tiles"; argv[n++] = (char *)tiles; }
+    argv[n++] = "--games"; argv[n++] = s_games;
+    argv[n++] = "--seed"; argv[n++] = s_seed;
+    argv[n++] = "--players"; argv[n++] = (char *)players;
+    argv[n++] = "--json";
+    argv[n++] = "--progress";
+    if (jb->cmd->chart) { argv[n++] = "--svg"; argv[n++] = jb->files[CHART_FILE]; }
+    argv[n] = NULL;
     pthread_mutex_lock(&spawn_lock);
-    int rc = spawn_locked(jb, ruleset, games, seed, players);
+    int rc = spawn_locked(jb, argv);
     pthread_mutex_unlock(&spawn_lock);
     return rc;
 }
@@ -270,13 +370,16 @@ static int body_int(json_t *v, const char *key, long long lo, long long hi, long
     return 0;
 }
 
-api_reply tilestats_job(const design_copy *dc, const api_request *rq) {
+api_reply design_job(job_command command, const design_copy *dc, const api_request *rq) {
+    const command_kind *cmd = &commands[command];
+    char expected[200];
+    snprintf(expected, sizeof expected, "{\"games\": 200, \"seed\": 1, \"players\": \"%s\"}", cmd->players);
     api_reply err;
-    json_t *v = parse_body(rq, "{\"games\": 200, \"seed\": 1, \"players\": \"greedy,greedy\"}", &err);
+    json_t *v = parse_body(rq, expected, &err);
     if (!v) return err;
     long long games, seed;
     json_t *jp = json_object_get(v, "players");
-    const char *players = jp ? json_string_value(jp) : "greedy,greedy";
+    const char *players = jp ? json_string_value(jp) : cmd->players;
     seat_list seats;
     char why[600];
     if (body_int(v, "games", 1, MAX_GAMES, 200, &games, &err) || body_int(v, "seed", 0, (long long)1 << 53, 1, &seed, &err)) {
@@ -292,6 +395,7 @@ api_reply tilestats_job(const design_copy *dc, const api_request *rq) {
     }
     job *jb = calloc(1, sizeof *jb);
     if (!jb) { json_decref(v); return api_error(500, "out of memory"); }
+    jb->cmd = cmd;
     jb->total = games;
     pthread_mutex_lock(&lock);
     int running = 0;
@@ -308,9 +412,11 @@ api_reply tilestats_job(const design_copy *dc, const api_request *rq) {
     pthread_mutex_unlock(&lock);
     if (old) { pthread_join(old->reader, NULL); job_free(old); }
 
-    char path[600];
+    char ruleset[600], tiles[600];
     char *text = NULL;
-    int rc = ruleset_of(jb, dc, path, sizeof path, &text) ? (errno ? errno : EIO) : spawn(jb, path, (int)games, seed, players);
+    errno = 0;
+    int rc = where_played(jb, dc, ruleset, tiles, sizeof ruleset, &text) ? (errno ? errno : EIO)
+                                                                         : spawn(jb, ruleset, tiles, (int)games, seed, players);
     if (!rc && (rc = pthread_create(&jb->reader, NULL, reader, jb)) != 0) {
         kill(jb->pid, SIGKILL);
         waitpid(jb->pid, NULL, 0);
@@ -350,10 +456,12 @@ api_reply api_jobs(const api_request *rq, const char *rest) {
     job *jb = id >= 1 ? table[(id - 1) % MAX_JOBS] : NULL;
     if (!jb || jb->id != id) {
         pthread_mutex_unlock(&lock);
-        return api_error(404, "no job %ld; expected the id POST /api/design/ID/tilestats gave (the server keeps the last %d)", id, MAX_JOBS);
+        return api_error(404, "no job %ld; expected the id POST /api/design/ID/tilestats or /balance gave (the server keeps the last %d)",
+                         id, MAX_JOBS);
     }
-    json_t *v = json_pack("{s:i, s:s, s:I, s:I}", "job", jb->id, "state", state_name(jb->state), "done", (json_int_t)jb->done,
-                          "total", (json_int_t)jb->total);
+    json_t *v = json_pack("{s:i, s:s, s:s, s:I, s:I}", "job", jb->id, "command", jb->cmd->name, "state", state_name(jb->state),
+                          "done", (json_int_t)jb->done, "total", (json_int_t)jb->total);
+    if (v) json_object_set_new(v, "left", jb->left[0] ? json_string(jb->left) : json_null());
     if (v && jb->state == FAILED) json_object_set_new(v, "error", json_string(jb->error));
     /* A copy: jansson's trees are not to be shared between threads. */
     if (v && jb->state == DONE) json_object_set_new(v, "result", json_deep_copy(jb->result));
