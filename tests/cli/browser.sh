@@ -2,10 +2,11 @@
 # browser.sh: the page of meeple serve. First its files as served (curl): each file of
 # tools/serve/page/ byte for byte at /NAME with its type, / the same as /index.html, other paths
 # 404. Then the page in headless Chromium (tests/browser/test_*.py, Selenium): games played by
-# clicking (c3, BCB, The Castle, two humans, kinds of piece, a whole c3-ic-tb game), a replay stepped to its end, the Design page, its tile editor and its designs directory (--designs). The
-# browser tests need chromium, chromium-driver and python3-selenium (Debian), run with
-# /usr/bin/python3 (the system's, which has selenium); screenshots of each page go to
-# tests/browser/screenshots/ in the build directory.
+# clicking (c3, BCB, The Castle, two humans, kinds of piece, a whole c3-ic-tb game), a replay
+# stepped to its end, the Design page with a tilestats run and a balance run, its tile editor and
+# its designs directory (--designs). The browser tests need chromium, chromium-driver and
+# python3-selenium (Debian), run with /usr/bin/python3 (the system's, which has selenium);
+# screenshots of each page go to tests/browser/screenshots/ in the build directory.
 . "${MEEPLE_SRCDIR:?}/tests/cli/lib.sh"
 
 # Beside the shipped rulesets, one with kinds of piece and seat colours of its own for
@@ -16,9 +17,11 @@ printf 'name: pieces-colours\ndescription: a large follower and a helper, the se
 MEEPLE_RULESETS="${MEEPLE_RULESETS:-}:$T/rulesets"
 export MEEPLE_RULESETS
 
-# The designs directory the page saves into (test_design_save.py).
+# The designs directory the page saves into (test_design_save.py); the design files base.yaml
+# (test_design.py) and market-town.yaml (test_balance.py).
 mkdir -p "$T/designs"
-"$MEEPLE" serve --port 0 --designs "$T/designs" "$MEEPLE_SRCDIR/rulesets/tiles/base.yaml" >"$T/serve.out" 2>"$T/serve.err" &
+"$MEEPLE" serve --port 0 --designs "$T/designs" "$MEEPLE_SRCDIR/rulesets/tiles/base.yaml" \
+    "$MEEPLE_SRCDIR/rulesets/examples/market-town.yaml" >"$T/serve.out" 2>"$T/serve.err" &
 server=$!
 port=
 for _ in $(seq 300); do

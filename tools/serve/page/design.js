@@ -102,6 +102,7 @@ const design = {
     document.getElementById('design-save-name').value = d.name.split('/').pop();
     document.getElementById('design-save-state').textContent = '';
     document.getElementById('design-download').href = `/api/design/${d.design}/text`;
+    balance.show(d);   // balance.js: the Balance block
   },
 
   diagnostic(g) {
