@@ -121,6 +121,8 @@ dir="$T/tmp/meeple-job\.[^/]*"
 defaults="^meeple balance --ruleset c3 --tiles $dir/design\.yaml --games 200 --seed 1 --players mcts:1000,mcts:1000 --json --progress"
 check 'printf "%s" "$lines" | grep -q "$defaults --svg $dir/chart\.svg $"' "the child of the defaults: $lines"
 children=$(awk -v p=$pid '$4 == p { print $1 }' /proc/[0-9]*/stat 2>/dev/null)
+i=0
+while ! ls "$T"/tmp/*/chart.svg.tmp.* >/dev/null 2>&1 && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 check 'ls "$T"/tmp/*/chart.svg.tmp.* >/dev/null 2>&1' "a running job has no chart being written in \$TMPDIR: $(ls -R "$T/tmp")"
 kill -TERM $pid
 i=0
