@@ -42,8 +42,8 @@ def test(d):
         lib.fail(d, "the balance chart is not shown as an image")
     rows = lib.find_all(d, "balance-row-")
     sets = [r.find_elements(By.CSS_SELECTOR, "td")[1].text for r in rows]
-    if len(rows) != 32 or sets.count("base") != 24 or sets.count("design") != 8:
-        lib.fail(d, f"{len(rows)} rows ({sets.count('base')} base, {sets.count('design')} design); expected 24 base and 8 design")
+    if len(rows) != 32 or sets.count("base") != 24 or sets.count("market-town") != 8:
+        lib.fail(d, f"{len(rows)} rows ({sets.count('base')} base, {sets.count('market-town')} market-town); expected 24 base and 8 market-town")
     gate = lib.find(d, "balance-row-MT-gate")
     if not gate.find_elements(By.CSS_SELECTOR, "img"):
         lib.fail(d, "MT-gate's row has no picture")

@@ -41,24 +41,24 @@ the_result() { jq -c '.result | del(.tiles_file, .svg)' "$T/body"; }
 upload /api/design "$S/rulesets/examples/market-town.yaml"
 mt=$(q .design)
 post "/api/design/$mt/balance" '{"games": 4, "players": "greedy,greedy"}'
-check 'status_is 202 && q .ruleset_text | grep -qF -- "--tiles design.yaml"' "a tile set mixed in by --tiles: $(cat "$T/body")"
+check 'status_is 202 && q .ruleset_text | grep -qF -- "--tiles market-town.yaml"' "a tile set mixed in by --tiles: $(cat "$T/body")"
 job=$(q .job)
 i=0
 while req GET "/api/jobs/$job" && [ "$(q .state)" = '"running"' ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 same "the job's end" "$(q '[.command, .state, .done, .total, .left]')" '["balance","done",4,4,null]'
-# The design is written as design.yaml: its tiles' set is "design" (meeple-balance(1): a set is
-# labelled by its file's name).
+# The design is written under its own name, market-town.yaml: its tiles' set is "market-town"
+# (meeple-balance(1): a set is labelled by its file's name).
 same "the tiles of the result" "$(q '[(.result.tiles | length), ([.result.tiles[] | select(.set == "base")] | length),
-    ([.result.tiles[] | select(.set == "design")] | length), .result.flagged]')" '[32,24,8,["MT-gate"]]'
-check 'q .result.tiles_file | grep -q "/design.yaml\"$"' "the job played no design.yaml: $(q .result.tiles_file)"
+    ([.result.tiles[] | select(.set == "market-town")] | length), .result.flagged]')" '[32,24,8,["MT-gate"]]'
+check 'q .result.tiles_file | grep -q "/market-town.yaml\"$"' "the job played no market-town.yaml: $(q .result.tiles_file)"
 jq -j .result.svg "$T/body" >"$T/chart.svg"
 check 'head -n 2 "$T/chart.svg" | grep -q "^<svg xmlns=\"http://www.w3.org/2000/svg\"" && tail -n 1 "$T/chart.svg" | grep -q "</svg>"' \
     "the result's svg is no SVG image: $(head -c 200 "$T/chart.svg")"
 check 'grep -q "MT-gate" "$T/chart.svg"' "the chart does not name market-town's tiles"
 the_result >"$T/job.json"
 mkdir "$T/mine"
-cp "$S/rulesets/examples/market-town.yaml" "$T/mine/design.yaml"
-"$M" balance --ruleset c3 --tiles "$T/mine/design.yaml" --games 4 --seed 1 --players greedy,greedy --json \
+cp "$S/rulesets/examples/market-town.yaml" "$T/mine/market-town.yaml"
+"$M" balance --ruleset c3 --tiles "$T/mine/market-town.yaml" --games 4 --seed 1 --players greedy,greedy --json \
     --svg "$T/command.svg" | jq -c 'del(.tiles_file)' >"$T/command.json"
 same "the job's result" "$(cat "$T/job.json")" "$(cat "$T/command.json")"
 check 'cmp -s "$T/chart.svg" "$T/command.svg"' "the job's chart is not meeple balance --svg's"
@@ -118,7 +118,7 @@ while [ "$(printf '%s' "$lines" | grep -c '^meeple balance ')" -lt 2 ] && [ $i -
     i=$((i + 1))
 done
 dir="$T/tmp/meeple-job\.[^/]*"
-defaults="^meeple balance --ruleset c3 --tiles $dir/design\.yaml --games 200 --seed 1 --players mcts:1000,mcts:1000 --json --progress"
+defaults="^meeple balance --ruleset c3 --tiles $dir/market-town\.yaml --games 200 --seed 1 --players mcts:1000,mcts:1000 --json --progress"
 check 'printf "%s" "$lines" | grep -q "$defaults --svg $dir/chart\.svg $"' "the child of the defaults: $lines"
 children=$(awk -v p=$pid '$4 == p { print $1 }' /proc/[0-9]*/stat 2>/dev/null)
 i=0

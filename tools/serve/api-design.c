@@ -288,7 +288,7 @@ bool design_lookup(long id, design_copy *dc, char *name, size_t n) {
     design *dz = id >= 1 ? table[(id - 1) % MAX_DESIGNS] : NULL;
     if (dz && dz->id == id) {
         found = true;
-        *dc = (design_copy){ dz->id, dz->file, dz->ruleset, dz->has_start, malloc(dz->len + 1), dz->len };
+        *dc = (design_copy){ dz->id, dz->file, dz->ruleset, dz->has_start, malloc(dz->len + 1), dz->len, "" };
         if (dc->text) memcpy(dc->text, dz->text, dz->len + 1);
         snprintf(name, n, "%s", dz->name);
     }
@@ -356,8 +356,9 @@ static api_reply job(const api_request *rq, long id, job_command command) {
     if (dz && dz->id == id) {
         found = true;
         loaded = dz->loaded;
-        dc = (design_copy){ dz->id, dz->file, dz->ruleset, dz->has_start, malloc(dz->len + 1), dz->len };
+        dc = (design_copy){ dz->id, dz->file, dz->ruleset, dz->has_start, malloc(dz->len + 1), dz->len, "" };
         if (dc.text) memcpy(dc.text, dz->text, dz->len + 1);
+        design_download_name(dz->name, dz->id, dc.file_name, sizeof dc.file_name);
     }
     pthread_mutex_unlock(&lock);
     if (!found) return api_error(404, "no design %ld; expected the id POST /api/design gave (the server keeps the last %d)", id, MAX_DESIGNS);

@@ -22,6 +22,7 @@ typedef struct design_copy {
     bool has_start;       /* a tile set with a start tile: played alone */
     char *text;           /* the file's text, len bytes (malloc'ed, NUL-terminated) */
     size_t len;
+    char file_name[64];   /* its name as a file's (design_download_name): what a job writes it as */
 } design_copy;
 
 /* A copy of design id (dc->text malloc'ed) and its name: false when the table has no such design. */

@@ -260,9 +260,15 @@ static int where_played(job *jb, const design_copy *dc, char *ruleset, char *til
         if (!(*text = strdup(dc->text))) return 1;
         return dc->file ? 0 : write_file(ruleset, dc->text, dc->len);
     }
-    if (write_file(jb->files[DESIGN_FILE], dc->text, dc->len)) return 1;
-    char buf[512];
     bool mixed_by_command = !dc->has_start && jb->cmd->tiles;
+    /* balance labels a mixed-in set by its file's name: the design's own, unless it is one of the
+    ** directory's other files (or names none) */
+    bool own_name = mixed_by_command && dc->file_name[0] && strcmp(dc->file_name, file_names[RULESET_FILE]) &&
+                    strcmp(dc->file_name, file_names[CHART_FILE]);
+    if (own_name) snprintf(jb->files[DESIGN_FILE], sizeof jb->files[DESIGN_FILE], "%.370s/%.63s", jb->dir, dc->file_name);
+    const char *design_name = strrchr(jb->files[DESIGN_FILE], '/') + 1;
+    if (write_file(jb->files[DESIGN_FILE], dc->text, dc->len)) return 1;
+    char buf[700];
     if (dc->has_start)
         snprintf(buf, sizeof buf,
                  "# design %d, a tile set with a start tile: played alone under c3's rules\n"
@@ -270,10 +276,11 @@ static int where_played(job *jb, const design_copy *dc, char *ruleset, char *til
                  dc->id, dc->id, dc->id);
     else
         snprintf(buf, sizeof buf,
-                 "# design %d, a tile set without a start tile: mixed into c3's base tiles%s\n"
+                 "# design %d, a tile set without a start tile: mixed into c3's base tiles%s%.80s%s\n"
                  "name: design-%d\ndescription: c3 with design %d mixed into the base tiles\nextends: c3\n"
-                 "tiles: [tiles/base.yaml, design.yaml]\n",
-                 dc->id, mixed_by_command ? " (meeple balance --ruleset c3 --tiles design.yaml)" : "", dc->id, dc->id);
+                 "tiles: [tiles/base.yaml, %.80s]\n",
+                 dc->id, mixed_by_command ? " (meeple balance --ruleset c3 --tiles " : "", mixed_by_command ? design_name : "",
+                 mixed_by_command ? ")" : "", dc->id, dc->id, design_name);
     if (!(*text = strdup(buf))) return 1;
     if (!mixed_by_command) return write_file(ruleset, buf, strlen(buf));
     snprintf(ruleset, size, "c3");
