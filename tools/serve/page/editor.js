@@ -225,7 +225,7 @@ const editor = {
     document.getElementById('editor-redo').disabled = this.at >= this.history.length - 1;
     document.getElementById('editor-delete-tile').disabled = !tile;
     document.getElementById('editor-copy-tile').disabled = !tile;
-    document.getElementById('editor-title').textContent = tile ? `tile ${tile.id} of ${d.name}` : `${d.name}: choose a tile to edit (its Edit button) or make a new one`;
+    document.getElementById('editor-title').textContent = tile ? `tile ${tile.id} of ${d.name}` : `${d.name}: choose a tile below to edit, or make a new one`;
     const picker = clear(document.getElementById('editor-tiles'));
     this.tiles().forEach((t, i) => picker.append(el('button', { type: 'button', class: i === this.index ? 'chosen' : null,
       'data-test': `editor-pick-${t.id}`, onclick: () => this.open(i) }, String(t.id)), ' '));
