@@ -17,13 +17,6 @@ mkdir "$T/tmp"
 SERVE_TMPDIR="$T/tmp" serve_start "$S/rulesets/examples/market-town-rules.yaml"
 [ -n "$U" ] || finish serve-balance
 upload() { jq -Rs --arg n "${3:-$(basename "$2")}" '{name: $n, text: .}' "$2" >"$T/req"; req POST "$1" "$T/req"; }
-status_is() { [ "$(cat "$T/status")" = "$1" ]; }
-body_has() { grep -qF -- "$1" "$T/body"; }
-q() { jq -c "$1" "$T/body"; }
-expect() {
-    status_is "$1" && body_has '{"error":"' && body_has "$2" && ok || bad "$3: status $(cat "$T/status"), $(cat "$T/body"); expected $1 with '$2'"
-}
-same() { if [ "$2" = "$3" ]; then ok; else bad "$1: '$2' is not '$3'"; fi; }
 # run_job BODY-OF-POST DESIGN: a balance job of the design to its end (at most a minute), its last
 # GET /api/jobs/JID in $T/body.
 run_job() {

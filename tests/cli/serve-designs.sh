@@ -20,17 +20,10 @@ need jq jq || finish serve-designs
 upload() { jq -Rs --arg n "${2:-$(basename "$1")}" '{name: $n, text: .}' "$1" >"$T/req"; req POST /api/design "$T/req"; }
 # save ID BODY: POST /api/design/ID/save.
 save() { post "/api/design/$1/save" "$2"; }
-status_is() { [ "$(cat "$T/status")" = "$1" ]; }
-body_has() { grep -qF -- "$1" "$T/body"; }
-q() { jq -c "$1" "$T/body"; }
-expect() {
-    status_is "$1" && body_has '{"error":"' && body_has "$2" && ok || bad "$3: status $(cat "$T/status"), $(cat "$T/body"); expected $1 with '$2'"
-}
 # conflict_is FLAG MESSAGE WHAT: a 409 with its message and "FLAG": true.
 conflict_is() {
     status_is 409 && [ "$(q ".$1")" = true ] && body_has "$2" && ok || bad "$3: status $(cat "$T/status"), $(cat "$T/body"); expected 409 with '$2'"
 }
-same() { if [ "$2" = "$3" ]; then ok; else bad "$1: '$2' is not '$3'"; fi; }
 # listing DIR: every name in it, hidden ones too, with what each is (ls -lA's type and size).
 listing() { ls -lA "$1" | awk 'NR > 1 { print $1, $5, $NF }'; }
 # stop: SIGTERM; the server stops cleanly (exit 0, said on stderr), under the sanitizers with no leak.

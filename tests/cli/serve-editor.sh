@@ -16,13 +16,6 @@ mkdir "$T/tmp"
 . "$(dirname "$0")/serve-lib.sh"
 SERVE_TMPDIR="$T/tmp" serve_start "$S/rulesets/examples/market-town.yaml" "$S/rulesets/examples/market-town-rules.yaml"
 [ -n "$U" ] || finish serve-editor
-status_is() { [ "$(cat "$T/status")" = "$1" ]; }
-body_has() { grep -qF -- "$1" "$T/body"; }
-q() { jq -c "$1" "$T/body"; }
-expect() {
-    status_is "$1" && body_has '{"error":"' && body_has "$2" && ok || bad "$3: status $(cat "$T/status"), $(head -c 400 "$T/body"); expected $1 with '$2'"
-}
-same() { if [ "$2" = "$3" ]; then ok; else bad "$1: '$2' is not '$3'"; fi; }
 # edit ID JQ: POST /api/design/ID/tile with the body JQ makes of design ID's reply in $T/d-ID.json.
 edit() { jq -c "$2" "$T/d-$1.json" >"$T/req"; req POST "/api/design/$1/tile" "$T/req"; cp "$T/body" "$T/d-$(q .design).json" 2>/dev/null; }
 

@@ -30,3 +30,14 @@ req() {
 }
 # post PATH BODY: req POST with the body given as text.
 post() { printf '%s' "$2" >"$T/req"; req POST "$1" "$T/req"; }
+
+# The last reply ($T/status, $T/body): its status is $1; its body holds the text $1; q FILTER: jq's
+# compact output of it; expect STATUS TEXT WHAT: an API error of that status holding that text;
+# same WHAT A B: two texts are the same.
+status_is() { [ "$(cat "$T/status")" = "$1" ]; }
+body_has() { grep -qF -- "$1" "$T/body"; }
+q() { jq -c "$1" "$T/body"; }
+expect() {
+    status_is "$1" && body_has '{"error":"' && body_has "$2" && ok || bad "$3: status $(cat "$T/status"), $(cat "$T/body"); expected $1 with '$2'"
+}
+same() { if [ "$2" = "$3" ]; then ok; else bad "$1: '$2' is not '$3'"; fi; }

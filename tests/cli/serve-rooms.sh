@@ -20,15 +20,6 @@ SERVE_TMPDIR="$T/tmp" serve_start "$S/rulesets/tiles/base.yaml" "$S/rulesets/exa
 [ -n "$U" ] || finish serve-rooms
 # upload PATH FILE [NAME]: POST {name, text} with the file's text.
 upload() { jq -Rs --arg n "${3:-$(basename "$2")}" '{name: $n, text: .}' "$2" >"$T/req"; req POST "$1" "$T/req"; }
-status_is() { [ "$(cat "$T/status")" = "$1" ]; }
-body_has() { grep -qF -- "$1" "$T/body"; }
-# q FILTER: jq's compact output of the last reply's body.
-q() { jq -c "$1" "$T/body"; }
-expect() {
-    status_is "$1" && body_has '{"error":"' && body_has "$2" && ok || bad "$3: status $(cat "$T/status"), $(cat "$T/body"); expected $1 with '$2'"
-}
-# same WHAT A B: two texts are the same.
-same() { if [ "$2" = "$3" ]; then ok; else bad "$1: '$2' is not '$3'"; fi; }
 
 # ---------------------------------------------------------------- rulesets
 req GET /api/rulesets

@@ -300,22 +300,6 @@ static int write_replacing(const char *target, const char *bytes, size_t n, char
     return 0;
 }
 
-/* 409 {"error": "...", flag: true}. */
-static api_reply conflict(const char *flag, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static api_reply conflict(const char *flag, const char *fmt, ...) {
-    char msg[1200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    json j;
-    jw_init(&j, NULL);
-    jw_object(&j);
-    jw_key(&j, "error"); jw_string(&j, msg);
-    jw_key(&j, flag); jw_bool(&j, true);
-    jw_object_end(&j);
-    return reply_json(409, jw_take(&j));
-}
 
 /* The save itself, under save_lock: what is there now checked against replace and expect, then
 ** the backup and the new text written. */
@@ -335,13 +319,13 @@ static api_reply save_locked(const char *name, bool replace, const char *expect,
     char why[600], bak[NAME_MAX_CHARS + 8];
     snprintf(bak, sizeof bak, "%s.bak", name);
     if (old && !replace)
-        r = conflict("exists", "'%s' exists in the designs directory; expected \"replace\": true to replace it (the old one is kept as %s)",
+        r = api_error_flag(409, "exists", "'%s' exists in the designs directory; expected \"replace\": true to replace it (the old one is kept as %s)",
                      quoted(name), quoted(bak));
     else if (expect && !old)
-        r = conflict("changed", "'%s' changed on disk since it was opened (it is gone, expected hash %s); expected it reopened, or "
+        r = api_error_flag(409, "changed", "'%s' changed on disk since it was opened (it is gone, expected hash %s); expected it reopened, or "
                      "\"expect\": null to write it anew", quoted(name), expect);
     else if (expect && strcasecmp(old_hash, expect))
-        r = conflict("changed", "'%s' changed on disk since it was opened (hash %s, expected %s); expected it reopened, or \"expect\": "
+        r = api_error_flag(409, "changed", "'%s' changed on disk since it was opened (hash %s, expected %s); expected it reopened, or \"expect\": "
                      "null to overwrite", quoted(name), old_hash, expect);
     else if (dir_gone())
         r = api_error(500, "cannot save '%s': the designs directory '%s' was removed while the server runs; expected it there (nothing "

@@ -34,19 +34,34 @@ api_reply reply_text(int status, const char *type, char *body) {
     return r;
 }
 
-api_reply api_error(int status, const char *fmt, ...) {
+/* {"error": message} with flag (when not NULL) set true beside it. */
+static api_reply error_reply(int status, const char *flag, const char *fmt, va_list ap) {
     char msg[1200];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     /* Through the writer: text that is not UTF-8 (a path quoted) still makes valid JSON. */
     json j;
     jw_init(&j, NULL);
     jw_object(&j);
     jw_key(&j, "error"); jw_string(&j, msg);
+    if (flag) { jw_key(&j, flag); jw_bool(&j, true); }
     jw_object_end(&j);
     return reply_json(status, jw_take(&j));
+}
+
+api_reply api_error(int status, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    api_reply r = error_reply(status, NULL, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+api_reply api_error_flag(int status, const char *flag, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    api_reply r = error_reply(status, flag, fmt, ap);
+    va_end(ap);
+    return r;
 }
 
 api_reply reply_diag(int status, const mp_diag *d) {

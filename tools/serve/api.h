@@ -46,6 +46,9 @@ api_reply api_handle(const api_request *rq);
 size_t api_body_limit(const char *method, const char *path);
 /* {"error": "..."} with the status. */
 api_reply api_error(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same with "flag": true beside the error ({"error": "...", "exists": true}), for a page to
+** tell one refusal of a status from another. */
+api_reply api_error_flag(int status, const char *flag, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Frees every game, replay, design and job (at the server's end, no request in flight). */
 void api_free_all(void);
 
