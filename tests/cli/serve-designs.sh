@@ -220,7 +220,7 @@ expect 413 "expected at most 64 KiB" "a save's body of more than 64 KiB"
 
 # Saves of the same name at once: one after the other, each whole, no temporary file left.
 for k in 1 2 3 4; do
-    printf '{"name": "same.yaml", "replace": true}' | curl -s -o /dev/null -w '%{http_code}\n' --data-binary @- "${U}api/design/$( [ $k -le 2 ] && echo $base || echo $mt )/save" >"$T/same-$k" &
+    printf '{"name": "same.yaml", "replace": true}' | curl -s -H 'Content-Type: application/json' -o /dev/null -w '%{http_code}\n' --data-binary @- "${U}api/design/$( [ $k -le 2 ] && echo $base || echo $mt )/save" >"$T/same-$k" &
 done
 i=0
 while [ "$(cat "$T"/same-? 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done

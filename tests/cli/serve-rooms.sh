@@ -254,9 +254,9 @@ jq -Rs '{name: "game.yaml", text: .}' "$T/game.yaml" >"$T/replay-req"
 jq -Rs '{name: "market-town.yaml", text: .}' "$S/rulesets/examples/market-town.yaml" >"$T/design-req"
 for k in 1 2 3 4; do
     curl -s -o /dev/null -w '%{http_code}\n' "${U}api/replays/$rid?turn=$((k * 10))" >"$T/at-$k" &
-    curl -s -o /dev/null -w '%{http_code}\n' -d '{"ruleset": "c1"}' "${U}api/replays/$rid/rescore" >"$T/rescore-$k" &
-    curl -s -o /dev/null -w '%{http_code}\n' --data-binary @"$T/replay-req" "${U}api/replays" >"$T/upload-$k" &
-    curl -s -o /dev/null -w '%{http_code}\n' --data-binary @"$T/design-req" "${U}api/design" >"$T/design-$k" &
+    curl -s -H 'Content-Type: application/json' -o /dev/null -w '%{http_code}\n' -d '{"ruleset": "c1"}' "${U}api/replays/$rid/rescore" >"$T/rescore-$k" &
+    curl -s -H 'Content-Type: application/json' -o /dev/null -w '%{http_code}\n' --data-binary @"$T/replay-req" "${U}api/replays" >"$T/upload-$k" &
+    curl -s -H 'Content-Type: application/json' -o /dev/null -w '%{http_code}\n' --data-binary @"$T/design-req" "${U}api/design" >"$T/design-$k" &
     curl -s -o /dev/null -w '%{http_code}\n' "${U}api/rulesets/diff?a=c3&b=bcb" >"$T/diff-$k" &
 done
 wait_curls=0

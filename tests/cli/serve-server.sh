@@ -75,7 +75,7 @@ for p in /api/rulesets /api/games/99 /api/nothing /nothing; do
     get $p
     check 'grep -qi "^Cache-Control: no-store" "$T/head"' "GET $p has no Cache-Control: no-store: $(cat "$T/head")"
 done
-curl -s -D "$T/head" -o "$T/body" -d '{"seats": ["human", "greedy"]}' "${U}api/games" >/dev/null
+curl -s -H 'Content-Type: application/json' -D "$T/head" -o "$T/body" -d '{"seats": ["human", "greedy"]}' "${U}api/games" >/dev/null
 check 'grep -q "^HTTP/1.1 201" "$T/head" && grep -qi "^Cache-Control: no-store" "$T/head"' "POST /api/games: $(cat "$T/head")"
 get /nothing/../api/rulesets
 check '[ "$(cat "$T/status")" = 404 ]' "a path with .. outside /api/: $(cat "$T/status") $(cat "$T/body")"
@@ -116,13 +116,13 @@ serve_start --think 3
 seed=0 first=
 while [ "$first" != 0 ] && [ $seed -lt 30 ]; do   # a seed whose first player is seat 0
     seed=$((seed + 1))
-    curl -s -o "$T/body" -d "{\"seats\": [\"human\", \"human\"], \"seed\": $seed}" "${U}api/games"
+    curl -s -H 'Content-Type: application/json' -o "$T/body" -d "{\"seats\": [\"human\", \"human\"], \"seed\": $seed}" "${U}api/games"
     id=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")
     get "/api/games/$id"
     first=$(sed -n 's/.*"player":\([0-9]*\),.*/\1/p' "$T/body")
 done
 check '[ "$first" = 0 ]' "no seed of 1 to 30 has seat 0 first: $(cat "$T/body")"
-(curl -s -o "$T/slow.body" -d "{\"seats\": [\"mcts:3s\", \"human\"], \"seed\": $seed}" "${U}api/games"; touch "$T/slow.done") &
+(curl -s -H 'Content-Type: application/json' -o "$T/slow.body" -d "{\"seats\": [\"mcts:3s\", \"human\"], \"seed\": $seed}" "${U}api/games"; touch "$T/slow.done") &
 slow=$!
 # Time for the slow request to reach the server (it then thinks for 3 s): a wait, not a measure.
 sleep 1
@@ -138,7 +138,7 @@ stop
 usage_exit 2 "--max-games: '0' is out of range; expected 1 to 100000" --max-games 0
 serve_start --max-games 2
 post_game() {   # BODY: POST /api/games, the status in $T/status, the body in $T/body
-    curl -s -o "$T/body" -w '%{http_code}' -d "$1" "${U}api/games" >"$T/status"
+    curl -s -H 'Content-Type: application/json' -o "$T/body" -w '%{http_code}' -d "$1" "${U}api/games" >"$T/status"
 }
 post_game '{"seats": ["human", "greedy"], "seed": 1}'
 g1=$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$T/body")

@@ -1,7 +1,8 @@
 /*
 ** server.c: `meeple serve`, a local web server (libmicrohttpd) answering the JSON API of api.c
 ** (meeple-serve(1)): the command line, the listening socket (IPv4 or IPv6), the thread model, the
-** browser opened (--open). The main thread waits for SIGINT or SIGTERM, then stops the server.
+** browser opened (--open). Every request's headers go through request-checks.h first (who may
+** talk to the server: Host, Origin, a body's Content-Type). The main thread waits for SIGINT or SIGTERM, then stops the server.
 **
 ** The thread model: a thread per connection (MHD_USE_THREAD_PER_CONNECTION), at most
 ** MAX_CONNECTIONS at once. A request is answered on its connection's own thread, so a bot that
@@ -31,18 +32,22 @@
 #include "api.h"
 #include "assets.h"
 #include "cmd.h"
+#include "request-checks.h"
 
 extern char **environ;
 
-enum { MAX_CONNECTIONS = 512 };
+enum { MAX_CONNECTIONS = 512, MAX_ALLOWED_HOSTS = 64 };
 
 static const char usage[] =
     "usage: meeple serve [--port P] [--bind ADDR] [--open] [--think SECONDS] [--bot-threads N] [--max-games N]\n"
-    "                    [--designs DIR] [FILE...]\n"
+    "                    [--allow-host NAME]... [--designs DIR] [FILE...]\n"
     "Serve games in a browser (a page and its JSON API; humans and bots) until SIGINT or SIGTERM.\n"
     "  --port P           the TCP port to listen on (default 8080; 0: a free port, said at the start)\n"
     "  --bind ADDR        the IPv4 or IPv6 address to listen on (default 127.0.0.1, this machine only;\n"
     "                     ::1 the same over IPv6; 0.0.0.0 or :: every address)\n"
+    "  --allow-host NAME  answer requests naming NAME in Host too (repeatable); else only the --bind\n"
+    "                     address, localhost when it is a loopback one, any address when it is every\n"
+    "                     address (see WHO MAY TALK TO IT in meeple-serve(1))\n"
     "  --open             open the page in the browser (xdg-open) once the server listens\n"
     "  --think SECONDS    the longest an mcts seat thinks a decision, above 0 and at most 60 (default 2)\n"
     "  --bot-threads N    threads an mcts seat searches each decision with, 1 to 64 (default 1)\n"
@@ -57,6 +62,7 @@ typedef struct request {
     char *body;
     size_t len, limit;     /* a body larger than limit (api_body_limit) is refused (413), not kept */
     bool too_large;
+    api_reply refused;     /* status not 0: refused by its headers (request-checks.h), body dropped */
 } request;
 
 /* Every reply made of an api_reply (the API's, and the 404 of a path that is none): never kept by
@@ -100,21 +106,29 @@ static const char *query_arg(void *cls, const char *name) {
 static enum MHD_Result answer_request(struct MHD_Connection *c, const char *url, const char *method, const request *rq) {
     if (strstr(url, "..")) return answer(c, api_error(404, "no such path '%s'; expected / or /api/...", quoted(url)));
     if (strncmp(url, "/api/", 5) == 0 || strcmp(url, "/api") == 0) {
+        if (rq->len) {   /* a body must be JSON (request-checks.h) */
+            api_reply r = check_body_type(MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE));
+            if (r.status) return answer(c, r);
+        }
         api_request req = { method, url, rq->body, rq->len, query_arg, c };
         return answer(c, api_handle(&req));
     }
     return answer_asset(c, url);   /* the page's files (compiled in), else 404 */
 }
 
-/* Called first with the headers (the request is made), then with each part of the body, then
-** once more with none: the request is answered. */
+/* Called first with the headers (the request is made: its Host and Origin checked, cls the
+** server's hosts), then with each part of the body, then once more with none: the request is
+** answered. */
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                   const char *version, const char *data, size_t *size, void **state) {
-    (void)cls; (void)version;
+    (void)version;
     request *rq = *state;
     if (!rq) {
         if (!(rq = calloc(1, sizeof *rq))) return MHD_NO;
         rq->limit = api_body_limit(method, url);
+        rq->refused = check_host_origin(cls, method, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST),
+                                        MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN));
+        if (rq->refused.status) rq->limit = 0;   /* its body is read and dropped */
         *state = rq;
         return MHD_YES;
     }
@@ -131,6 +145,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         *size = 0;
         return MHD_YES;
     }
+    if (rq->refused.status) {
+        api_reply r = rq->refused;
+        rq->refused.body = NULL;   /* answer() frees it */
+        return answer(c, r);
+    }
     if (rq->too_large)
         return answer(c, api_error(413, "the request body is larger than %zu bytes; expected at most %zu KiB for %s", rq->limit,
                                    rq->limit / 1024, url));
@@ -140,7 +159,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 static void on_completed(void *cls, struct MHD_Connection *c, void **state, enum MHD_RequestTerminationCode why) {
     (void)cls; (void)c; (void)why;
     request *rq = *state;
-    if (rq) { free(rq->body); free(rq); }
+    if (rq) { free(rq->body); free(rq->refused.body); free(rq); }
     *state = NULL;
 }
 
@@ -263,15 +282,28 @@ static int check_design_file(const char *path) {
     return EXIT_BAD_INPUT;
 }
 
+/* --allow-host NAME: a host name (not an address: --bind says those), kept in names. */
+static int allow_host_option(const char *arg, const char **names, int *n) {
+    if (!host_name_ok(arg))
+        return usage_error(usage, "--allow-host: '%s' is not a host name; expected letters, digits, '-' and '.', like myname or myname.lan",
+                           quoted(arg));
+    if (*n == MAX_ALLOWED_HOSTS)
+        return usage_error(usage, "--allow-host: '%s' is one too many; expected at most %d names", quoted(arg), MAX_ALLOWED_HOSTS);
+    names[(*n)++] = arg;
+    return 0;
+}
+
 int cmd_serve(int argc, char **argv) {
     static const struct option opts[] = { { "port", required_argument, 0, 'p' }, { "bind", required_argument, 0, 'b' },
                                           { "open", no_argument, 0, 'o' },       { "think", required_argument, 0, 't' },
                                           { "max-games", required_argument, 0, 'm' }, { "bot-threads", required_argument, 0, 'T' },
-                                          { "designs", required_argument, 0, 'd' },
+                                          { "designs", required_argument, 0, 'd' }, { "allow-host", required_argument, 0, 'A' },
                                           { "help", no_argument, 0, 'h' },       { 0, 0, 0, 0 } };
     const char *bind_arg = "127.0.0.1", *designs = NULL;
     int port = 8080, c;
     bool open_page = false;
+    const char *names[MAX_ALLOWED_HOSTS];   /* --allow-host's, pointing into argv (outliving the server) */
+    int n_names = 0;
     api_config cfg = { .think_seconds = 2.0, .max_games = 1000, .bot_threads = 1 };
     optind = 1;
     opterr = 0;
@@ -284,6 +316,7 @@ int cmd_serve(int argc, char **argv) {
         else if (c == 'm') rc = int_option(usage, "--max-games", optarg, 1, API_MAX_GAMES, &cfg.max_games);
         else if (c == 'T') rc = int_option(usage, "--bot-threads", optarg, 1, 64, &cfg.bot_threads);
         else if (c == 'd') designs = optarg;
+        else if (c == 'A') rc = allow_host_option(optarg, names, &n_names);
         else if (c == 'h') { fputs(usage, stdout); return 0; }
         else return option_error(usage, "h", opts, argv);
         if (rc) return rc;
@@ -313,10 +346,12 @@ int cmd_serve(int argc, char **argv) {
     pthread_sigmask(SIG_BLOCK, &wait_for, NULL);
     int fd = listen_on(&a, &port);
     if (fd < 0) { design_dir_close(); return EXIT_BAD_INPUT; }
+    serve_hosts hosts;   /* who may talk to the server (request-checks.h), read by every request */
+    hosts_init(&hosts, (const struct sockaddr *)&a.sa, names, n_names, port);
     /* A thread per connection (see the top of this file); MHD_USE_POLL: the connections' sockets
     ** may be numbered above select's FD_SETSIZE. */
     struct MHD_Daemon *d = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG, 0,
-                                            NULL, NULL, on_request, NULL, MHD_OPTION_LISTEN_SOCKET, fd,
+                                            NULL, NULL, on_request, &hosts, MHD_OPTION_LISTEN_SOCKET, fd,
                                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
                                             MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
                                             MHD_OPTION_CONNECTION_TIMEOUT, 60u, MHD_OPTION_END);
