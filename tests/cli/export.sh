@@ -122,6 +122,17 @@ check '[ $? = 1 ] && grep -q "nothing.yaml.*No such file or directory" "$T/no.er
 check '[ $? = 1 ] && [ "$(cat "$T/w.err")" = "$T/no/dir/x.jcz: cannot write: No such file or directory" ]' "unwritable output: $(cat "$T/w.err")"
 check '[ -z "$(ls "$T" | grep "\.tmp\.")" ]' "no temporary file left: $(ls "$T" | grep tmp)"
 
+# An existing --output is refused before the work, byte for byte intact, unless --force (as play --record).
+printf 'mine\n' >"$T/taken.jcz"
+cp "$T/taken.jcz" "$T/taken.orig"
+"$M" export "$T/bot.yaml" -o "$T/taken.jcz" >/dev/null 2>"$T/err"
+check '[ $? = 1 ] && [ "$(cat "$T/err")" = "$T/taken.jcz: file exists; expected a new file for --output (--force replaces it)" ]' \
+    "export over an existing file: $(cat "$T/err")"
+check 'cmp -s "$T/taken.jcz" "$T/taken.orig"' "the existing file is left as it was"
+"$M" export --force "$T/bot.yaml" -o "$T/taken.jcz" >"$T/out" 2>&1
+check '[ $? = 0 ] && cmp -s "$T/taken.jcz" "$T/bot.jcz"' "export --force replaces it: $(cat "$T/out")"
+check '[ -z "$(ls "$T" | grep "\.tmp\.")" ]' "no temporary file left: $(ls "$T" | grep tmp)"
+
 # Usage errors: exit 2.
 "$M" export "$T/bot.yaml" >/dev/null 2>&1
 check '[ $? = 2 ]' "export without --output"

@@ -255,6 +255,20 @@ expect bad-draw-order.jcz "23:52: replay[3].payload.tileId (PLACE_TILE): tile 'B
 "$M" import "$T/nothing.jcz" -o "$T/bad.yaml" 2>"$T/err"
 check '[ $? = 1 ] && [ "$(cat "$T/err")" = "$T/nothing.jcz: cannot open: No such file or directory" ]' "missing file: $(cat "$T/err")"
 
+# An existing --output is refused, byte for byte intact, unless --force (as play --record).
+printf 'mine\n' >"$T/taken.yaml"
+cp "$T/taken.yaml" "$T/taken.orig"
+"$M" import "$J/farm.jcz" -o "$T/taken.yaml" >/dev/null 2>"$T/err"
+check '[ $? = 1 ] && [ "$(cat "$T/err")" = "$T/taken.yaml: file exists; expected a new file for --output (--force replaces it)" ]' \
+    "import over an existing file: $(cat "$T/err")"
+check 'cmp -s "$T/taken.yaml" "$T/taken.orig"' "the existing file is left as it was"
+ln -s "$T/nowhere.yaml" "$T/dangling.yaml"
+"$M" import "$J/farm.jcz" -o "$T/dangling.yaml" >/dev/null 2>"$T/err"
+check '[ $? = 1 ] && grep -q "dangling.yaml: file exists" "$T/err" && [ ! -e "$T/nowhere.yaml" ]' "a symbolic link counts: $(cat "$T/err")"
+"$M" import --force "$J/farm.jcz" -o "$T/taken.yaml" >"$T/out" 2>&1
+check '[ $? = 0 ] && grep -q "^# meeple game record" "$T/taken.yaml"' "import --force replaces it: $(cat "$T/out")"
+check '[ -z "$(ls "$T" | grep "\.tmp\.")" ]' "no temporary file left: $(ls "$T" | grep tmp)"
+
 # Usage errors: exit 2.
 "$M" import "$J/farm.jcz" >/dev/null 2>&1
 check '[ $? = 2 ]' "import without --output"

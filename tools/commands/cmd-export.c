@@ -13,9 +13,10 @@
 #include "replay.h"
 
 static const char usage[] =
-    "usage: meeple export --output GAME.jcz [--json] RECORD\n"
+    "usage: meeple export --output GAME.jcz [--force] [--json] RECORD\n"
     "Write a game record as a JCloisterZone saved game.\n"
     "  -o, --output FILE  the .jcz file to write\n"
+    "  --force            let --output replace an existing FILE\n"
     "  --json             print what was written as JSON\n"
     "  -h, --help         print this help\n";
 
@@ -80,14 +81,16 @@ static void report_text(const char *record, const char *out, const replayed *r, 
 
 int cmd_export(int argc, char **argv) {
     static const struct option opts[] = { { "output", required_argument, 0, 'o' }, { "json", no_argument, 0, 'j' },
-                                          { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
-    bool as_json = false;
+                                          { "force", no_argument, 0, 'f' }, { "help", no_argument, 0, 'h' },
+                                          { 0, 0, 0, 0 } };
+    bool as_json = false, force = false;
     const char *out = NULL;
     int c;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
+        else if (c == 'f') force = true;
         else if (c == 'o') out = optarg;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
         else return option_error(usage, "ho:", opts, argv);
@@ -97,7 +100,7 @@ int cmd_export(int argc, char **argv) {
     const char *path = argv[optind];
     mp_diag d = { 0 };
     out_file o = { 0 };
-    if (out_open(&o, out, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
+    if (out_refuse_existing(out, "--output", force, &d) || out_open(&o, out, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
     replayed r;
     int rc = replay_record(path, NULL, true, &r);
     if (rc) { out_discard(&o); replayed_free(&r); return rc; }

@@ -10,9 +10,10 @@
 #include "json.h"
 
 static const char usage[] =
-    "usage: meeple import --output RECORD.yaml [--json] GAME.jcz\n"
+    "usage: meeple import --output RECORD.yaml [--force] [--json] GAME.jcz\n"
     "Turn a JCloisterZone saved game into a meeple game record.\n"
     "  -o, --output FILE  the record to write; a ruleset the game needs goes beside it (FILE.rules.yaml)\n"
+    "  --force            let --output replace an existing FILE\n"
     "  --json             print what was imported as JSON\n"
     "  -h, --help         print this help\n";
 
@@ -73,25 +74,28 @@ static void report_text(const jcz_import *j, const char *record) {
 
 int cmd_import(int argc, char **argv) {
     static const struct option opts[] = { { "output", required_argument, 0, 'o' }, { "json", no_argument, 0, 'j' },
-                                          { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
-    bool as_json = false;
+                                          { "force", no_argument, 0, 'f' }, { "help", no_argument, 0, 'h' },
+                                          { 0, 0, 0, 0 } };
+    bool as_json = false, force = false;
     const char *out = NULL;
     int c;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "ho:", opts, NULL)) != -1) {
         if (c == 'j') as_json = true;
+        else if (c == 'f') force = true;
         else if (c == 'o') out = optarg;
         else if (c == 'h') { fputs(usage, stdout); return 0; }
         else return option_error(usage, "ho:", opts, argv);
     }
     if (optind + 1 != argc) return usage_error(usage, "expected one JCloisterZone file");
     if (!out || !out[0]) return usage_error(usage, "expected --output RECORD.yaml");
+    mp_diag d = { 0 };
+    if (out_refuse_existing(out, "--output", force, &d)) { print_diag(&d); return EXIT_BAD_INPUT; }
     if (out_check(out)) return EXIT_BAD_INPUT;   /* before the work (the ruleset goes beside it) */
     char rules[600];
     rules_path(out, rules, sizeof rules);
     jcz_import j;
-    mp_diag d = { 0 };
     if (jcz_import_file(argv[optind], rules, &j, &d)) {
         print_diag(&d);
         jcz_import_free(&j);

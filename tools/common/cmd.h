@@ -92,6 +92,11 @@ typedef struct out_file { char path[512]; char tmp[540]; FILE *f; } out_file;
 int out_open(out_file *o, const char *path, mp_diag *d);
 int out_commit(out_file *o, mp_diag *d);
 void out_discard(out_file *o);
+/* A file never replaced by surprise, as meeple-play(1)'s --record: with force false, an existing path (a
+** symbolic link counts, even one to nothing) is refused: "PATH: file exists; expected a new file
+** for OPTION (--force replaces it)" into d, and 1; else 0. OPTION names what asked for the file
+** ("-o", "--svg"). */
+int out_refuse_existing(const char *path, const char *option, bool force, mp_diag *d);
 /* Whether path can be written, for an output written by a writer of its own (mp_record_save):
 ** 0, or the diagnostic printed and EXIT_BAD_INPUT. */
 int out_check(const char *path);

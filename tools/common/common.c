@@ -233,6 +233,15 @@ void out_discard(out_file *o) {
     o->f = NULL;
 }
 
+int out_refuse_existing(const char *path, const char *option, bool force, mp_diag *d) {
+    struct stat st;
+    if (force || lstat(path, &st) != 0) return 0;
+    snprintf(d->file, sizeof d->file, "%s", path);
+    d->line = d->column = 0;
+    snprintf(d->message, sizeof d->message, "file exists; expected a new file for %s (--force replaces it)", option);
+    return 1;
+}
+
 int out_check(const char *path) {
     out_file o;
     mp_diag d = { 0 };
