@@ -114,4 +114,22 @@ for f in tb11.json tb11r.json; do
     done
 done
 
+# ---- save FILE replaces no file by surprise (as --record): an existing FILE is refused, left byte
+# for byte as it was, and the game goes on; save --force FILE replaces it; the --record file is the
+# game's own (save without FILE, or naming it).
+printf 'mine\n' >"$T/taken.yaml"
+cp "$T/taken.yaml" "$T/taken.orig"
+play 6 "save $T/taken.yaml\nlegal\nquit\n"
+check 'grep -qxF "a> $T/taken.yaml: file exists; expected a new file for save (save --force FILE replaces it)" "$T/out"' \
+    "save over an existing file is refused: $(grep -F "$T/taken" "$T/out")"
+check 'cmp -s "$T/taken.yaml" "$T/taken.orig"' "the existing file is left as it was"
+check 'grep -q "E@0,-1r2 " "$T/out"' "the game goes on after the refusal (legal answers)"
+play 6 "save --force $T/taken.yaml\nquit\n"
+check 'grep -qxF "a> saved in $T/taken.yaml (finished turns only)" "$T/out" && grep -q "^# meeple game record" "$T/taken.yaml"' \
+    "save --force replaces it: $(grep -F "$T/taken" "$T/out")"
+rm -f "$T/own.yaml"
+play 6 "E@0,-1r2 -\nsave\nsave $T/own.yaml\nquit\n" --record "$T/own.yaml"
+check '[ "$(grep -c "saved in $T/own.yaml (finished turns only)$" "$T/out")" = 2 ]' "save to the --record file itself: $(grep -F "own.yaml" "$T/out")"
+check '[ -z "$(ls "$T" | grep "\.tmp\.")" ]' "no temporary file left: $(ls "$T" | grep tmp)"
+
 finish prompt.sh

@@ -155,6 +155,21 @@ static int save(session *s, const char *path) {
     return 0;
 }
 
+static bool same_file(const char *a, const char *b) {
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* `save FILE` at the prompt replaces no file by surprise, as --record (meeple-play(1), the
+** prompt's save): an existing FILE is refused unless `save --force FILE`; the record's own file
+** (save without FILE, or naming it) is the game's to write. */
+static bool refuse_save(const session *s, const char *path, mp_diag *d) {
+    if (s->record_path && (path == s->record_path || same_file(path, s->record_path))) return false;
+    if (!out_refuse_existing(path, "save", s->io.save_force, d)) return false;
+    snprintf(d->message, sizeof d->message, "file exists; expected a new file for save (save --force FILE replaces it)");
+    return true;
+}
+
 /* After an action: when a new turn begins (or the game ends), the turn goes into the record. */
 static int end_of_action(session *s) {
     mp_phase ph = mp_game_phase(s->g);
@@ -199,6 +214,7 @@ static int run_session(session *s, bool quiet) {
                 const char *path = s->io.save_path[0] ? s->io.save_path : s->record_path;
                 mp_diag d = { 0 };
                 if (!path) printf("no record file: say 'save FILE' or start with --record FILE\n");
+                else if (refuse_save(s, path, &d)) print_diag_to(stdout, &d);   /* at the prompt */
                 else if (mp_record_save(s->rec, s->g, path, &d)) print_diag_to(stdout, &d);   /* at the prompt */
                 else printf("saved in %s (finished turns only)\n", path);
                 continue;
@@ -245,11 +261,6 @@ out:
 }
 
 /* ------------------------------------------------------------------ the command */
-
-static bool same_file(const char *a, const char *b) {
-    struct stat sa, sb;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
 
 /* --record never replaces a file by surprise: an existing one is refused (unless --force), and a
 ** record of a game not over is most likely one to go on with (--resume). Returns an exit code. */

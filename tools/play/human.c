@@ -25,7 +25,8 @@ static const char help_text[] =
     "  board        show the board again\n"
     "  tiles        the tiles still in the bag, by kind, with how many of each\n"
     "  undo         take back your action of this turn\n"
-    "  save [FILE]  write the record now (to FILE, or the --record file)\n"
+    "  save [FILE]  write the record now (to FILE, a new file, or the --record file);\n"
+    "               save --force FILE replaces an existing FILE\n"
     "  quit         stop here (the record keeps every finished turn)\n"
     "  help         this text\n";
 
@@ -397,6 +398,8 @@ human_reply human_ask(human_io *h, const mp_game *g, const char *const *names, m
         if (is_command(s, "save")) {
             char *arg = s + 4;
             arg += strspn(arg, " \t");
+            h->save_force = is_command(arg, "--force");
+            if (h->save_force) arg += 7 + strspn(arg + 7, " \t");
             size_t n = strcspn(arg, " \t\r\n");
             snprintf(h->save_path, sizeof h->save_path, "%.*s", (int)n, arg);
             h->pos = -1;

@@ -4,7 +4,7 @@
 ** On a human's decision the board, the scores and supplies and the drawn tile in its legal
 ** rotations are shown; after a placement the board again and each deployment in words (its
 ** feature and what it is worth now). The player answers with one or more actions in notation
-** (meeple-notation(7)) or a command: help, legal, board, tiles, undo, save [FILE], quit. Input that
+** (meeple-notation(7)) or a command: help, legal, board, tiles, undo, save [--force] [FILE], quit. Input that
 ** does not parse is answered with "<stdin>:LINE:COLUMN: message" and the same prompt.
 */
 #ifndef MP_TOOLS_HUMAN_H
@@ -23,6 +23,7 @@ typedef struct human_io {
     int pos;              /* where the next action starts in buf; -1 when a new line is needed */
     int last_column;      /* column of the last action read, for a message if it is refused */
     char save_path[512];  /* argument of `save`, "" for the record's own path */
+    bool save_force;      /* `save --force FILE`: an existing FILE may be replaced */
 } human_io;
 
 void human_init(human_io *h, FILE *in, FILE *out);
