@@ -46,9 +46,12 @@ mkdir "$T/w"
 "$M" export "$T/w/farm.yaml" -o "$T/w/farm.jcz" >/dev/null
 check '[ $? = 0 ] && [ "$(ls "$T/w" | sort | tr "\n" " ")" = "chart.svg farm.jcz farm.yaml tiles.svg " ]' "written files: $(ls "$T/w" | tr '\n' ' ')"
 check 'tail -1 "$T/w/tiles.svg" | grep -q "</svg>" && tail -1 "$T/w/chart.svg" | grep -q "</svg>"' "an SVG written whole"
-# An output over an old file replaces it.
+# An output over an old file: refused (the old file as it was) unless --force, which replaces it.
 echo old >"$T/w/old.svg"
-"$M" render tiles -o "$T/w/old.svg"
-check 'grep -q "</svg>" "$T/w/old.svg" && ! grep -q "^old$" "$T/w/old.svg"' "render -o over an old file"
+"$M" render tiles -o "$T/w/old.svg" 2>"$T/err"
+check '[ $? = 1 ] && [ "$(cat "$T/err")" = "$T/w/old.svg: file exists; expected a new file for -o (--force replaces it)" ] && [ "$(cat "$T/w/old.svg")" = old ]' \
+    "render -o over an old file is refused: $(cat "$T/err")"
+"$M" render tiles -o "$T/w/old.svg" --force
+check 'grep -q "</svg>" "$T/w/old.svg" && ! grep -q "^old$" "$T/w/old.svg"' "render -o --force over an old file"
 
 finish outputs

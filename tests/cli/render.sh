@@ -286,6 +286,17 @@ sed -n '/<title>TB-6 at -2,-2 turned 1</,/class="tile"/p' "$T/ictb-game.svg" >"$
 check 'grep -q "<ellipse class=\"inner\"" "$T/tb6" && grep -q "<title>random-[12] on the field</title>" "$T/tb6"' "c3-ic-tb game: TB-6's enclosed field with a follower on it"
 check 'grep -q "<g class=\"marks-legend\">" "$T/ictb-game.svg" && grep -q ">field inside the tile</text>" "$T/ictb-game.svg"' "c3-ic-tb game: the marks' line"
 
+# -o never replaces a file by surprise: refused byte for byte intact, replaced with --force; '-' is
+# standard output, always.
+cp "$T/c3.svg" "$T/kept.svg"
+"$M" render game "$SRC/tests/records/farm-example.yaml" -o "$T/c3.svg" >/dev/null 2>"$T/err"
+check '[ $? = 1 ] && grep -qxF "$T/c3.svg: file exists; expected a new file for -o (--force replaces it)" "$T/err" && cmp -s "$T/c3.svg" "$T/kept.svg"' \
+    "render -o over an existing file: $(cat "$T/err")"
+"$M" render game "$SRC/tests/records/farm-example.yaml" -o "$T/c3.svg" --force >/dev/null 2>"$T/err"
+check '[ $? = 0 ] && ! cmp -s "$T/c3.svg" "$T/kept.svg" && tail -1 "$T/c3.svg" | grep -q "</svg>"' "render -o --force replaces it: $(cat "$T/err")"
+"$M" render tiles --ruleset c3 -o - --force | cmp -s - "$T/kept.svg"
+check '[ $? = 0 ]' "-o - with --force: standard output"
+
 "$M" render --help >"$T/help"
 check '[ $? = 0 ] && head -1 "$T/help" | grep -q -- "--ruleset" && head -1 "$T/help" | grep -q -- "--turn"' "--help"
 

@@ -19,7 +19,7 @@
 #include "render.h"
 
 static const char usage[] =
-    "usage: meeple render tiles [--ruleset NAME | FILE] -o OUT.svg | meeple render game RECORD [--turn N] -o OUT.svg | meeple render --help\n"
+    "usage: meeple render tiles [--ruleset NAME | FILE] -o OUT.svg [--force] | meeple render game RECORD [--turn N] -o OUT.svg [--force] | meeple render --help\n"
     "Draw a tile set, or the board of a recorded game, as a standalone SVG image.\n"
     "  tiles [FILE]     every tile of the tile-set FILE at rotation 0 with its id and count\n"
     "  --ruleset NAME   with tiles: the tile sets of this ruleset, a name or a path (default c3)\n"
@@ -27,6 +27,7 @@ static const char usage[] =
     "                   followers and scores\n"
     "  --turn N         with game: the board after turn N (0: before the first turn)\n"
     "  -o OUT.svg       the file to write ('-': standard output)\n"
+    "  --force          let -o replace an existing file\n"
     "  -h, --help       print this help\n";
 
 /* What to draw: a tile set, or a game with its players' names. */
@@ -55,12 +56,12 @@ static int write_svg(output *out, const job *j) {
     return EXIT_BAD_INPUT;
 }
 
-/* Opens the output before the work; 0, or the diagnostic printed and EXIT_BAD_INPUT. */
-static int open_output(const char *path, output *o) {
+/* Opens the output before the work (an existing file only with --force, meeple-render(1)); 0, or the diagnostic printed and EXIT_BAD_INPUT. */
+static int open_output(const char *path, bool force, output *o) {
     memset(o, 0, sizeof *o);
     o->to_stdout = strcmp(path, "-") == 0;
     mp_diag d = { 0 };
-    if (o->to_stdout || !out_open(&o->file, path, &d)) return 0;
+    if (o->to_stdout || (!out_refuse_existing(path, "-o", force, &d) && !out_open(&o->file, path, &d))) return 0;
     print_diag(&d);
     return EXIT_BAD_INPUT;
 }
@@ -138,9 +139,11 @@ out:
 int cmd_render(int argc, char **argv) {
     static const struct option opts[] = {
         { "ruleset", required_argument, 0, 'r' }, { "turn", required_argument, 0, 't' },
-        { "help", no_argument, 0, 'h' },          { 0, 0, 0, 0 }
+        { "force", no_argument, 0, 'f' },         { "help", no_argument, 0, 'h' },
+        { 0, 0, 0, 0 }
     };
     const char *ruleset = NULL, *out = NULL;
+    bool force = false;
     int turn = -1, ch;
     optind = 1;
     opterr = 0;
@@ -148,6 +151,7 @@ int cmd_render(int argc, char **argv) {
         switch (ch) {
         case 'r': ruleset = optarg; break;
         case 'o': out = optarg; break;
+        case 'f': force = true; break;
         case 't':
             if (int_option(usage, "--turn", optarg, 0, INT_MAX, &turn)) return EXIT_USAGE;
             break;
@@ -164,7 +168,7 @@ int cmd_render(int argc, char **argv) {
         if (rest == 1 && ruleset) return usage_error(usage, "tiles takes --ruleset NAME or a FILE, not both");
         if (!out) return usage_error(usage, "expected -o OUT.svg");
         output o;
-        if (open_output(out, &o)) return EXIT_BAD_INPUT;
+        if (open_output(out, force, &o)) return EXIT_BAD_INPUT;
         int rc = render_tiles(rest ? argv[optind] : NULL, ruleset, &o);
         out_discard(&o.file);
         return rc;
@@ -174,7 +178,7 @@ int cmd_render(int argc, char **argv) {
         if (rest != 1) return usage_error(usage, "game expects one RECORD");
         if (!out) return usage_error(usage, "expected -o OUT.svg");
         output o;
-        if (open_output(out, &o)) return EXIT_BAD_INPUT;
+        if (open_output(out, force, &o)) return EXIT_BAD_INPUT;
         int rc = render_game(argv[optind], turn, &o);
         out_discard(&o.file);
         return rc;
