@@ -100,6 +100,27 @@ check '[ $? = 1 ] && [ ! -s "$T/out" ] && grep -q "1 of 3 shards missing: 2/3" "
 "$M" merge --svg "$T/x.svg" "$T/part-1.json" "$T/part-2.json" "$T/part-3.json" >/dev/null 2>"$T/err"
 check '[ $? = 2 ] && [ ! -e "$T/x.svg" ] && grep -q "^meeple merge: --svg: tilestats draws no chart" "$T/err"' "merge --svg of tilestats parts: $(cat "$T/err")"
 
+# A part damaged is named with its place (PART:LINE:COLUMN where the JSON breaks) or the field that
+# is wrong, exit 1, nothing printed: cut in half, a byte flipped inside a number, a totals array of
+# the wrong length, an empty file, a part of another command.
+P=$T/part-1.json
+n=$(wc -c <"$P")
+head -c $((n / 2)) "$P" >"$T/bad-half.json"
+sed 's/"played":5,/"played":5x,/' "$P" >"$T/bad-flip.json"
+sed 's/"tiles":\[\[\([0-9]*\),\([0-9]*\),\([0-9]*\),\([0-9]*\),[0-9]*,[0-9]*\]/"tiles":[[\1,\2,\3,\4]/' "$P" >"$T/bad-length.json"
+: >"$T/bad-empty.json"
+"$M" compare --games 15 --rulesets c3,c1 --shard 2/3 --output "$T/bad-other.json" 2>/dev/null
+bad_part() { # name expected-stderr (a grep -x pattern)
+    want=$2
+    "$M" merge "$T/part-3.json" "$T/bad-$1.json" "$T/part-2.json" >"$T/out" 2>"$T/err"
+    check '[ $? = 1 ] && [ ! -s "$T/out" ] && grep -qx "$want" "$T/err"' "merge of a part $1: $(cat "$T/err")"
+}
+bad_part half "$T/bad-half.json:1:[0-9]*: .* expected near end of file; expected a part written by a run with --shard K/N (a whole JSON object)"
+bad_part flip "$T/bad-flip.json:1:[0-9]*: .* expected near .x.; expected a part written by a run with --shard K/N (a whole JSON object)"
+bad_part length "$T/bad-length.json: totals: a tile.s totals of another length; expected 6 whole numbers"
+bad_part empty "$T/bad-empty.json:1:1: .* expected near end of file; expected a part written by a run with --shard K/N (a whole JSON object)"
+bad_part other "$T/bad-other.json: not of the run of $T/part-3.json: another command; expected the parts of one run"
+
 # Other seats and rulesets.
 "$M" tilestats --games 3 --players greedy,random,random --ruleset c1-2000 >"$T/greedy"
 check '[ $? = 0 ] && head -1 "$T/greedy" | grep -q "^ruleset c1-2000, 3 games, seeds 1\.\.3, players greedy-1, random-2, random-3$"' "greedy seats: $(head -1 "$T/greedy")"

@@ -43,7 +43,7 @@ static int read_part(const char *path, part *p) {
     if (!p->doc) {
         if (e.line <= 0) fprintf(stderr, "%s: cannot read: %s\n", path, errno ? strerror(errno) : e.text);
         else fprintf(stderr, "%s:%d:%d: %s; expected a part written by a run with --shard K/N (a whole JSON object)\n",
-                     path, e.line, e.column, e.text);
+                     path, e.line, e.column > 0 ? e.column : 1, e.text);   /* an empty file: 1:1, not 1:0 */
         return EXIT_BAD_INPUT;
     }
     json_t *d = p->doc, *shard = json_object_get(d, "shard");
