@@ -6,6 +6,23 @@ set -u
 skip_without_mpi mpi
 M=${MEEPLE:?set MEEPLE to the meeple binary}
 
+# rank_pid RANK: the pid of that rank of the run started with MEEPLE_KILL_TEST=$$, once it runs
+# (up to 20 s; empty if it never shows): read from each meeple process's environment.
+rank_pid() {
+    tries=0
+    while [ $tries -lt 200 ]; do
+        for p in $(pgrep -x meeple) $(pgrep -x lt-meeple); do
+            env=$({ tr '\0' '\n' <"/proc/$p/environ"; } 2>/dev/null) || continue   # gone meanwhile
+            if echo "$env" | grep -qx "MEEPLE_KILL_TEST=$$" && echo "$env" | grep -qx "OMPI_COMM_WORLD_RANK=$1"; then
+                echo "$p"
+                return
+            fi
+        done
+        sleep 0.1
+        tries=$((tries + 1))
+    done
+}
+
 if need mpirun openmpi-bin; then
     # Each rank starts MPI (mpirun's variables are set) and finalizes it: a rank that left without
     # MPI_Finalize would make mpirun fail the run.
@@ -61,6 +78,24 @@ if need mpirun openmpi-bin; then
     check '[ "$status" != 0 ] && [ "$status" != 124 ] && grep -q "^meeple: rank 0 of 2: meeple compare: game 7 failed" "$T/err"' \
         "a failing rank 0: exit $status: $(head -3 "$T/err")"
     MEEPLE=$shipped
+
+    # A rank killed (SIGKILL, no chance to say anything) in the middle of a run: the run ends, no
+    # rank is left waiting for it, the killed rank is named, and no result and no part is written.
+    for victim in 1 0; do
+        rm -f "$T/killed.json"
+        MEEPLE_KILL_TEST=$$ mpirun_meeple 3 compare --games 100000 --rulesets c3 --players greedy,greedy \
+            --shard 1/1 --output "$T/killed.json" >"$T/out" 2>"$T/err" &
+        run_pid=$!
+        pid=$(rank_pid "$victim")
+        [ -n "$pid" ] && sleep 1 && kill -KILL "$pid"
+        wait $run_pid
+        status=$?
+        check '[ -n "$pid" ]' "rank $victim of a run under mpirun never showed in /proc"
+        check '[ "$status" != 0 ] && [ "$status" != 124 ]' "rank $victim killed: exit $status; expected a failure, not a hang"
+        check 'grep -q "rank $victim .*signal 9" "$T/err"' "rank $victim killed: not named on stderr: $(cat "$T/err")"
+        check '[ ! -s "$T/out" ] && [ ! -e "$T/killed.json" ]' "rank $victim killed: a result or a part written all the same"
+        check '[ -z "$(ls "$T" | grep "killed.json.tmp")" ]' "rank $victim killed: a temporary file left: $(ls "$T")"
+    done
     # An error every rank meets alike (a bad option) is printed once, by rank 0.
     mpirun_meeple 2 compare --games 20 --rulesets c3 --jobs 0 >"$T/out" 2>"$T/err"
     status=$?
